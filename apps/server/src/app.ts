@@ -1,0 +1,81 @@
+/** Builds the HTTP application: plugins, security, documentation, routes and the web app. */
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import { requireApiKey } from './http/api-key.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { parseQueryString } from './http/query.ts';
+import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
+import { registerWebsiteRoutes } from './modules/websites/websites.routes.ts';
+import { serveWeb } from './web/serve-web.ts';
+
+// Secrets travel in query strings (the spec's token, e-mail link keys): never log them.
+const SECRET_PARAMS = /([?&](?:token|apikey|ficheKey|validation_key|oubliKey|key|code)=)[^&]*/gi;
+export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    querystringParser: parseQueryString,
+    bodyLimit: 256 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    // The booking page is made to be embedded in any site (spec 000 §1), so no frame blocking.
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        frameAncestors: ['*'],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Créneau API',
+        version: '3',
+        description:
+          'Every call needs the `apikey` query parameter. Errors: `{"message", "messages": {"errors": [...]}}`.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  requireApiKey(app, ctx.config.apiKeys);
+
+  registerGroupRoutes(app, ctx);
+  registerCatalogueRoutes(app, ctx);
+  registerWebsiteRoutes(app, ctx);
+  await serveWeb(app, ctx.config.webDistDir);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,73 @@
+/**
+ * Opens the database: a pg pool on a real PostgreSQL when a URL is given, otherwise PGlite
+ * (PostgreSQL in WASM, in-process) with its files under the data directory.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import type { Database } from './database.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'postgres' | 'pglite';
+  /** The embedded engine itself (PGlite only): tests dump and load data directories with it. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+// Same value shapes from both engines: local dates and wall-clock timestamps stay strings
+// (a JS Date would silently move them into the process's time zone), int8 counts become numbers.
+const OID = { int8: 20, date: 1082, timestamp: 1114 } as const;
+const keepText = (value: string) => value;
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined keeps the database in memory (tests). */
+  dataDir?: string | undefined;
+  /** A PGlite data-directory dump to start from (tests start from a migrated template). */
+  loadDataDir?: Blob | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === OID.int8) return (value: string) => Number(value);
+          if (oid === OID.date || oid === OID.timestamp) return keepText;
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { btree_gist },
+    parsers: { [OID.date]: keepText, [OID.timestamp]: keepText },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      unlock();
+    },
+  };
+}

@@ -1,0 +1,296 @@
+/**
+ * Kysely table types, kept by hand beside the migrations (db/migrations). Dates: `timestamptz`
+ * columns are Date objects, `date` and `timestamp` (local wall-clock) columns are strings —
+ * connection.ts sets the same parsers on PGlite and on pg so both behave alike.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export interface GroupsTable {
+  id: Generated<number>;
+  urlname: string;
+  name: string;
+  active: Generated<boolean>;
+  settings: Json<Record<string, unknown>>;
+  sso: Json<{ issuer: string; client_id: string; client_secret: string } | null> | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebsitesTable {
+  group_id: number;
+  domain: string | null;
+  settings: Json<Record<string, unknown>>;
+}
+
+interface CatalogueColumns {
+  id: Generated<number>;
+  group_id: number;
+  externid: string;
+  name: string;
+  publicname: Generated<string>;
+  description: string | null;
+  thumbnail: string | null;
+  sort: Generated<number>;
+  deleted: Generated<boolean>;
+  translations: Json<Translations>;
+}
+
+export type Translations = Partial<
+  Record<string, { name?: string; publicname?: string; description?: string }>
+>;
+
+export type InterventionsetsTable = CatalogueColumns;
+export type CalendarsetsTable = CatalogueColumns & {};
+
+export interface PackItem {
+  intervention_id: number;
+  publicname: string | null;
+  break_time: number;
+  selectedCalendar: number | null;
+}
+
+export interface InterventionsTable extends CatalogueColumns {
+  type: 'free' | 'pack';
+  interventionset_id: number | null;
+  price: number | null;
+  total_price: number | null;
+  length: number;
+  videoconference: Generated<boolean>;
+  skippable_agenda: Generated<boolean>;
+  need_resource: Generated<boolean>;
+  only_package: Generated<boolean>;
+  merged: Generated<boolean>;
+  abbr: string | null;
+  status: Generated<'opened' | 'closed'>;
+  config: Json<PackItem[] | null> | null;
+}
+
+export interface CalendarsTable extends CatalogueColumns {
+  calendarset_id: number | null;
+  is_resource: Generated<boolean>;
+  capacity: Generated<number>;
+  slot_step: Generated<number>;
+  maxrdv_period: number | null;
+}
+
+export interface CalendarInterventionsTable {
+  group_id: number;
+  calendar_id: number;
+  intervention_id: number;
+  duration: number | null;
+}
+
+export interface OpeningRangesTable {
+  id: Generated<number>;
+  group_id: number;
+  calendar_id: number;
+  weekday: number;
+  start_minute: number;
+  end_minute: number;
+}
+
+export interface ScheduleExceptionsTable {
+  id: Generated<number>;
+  group_id: number;
+  calendar_id: number;
+  kind: 'closure' | 'absence' | 'opening';
+  starts_local: string;
+  ends_local: string;
+  label: string | null;
+}
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  group_id: number;
+  externid: string;
+  label: string;
+  percent: number;
+  intervention_ids: number[] | null;
+  from_date: string | null;
+  to_date: string | null;
+  weekdays: number[] | null;
+  from_minute: number | null;
+  to_minute: number | null;
+  deleted: Generated<boolean>;
+}
+
+export interface FormFieldsTable {
+  id: Generated<number>;
+  group_id: number;
+  form: 'fiche' | 'vevent';
+  name: string;
+  position: number;
+  definition: Json<Record<string, unknown>>;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  role: Generated<'user' | 'pro'>;
+  name: string | null;
+  status: Generated<'pending' | 'active'>;
+  temp_email: string | null;
+  marketing_optin: Generated<boolean>;
+  marketing_sms: Generated<boolean>;
+  solocal_services_optin: Generated<boolean>;
+  failed_logins: Generated<number>;
+  locked_until: Date | null;
+  need_password_change: Generated<boolean>;
+  sso_issuer: string | null;
+  sso_subject: string | null;
+  origin_group_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProGroupsTable {
+  account_id: number;
+  group_id: number;
+}
+
+export interface FichesTable {
+  id: Generated<number>;
+  group_id: number;
+  account_id: number | null;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  firstphone: string | null;
+  deleted: Generated<boolean>;
+  marketing_optin: Generated<boolean>;
+  marketing_sms: Generated<boolean>;
+  solocal_services_optin: Generated<boolean>;
+  externid: string | null;
+  fields: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: Uint8Array;
+  type: 'user' | 'pro' | 'fiche' | 'guest';
+  account_id: number | null;
+  group_id: number | null;
+  fiche_id: number | null;
+  scope: 'cancel_apt' | 'export_apt' | null;
+  scope_appointment_id: number | null;
+  sso_logged: Generated<boolean>;
+  last_signed_at: Timestamp;
+  revoked_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  token_hash: Uint8Array;
+  purpose: 'activate' | 'reset' | 'email_change' | 'fiche';
+  account_id: number | null;
+  group_id: number | null;
+  fiche_id: number | null;
+  payload: Json<Record<string, unknown>>;
+  expires_at: Date | string;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
+  locked_until: Date | null;
+}
+
+export interface AppointmentsTable {
+  id: Generated<number>;
+  group_id: number;
+  fiche_id: number;
+  account_id: number | null;
+  intervention_id: number;
+  calendar_id: number;
+  resource_id: number | null;
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+  ends_at: ColumnType<Date, Date | string, Date | string>;
+  duration: number;
+  type: Generated<'free' | 'first' | 'included'>;
+  pack_id: number | null;
+  parent_id: number | null;
+  consecutive_value: string | null;
+  price_amount: number | null;
+  intervention_price: number | null;
+  promotion: number | null;
+  is_promoted: Generated<boolean>;
+  video_room: string | null;
+  comments: string | null;
+  vevent: Json<Record<string, unknown>>;
+  websource: string | null;
+  from_web: Generated<boolean>;
+  status: Generated<'confirmed' | 'cancelled'>;
+  cancelled_at: Date | null;
+  booked_by_pro_id: number | null;
+  calendar_exclusive: Generated<boolean>;
+  resource_exclusive: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  group_id: number;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response: Json<unknown>;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  group_id: number | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments: Json<{ filename: string; contentType: string; content: string }[]>;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Date | null;
+}
+
+export interface Database {
+  groups: GroupsTable;
+  websites: WebsitesTable;
+  interventionsets: InterventionsetsTable;
+  interventions: InterventionsTable;
+  calendarsets: CalendarsetsTable;
+  calendars: CalendarsTable;
+  calendar_interventions: CalendarInterventionsTable;
+  opening_ranges: OpeningRangesTable;
+  schedule_exceptions: ScheduleExceptionsTable;
+  promotions: PromotionsTable;
+  form_fields: FormFieldsTable;
+  accounts: AccountsTable;
+  pro_groups: ProGroupsTable;
+  fiches: FichesTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  login_throttle: LoginThrottleTable;
+  appointments: AppointmentsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type GroupRow = Selectable<GroupsTable>;
+export type InterventionRow = Selectable<InterventionsTable>;
+export type CalendarRow = Selectable<CalendarsTable>;
+export type AppointmentRow = Selectable<AppointmentsTable>;
+export type NewAppointment = Insertable<AppointmentsTable>;
+export type AccountRow = Selectable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+export type FicheRow = Selectable<FichesTable>;

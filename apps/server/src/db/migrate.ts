@@ -1,0 +1,21 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { Database } from './database.ts';
+import * as initial from './migrations/001-initial.ts';
+
+// Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
+const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

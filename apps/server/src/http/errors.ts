@@ -1,0 +1,62 @@
+/**
+ * Every failure the API reports, mapped to the spec's keys in one place. Handlers throw
+ * ApiError; the error handler turns it — and anything else — into the spec's v3 error body:
+ * `{"message": key, "messages": {"errors": [key]}}` (plus optional details).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly key: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(key);
+  }
+}
+
+export const errors = {
+  badRequest: (message: string, details?: Record<string, unknown>) => new ApiError(400, message, details),
+  invalidApiKey: () => new ApiError(401, 'invalidApiKey'),
+  expiredConnection: () => new ApiError(401, 'expiredConnection'),
+  forbidden: (key = 'forbidden') => new ApiError(403, key),
+  groupDoesNotExist: (details?: Record<string, unknown>) => new ApiError(404, 'groupDoesNotExist', details),
+  notFound: (key = 'notFound') => new ApiError(404, key),
+  conflict: (key: string, details?: Record<string, unknown>) => new ApiError(409, key, details),
+  unprocessable: (key: string, details?: Record<string, unknown>) => new ApiError(422, key, details),
+  tooManyRequests: (key = 'tooManyRequests') => new ApiError(429, key),
+};
+
+export function errorBody(message: string, details: Record<string, unknown> = {}) {
+  return { ...details, message, messages: { errors: [message] } };
+}
+
+function describeValidation(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const where = error.validationContext ?? 'request';
+    const path = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
+    return `Invalid ${where}${path ? ` parameter "${path}"` : ''}: ${first?.message ?? 'invalid value'}`;
+  }
+  return error.message;
+}
+
+/** Installs the handlers that give every error the spec's shape and never leak a stack trace. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send(errorBody(error.key, error.details));
+    }
+    if (error.validation) {
+      return reply.status(400).send(errorBody(describeValidation(error)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx (bad JSON, body too large, unsupported media type…): keep its message.
+      return reply.status(status).send(errorBody(error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('An error occurred, please try again later...'));
+  });
+}

@@ -1,0 +1,34 @@
+/** `npm start`: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, load the demo, serve. */
+import { redactUrl } from './app.ts';
+import { readConfig } from './config.ts';
+import { isDatabaseEmpty, loadDemoGroups } from './demo/load-demo.ts';
+import { createServer } from './server.ts';
+
+const config = readConfig();
+const { app, database } = await createServer({
+  config,
+  logger: {
+    level: config.logLevel,
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+    },
+  },
+});
+
+if (config.loadDemo && (await isDatabaseEmpty(database.db))) {
+  const loaded = await loadDemoGroups(database.db, config.demoDir);
+  app.log.info(`loaded demo groups: ${loaded.join(', ')}`);
+}
+
+const shutdown = async (signal: string) => {
+  app.log.info(`${signal}: shutting down`);
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Créneau on ${config.publicUrl} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+);

@@ -1,0 +1,96 @@
+/**
+ * The group as the front end sees it (spec 000 §3 Group): settings plus facts derived from the
+ * catalogue. Never carries a secret: the SSO client secret and the blacklist stay on the server.
+ */
+import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
+import { localDateIn } from '@creneau/core/time/time-zone';
+import type { AppContext } from '../../app-context.ts';
+import type { GroupRow } from '../../db/database.ts';
+import { errors } from '../../http/errors.ts';
+import * as repo from './groups.repository.ts';
+
+export function groupSettings(group: GroupRow): GroupSettings {
+  return group.settings as unknown as GroupSettings;
+}
+
+/** The group behind an id in a path, refusing unknown and inactive groups alike. */
+export async function loadActiveGroup(ctx: AppContext, id: number): Promise<GroupRow> {
+  const group = await repo.findGroupById(ctx.db, id);
+  if (!group?.active) throw errors.groupDoesNotExist();
+  return group;
+}
+
+export async function getPublicGroup(ctx: AppContext, urlname: string) {
+  const group = await repo.findGroupByUrlname(ctx.db, urlname);
+  if (!group) throw errors.groupDoesNotExist();
+  const settings = groupSettings(group);
+  if (!group.active) {
+    // The inactive page shows the group's name and phone (spec 000 §2), so they come with the error.
+    throw errors.groupDoesNotExist({
+      group: { urlname: group.urlname, name: group.name, phone: settings.phone ?? null, inactive: true },
+    });
+  }
+  const today = localDateIn(ctx.now(), settings.timezone);
+  const [facts, fields] = await Promise.all([
+    repo.readGroupDerivedFacts(ctx.db, group.id, today),
+    repo.readFormFields(ctx.db, group.id),
+  ]);
+  const links: Record<string, number[]> = {};
+  for (const link of facts.links) {
+    links[link.calendar_id] ??= [];
+    links[link.calendar_id]!.push(link.intervention_id);
+  }
+  const { rules, ...publicSettings } = settings;
+  const sso = group.sso as { issuer: string } | null;
+  return {
+    id: group.id,
+    urlname: group.urlname,
+    name: group.name,
+    ...publicSettings,
+    enabled_locales: settings.enabled_locales.join(','),
+    active: true,
+    inactive: false,
+    has_promotions: facts.activePromotions > 0,
+    resource_count: facts.resourceCount,
+    public_interventionsets: facts.publicInterventionsets,
+    public_calendarsets: facts.publicCalendarsets,
+    calendars_interventions_links: links,
+    pack_interventions: facts.packCount > 0,
+    sso_provider: sso ? { issuer: sso.issuer } : null,
+    profile: {
+      ...settings.profile,
+      pack_interventions: facts.packCount > 0,
+      merge_interventions: settings.merge_interventions,
+      hide_marketing_sms: settings.hide_marketing_sms,
+    },
+    rules: {
+      min_notice_minutes: rules.min_notice_minutes,
+      cancel_notice_minutes: rules.cancel_notice_minutes,
+      modify_notice_minutes: rules.modify_notice_minutes,
+      max_future_appointments: rules.max_future_appointments,
+    },
+    forms: {
+      fiche: fields.filter((f) => f.form === 'fiche').map((f) => f.definition),
+      vevent: fields.filter((f) => f.form === 'vevent').map((f) => f.definition),
+    },
+  };
+}
+
+export async function lookupUrlnameByHost(ctx: AppContext, website: string) {
+  const host = website
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/[/:].*$/, '')
+    .replace(/^www\./, '');
+  const found =
+    (await repo.findUrlnameByDomain(ctx.db, host)) ?? (await repo.findUrlnameByDomain(ctx.db, `www.${host}`));
+  if (!found) throw errors.groupDoesNotExist();
+  return { urlname: found.urlname, shard_name: (found.settings as { shard?: string }).shard ?? 'main' };
+}
+
+export async function lookupShard(ctx: AppContext, urlname: string) {
+  const group = await repo.findGroupByUrlname(ctx.db, urlname);
+  if (!group) throw errors.groupDoesNotExist();
+  return { shard_name: groupSettings(group).shard };
+}

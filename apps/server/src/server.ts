@@ -1,0 +1,41 @@
+/** Wires configuration, database and application together; used by main.ts, the CLI and tests. */
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.ts';
+import type { AppContext } from './app-context.ts';
+import type { ServerConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { anonymousViewer } from './http/viewer.ts';
+
+export interface StartOptions {
+  config: ServerConfig;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** An already-open database (tests share one); otherwise opened from the config. */
+  database?: DatabaseHandle;
+}
+
+export async function openConfiguredDatabase(config: ServerConfig): Promise<DatabaseHandle> {
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+  });
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+export async function createServer(options: StartOptions) {
+  const database = options.database ?? (await openConfiguredDatabase(options.config));
+  const ctx: AppContext = {
+    db: database.db,
+    dbKind: database.kind,
+    config: options.config,
+    now: options.now ?? (() => new Date()),
+    resolveViewer: async () => anonymousViewer,
+  };
+  const app = await buildApp(ctx, { logger: options.logger });
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+  return { app, ctx, database };
+}

@@ -1,0 +1,63 @@
+/** A real application on a test database, with a clock the test controls. */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { App } from '../../src/app.ts';
+import type { AppContext } from '../../src/app-context.ts';
+import { readConfig, type ServerConfig } from '../../src/config.ts';
+import type { DatabaseHandle } from '../../src/db/connection.ts';
+import { createServer } from '../../src/server.ts';
+
+export const TEST_API_KEY = 'test-key';
+
+export class TestClock {
+  constructor(private current: Date) {}
+  now = (): Date => new Date(this.current);
+  set(instant: Date | string): void {
+    this.current = new Date(instant);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'creneau-data-'));
+  return {
+    ...readConfig({ API_KEYS: `${TEST_API_KEY},creneau-dev`, DATA_DIR: dataDir, LOAD_DEMO: 'false' }),
+    webDistDir: path.join(dataDir, 'no-web-build'),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: App;
+  ctx: AppContext;
+  clock: TestClock;
+  /** GET with the api key added. */
+  get(url: string): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+}
+
+export async function createTestApp(
+  database: DatabaseHandle,
+  options: { now?: string; config?: Partial<ServerConfig> } = {},
+): Promise<TestApp> {
+  const clock = new TestClock(new Date(options.now ?? '2026-11-23T08:00:00Z'));
+  const { app, ctx } = await createServer({ config: testConfig(options.config), database, now: clock.now });
+  await app.ready();
+  const withKey = (url: string) => `${url}${url.includes('?') ? '&' : '?'}apikey=${TEST_API_KEY}`;
+  return {
+    app,
+    ctx,
+    clock,
+    async get(url) {
+      const response = await app.inject({ method: 'GET', url: withKey(url) });
+      const isJson = String(response.headers['content-type'] ?? '').includes('json');
+      return {
+        status: response.statusCode,
+        body: isJson ? response.json() : response.body,
+        headers: response.headers,
+      };
+    },
+  };
+}

@@ -1,0 +1,642 @@
+/**
+ * The group configuration format: one JSON document describes a whole business — its settings,
+ * home page, catalogue, calendars with their opening hours, promotions and forms. It is what
+ * `npm run group -- import FILE.json` reads and `export` writes, and what the demo groups use.
+ *
+ * Items reference each other by `externid` (unique per kind within the group), never by database
+ * id, so a file can be written by hand and re-imported: import upserts every item by externid.
+ * The JSON Schema in docs/group-config.schema.json is generated from this file.
+ */
+import { z } from 'zod';
+import { LOCALES } from '../locales.ts';
+import { isValidTimeZone } from '../time/time-zone.ts';
+
+const externid = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only')
+  .describe(
+    'Stable identifier of the item within its group; used by references and *_extern_id URL parameters',
+  );
+
+const reference = z.string().min(1).max(64).describe('The externid of another item of this file');
+
+const localeCode = z.enum(LOCALES);
+
+/** Per-language overrides of an item's visible texts (the `locale` parameter of the read API picks one). */
+const translations = z
+  .partialRecord(
+    localeCode,
+    z.object({
+      name: z.string().max(255).optional(),
+      publicname: z.string().max(255).optional(),
+      description: z.string().max(10_000).optional(),
+    }),
+  )
+  .optional();
+
+const text = (max = 255) => z.string().max(max);
+const optionalText = (max = 255) => z.string().max(max).nullable().optional();
+const imageUrl = z
+  .string()
+  .max(2048)
+  .regex(/^(https?:\/\/|\/)[^\s]*$/, 'an absolute http(s) URL or a path starting with /');
+
+/** "HH:MM" local wall-clock time; "24:00" is allowed as an end. */
+export const wallClockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'a time HH:MM between 00:00 and 24:00');
+
+/** "YYYY-MM-DD" calendar date (validated as a real date). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
+  .refine((value) => {
+    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, 'a date that exists');
+
+/** "YYYY-MM-DDTHH:MM" local date-time in the group's time zone. */
+export const localDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, 'a local date-time YYYY-MM-DDTHH:MM')
+  .refine((value) => isoDate.safeParse(value.slice(0, 10)).success, 'a date that exists');
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const timeRange = z
+  .tuple([wallClockTime, wallClockTime])
+  .refine(([from, to]) => from < to, 'a range whose start is before its end')
+  .describe('[start, end) in local wall-clock time of the group');
+
+const weeklyHours = z
+  .partialRecord(z.enum(WEEKDAYS), z.array(timeRange).max(12))
+  .describe('Opening ranges per weekday, in the group time zone');
+
+const scheduleException = z
+  .object({
+    kind: z
+      .enum(['closure', 'absence', 'opening'])
+      .describe('closure and absence remove time from the weekly hours; opening adds time'),
+    from: localDateTime,
+    to: localDateTime,
+    label: optionalText(),
+  })
+  .refine((e) => e.from < e.to, { message: 'from must be before to', path: ['to'] });
+
+const formFieldType = z.enum([
+  'select',
+  'linkedcombo',
+  'boolean',
+  'radio',
+  'datesplit',
+  'text',
+  'integer',
+  'email',
+]);
+
+export const formFieldSchema = z.object({
+  name: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits and _'),
+  type: formFieldType,
+  label: text(),
+  rightLabel: optionalText(),
+  choices: z
+    .array(
+      z.object({
+        value: z.string().max(255),
+        label: z.string().max(255),
+        /** linkedcombo: the sub-choices offered once this choice is picked. */
+        children: z.array(z.object({ value: z.string().max(255), label: z.string().max(255) })).optional(),
+      }),
+    )
+    .max(500)
+    .optional(),
+  allowAny: z.boolean().default(false).describe('radio: an extra free-text answer'),
+  required: z.boolean().default(false),
+  minLength: z.int().min(0).max(10_000).optional(),
+  maxLength: z.int().min(1).max(10_000).optional(),
+  rows: z.int().min(1).max(20).optional(),
+  trim: z.boolean().default(true),
+  description: optionalText(2000),
+  addEmptyChoice: z.boolean().default(false),
+  value: z
+    .union([z.string().max(255), z.number(), z.boolean()])
+    .nullable()
+    .optional(),
+  /** datesplit: a birth date (may not be in the future). */
+  birthdate: z.boolean().default(false),
+  translations: z
+    .partialRecord(
+      localeCode,
+      z.object({ label: z.string().max(255).optional(), description: z.string().optional() }),
+    )
+    .optional(),
+});
+export type FormField = z.infer<typeof formFieldSchema>;
+
+const stepName = z.enum([
+  'interventionset_ids',
+  'intervention_ids',
+  'calendarset_id',
+  'calendar_id',
+  'resource_id',
+  'login',
+]);
+
+const sequenceStep = z.object({
+  name: stepName,
+  max_multirdvs: z.int().min(0).max(10).optional(),
+  skip_uniq_choice: z.boolean().default(false),
+  any: z.boolean().default(false).describe('offer a "no preference" choice'),
+  preposition: optionalText(),
+});
+
+const gridListEntry = z.object({
+  description: z.boolean().default(true),
+  image: z.boolean().default(true),
+  grid_mode: z.boolean().default(false),
+});
+
+const colorHex = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'a colour #RRGGBB');
+const palette = z.partialRecord(
+  z.enum([
+    'text',
+    'border',
+    'primary',
+    'background',
+    'disabled',
+    'secondary',
+    'accent',
+    'input',
+    'error',
+    'success',
+  ]),
+  colorHex,
+);
+
+export const groupSettingsSchema = z.object({
+  phone: optionalText(32),
+  sector: optionalText(64).describe('"Santé" marks the health sector'),
+  lat: z.number().min(-90).max(90).nullable().optional(),
+  lng: z.number().min(-180).max(180).nullable().optional(),
+  address: z
+    .object({
+      address: text(),
+      city: text(),
+      zipcode: text(16),
+      country: text(64).default('FR'),
+    })
+    .nullable()
+    .optional(),
+  country: z.string().length(2).default('FR'),
+  locale: localeCode.default('fr'),
+  enabled_locales: z.array(localeCode).min(1).default(['fr']),
+  timezone: z
+    .string()
+    .default('Europe/Paris')
+    .refine(isValidTimeZone, 'an IANA time zone such as Europe/Paris'),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'an ISO 4217 code')
+    .default('EUR'),
+  open: z.boolean().default(true).describe('new customers may register and book'),
+  openData: z.boolean().default(true).describe('false: visitors must log in before seeing anything'),
+  logo_url: imageUrl.nullable().optional(),
+  preposition: optionalText(32),
+  store_chain: optionalText(),
+  siteUrl: z.url().max(2048).nullable().optional(),
+  callCenter: z.boolean().default(false),
+  has_minisite: z.boolean().default(false),
+  sso_login_only: z.boolean().default(false),
+  user_allow_comment: z.boolean().default(true),
+  check_sms_from_web: z.boolean().default(true),
+  capacity_display_user: z.boolean().default(false),
+  display_calendar_info: z.boolean().default(true),
+  display_intervention_info: z.boolean().default(true),
+  display_intervention_price: z.boolean().default(true),
+  display_intervention_length: z.boolean().default(true),
+  grid_list_mode: z
+    .partialRecord(
+      z.enum([
+        'has_interventionsets_tab',
+        'has_interventions_tab',
+        'has_calendarsets_tab',
+        'has_calendars_tab',
+        'has_resources_tab',
+      ]),
+      gridListEntry,
+    )
+    .default({}),
+  loginProfile: z.enum(['Account', 'Fiche']).default('Account'),
+  user_sequence_config: z
+    .array(sequenceStep)
+    .max(8)
+    .default([{ name: 'intervention_ids', skip_uniq_choice: false, any: false }]),
+  steps_init: z.array(stepName).max(8).nullable().optional(),
+  apptemplates: z
+    .object({
+      takerdv_text: optionalText(10_000),
+      alltab_text: optionalText(10_000),
+      confirm_text: optionalText(10_000),
+      health_disclaimer: optionalText(10_000),
+      login_text: optionalText(10_000),
+      appointments_text: optionalText(10_000),
+    })
+    .default({}),
+  usercolors: z.partialRecord(z.enum(['header', 'stepper', 'banner', 'body']), palette).default({}),
+  tracking_tags: z
+    .array(
+      z.object({ content: z.string().max(20_000), position: z.enum(['head', 'body_start', 'body_end']) }),
+    )
+    .max(10)
+    .default([]),
+  tracking_type: z.enum(['none', 'gtm', 'parent']).default('none'),
+  facebook_pixel_id: optionalText(32),
+  maxrdv_period: z
+    .int()
+    .min(60)
+    .max(60 * 24 * 731)
+    .default(60 * 24 * 90)
+    .describe('How far ahead customers may book, in minutes'),
+  shard: z.string().max(64).default('main'),
+  theme: optionalText(64),
+  merge_interventions: z.boolean().default(false),
+  hide_marketing_sms: z.boolean().default(false),
+  profile: z
+    .object({
+      use_api_v3: z.boolean().default(true),
+      use_booking_service: z.boolean().default(false),
+      ants_group: z.boolean().default(false).describe('government-request variant (str9 reference number)'),
+    })
+    .default({ use_api_v3: true, use_booking_service: false, ants_group: false }),
+  rules: z
+    .object({
+      min_notice_minutes: z
+        .int()
+        .min(0)
+        .max(60 * 24 * 60)
+        .default(60)
+        .describe('no slot earlier than now + this'),
+      cancel_notice_minutes: z
+        .int()
+        .min(0)
+        .max(60 * 24 * 60)
+        .default(24 * 60)
+        .describe('mintimeRDVError before this'),
+      modify_notice_minutes: z
+        .int()
+        .min(0)
+        .max(60 * 24 * 60)
+        .default(24 * 60)
+        .describe('mintimeRDVModifyError before this'),
+      max_future_appointments: z
+        .int()
+        .min(1)
+        .max(1000)
+        .nullable()
+        .default(null)
+        .describe('max_rdv_number per customer'),
+      mintime_between_minutes: z
+        .int()
+        .min(0)
+        .max(60 * 24 * 60)
+        .default(0)
+        .describe("mintime_between: gap between a customer's appointments"),
+      blacklist: z
+        .array(z.email())
+        .max(10_000)
+        .default([])
+        .describe('user_blacklisted: e-mails that may not book'),
+    })
+    .default({
+      min_notice_minutes: 60,
+      cancel_notice_minutes: 24 * 60,
+      modify_notice_minutes: 24 * 60,
+      max_future_appointments: null,
+      mintime_between_minutes: 0,
+      blacklist: [],
+    }),
+});
+export type GroupSettings = z.infer<typeof groupSettingsSchema>;
+
+const websiteSchema = z.object({
+  title: optionalText(),
+  quick_desc: optionalText(20_000).describe('plain text, or HTML sanitised before display'),
+  keywords: optionalText(1000),
+  domain: z
+    .string()
+    .max(253)
+    .regex(/^[a-z0-9.-]+$/, 'a lower-case host name')
+    .nullable()
+    .optional()
+    .describe('host that serves this group at "/" (GET /api/urlname)'),
+  map: z.boolean().default(true),
+  listing: z.enum(['category', 'intervention', 'package']).nullable().optional(),
+  listing_ids: z.array(reference).max(6).default([]),
+  highlight: z.boolean().default(false),
+  highlight_service: reference.nullable().optional(),
+  highlight_package: reference.nullable().optional(),
+  offer_text: optionalText(2000),
+  openinghours: weeklyHours
+    .optional()
+    .describe('shown on the home page; at most two ranges per day are shown'),
+  contact_info: z.boolean().default(true),
+  website_link: z.url().max(2048).nullable().optional(),
+  social_link: z.boolean().default(false),
+  facebook: z.url().max(2048).nullable().optional(),
+  twitterX: z.url().max(2048).nullable().optional(),
+  instagram: z.url().max(2048).nullable().optional(),
+  snapchat: z.url().max(2048).nullable().optional(),
+  mail: z.email().nullable().optional(),
+  complement_text: optionalText(20_000),
+  otherbox: optionalText(20_000),
+  images: z
+    .array(z.object({ url: imageUrl, alt: text().default('') }))
+    .max(20)
+    .default([]),
+  offer_type: optionalText(32),
+  provider_website: z.boolean().default(false),
+});
+export type WebsiteConfig = z.infer<typeof websiteSchema>;
+
+const catalogueItem = {
+  externid,
+  name: text().min(1),
+  publicname: z
+    .string()
+    .max(255)
+    .default('')
+    .describe('empty: hidden from customers, shown to call-centre pros'),
+  description: optionalText(10_000),
+  thumbnail: imageUrl.nullable().optional(),
+  sort: z.int().min(-1_000_000).max(1_000_000).default(0),
+  deleted: z.boolean().default(false),
+  translations,
+};
+
+const interventionsetSchema = z.object(catalogueItem);
+
+const interventionSchema = z.object({
+  ...catalogueItem,
+  interventionset: reference.nullable().optional(),
+  price: z.int().min(0).max(100_000_000).nullable().optional().describe('in cents'),
+  length: z
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .describe('minutes'),
+  videoconference: z.boolean().default(false),
+  skippable_agenda: z.boolean().default(false),
+  need_resource: z.boolean().default(false),
+  only_package: z.boolean().default(false).describe('bookable only inside a pack'),
+  merged: z.boolean().default(false),
+  abbr: optionalText(16),
+});
+
+const packItemSchema = z.object({
+  intervention: reference,
+  publicname: optionalText(),
+  break_time: z
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(0)
+    .describe('minutes of pause after this item'),
+  selectedCalendar: reference.nullable().optional().describe('calendar preselected for this item'),
+});
+
+const packSchema = z.object({
+  ...catalogueItem,
+  interventionset: reference.nullable().optional(),
+  status: z.enum(['opened', 'closed']).default('opened'),
+  price: z.int().min(0).max(100_000_000).nullable().optional().describe('in cents; null uses total_price'),
+  total_price: z.int().min(0).max(100_000_000).nullable().optional(),
+  items: z.array(packItemSchema).min(2).max(10),
+});
+
+const calendarsetSchema = z.object(catalogueItem);
+
+const calendarSchema = z.object({
+  ...catalogueItem,
+  calendarset: reference.nullable().optional(),
+  resource: z.boolean().default(false).describe('a room or machine rather than a person'),
+  capacity: z.int().min(1).max(1000).default(1).describe('appointments at the same time'),
+  slot_step: z
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(15)
+    .describe('minutes between candidate starts'),
+  maxrdv_period: z
+    .int()
+    .min(60)
+    .max(60 * 24 * 731)
+    .nullable()
+    .optional()
+    .describe('minutes; overrides the group'),
+  interventions: z
+    .array(
+      z.object({
+        intervention: reference,
+        duration: z
+          .int()
+          .min(1)
+          .max(24 * 60)
+          .nullable()
+          .optional()
+          .describe('overrides the intervention length'),
+      }),
+    )
+    .max(500)
+    .default([]),
+  weekly: weeklyHours.default({}),
+  exceptions: z.array(scheduleException).max(2000).default([]),
+});
+
+const promotionSchema = z.object({
+  externid,
+  label: text().min(1),
+  percent: z.int().min(1).max(100),
+  interventions: z.array(reference).max(500).nullable().default(null).describe('null: every service'),
+  from_date: isoDate.nullable().default(null),
+  to_date: isoDate.nullable().default(null),
+  weekdays: z.array(z.enum(WEEKDAYS)).max(7).nullable().default(null),
+  from_time: wallClockTime.nullable().default(null),
+  to_time: wallClockTime.nullable().default(null),
+  deleted: z.boolean().default(false),
+});
+
+const ssoSchema = z.object({
+  issuer: z.url(),
+  client_id: z.string().min(1).max(255),
+  client_secret: z.string().min(1).max(1024).describe('never sent to browsers'),
+});
+
+export const groupConfigSchema = z
+  .object({
+    $schema: z.string().optional(),
+    urlname: z
+      .string()
+      .min(2)
+      .max(64)
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and -'),
+    name: text().min(1),
+    active: z.boolean().default(true).describe('false: the booking page shows the inactive notice'),
+    settings: groupSettingsSchema.default(groupSettingsSchema.parse({})),
+    website: websiteSchema.nullable().default(null),
+    interventionsets: z.array(interventionsetSchema).max(500).default([]),
+    interventions: z.array(interventionSchema).max(2000).default([]),
+    packs: z.array(packSchema).max(500).default([]),
+    calendarsets: z.array(calendarsetSchema).max(500).default([]),
+    calendars: z.array(calendarSchema).max(1000).default([]),
+    promotions: z.array(promotionSchema).max(500).default([]),
+    forms: z
+      .object({
+        fiche: z.array(formFieldSchema).max(100).default([]),
+        vevent: z.array(formFieldSchema).max(100).default([]),
+      })
+      .default({ fiche: [], vevent: [] }),
+    sso: ssoSchema.nullable().default(null),
+  })
+  .superRefine(checkReferences);
+
+export type GroupConfigInput = z.input<typeof groupConfigSchema>;
+export type GroupConfig = z.output<typeof groupConfigSchema>;
+
+type Ctx = z.core.$RefinementCtx<z.output<z.ZodObject>>;
+
+/** Cross-item rules zod cannot express field by field: unique externids and resolvable references. */
+function checkReferences(config: Record<string, unknown>, ctx: Ctx): void {
+  const c = config as unknown as GroupConfig;
+  const ids = (list: { externid: string }[], kind: string) => {
+    const seen = new Set<string>();
+    list.forEach((item, index) => {
+      if (seen.has(item.externid)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `duplicate externid "${item.externid}"`,
+          path: [kind, index, 'externid'],
+        });
+      }
+      seen.add(item.externid);
+    });
+    return seen;
+  };
+  const sets = ids(c.interventionsets, 'interventionsets');
+  // Packs and single services share one id space: the interventions endpoint lists both.
+  const services = ids([...c.interventions, ...c.packs], 'interventions');
+  const singleServices = new Set(c.interventions.map((i) => i.externid));
+  const packs = new Set(c.packs.map((p) => p.externid));
+  const calendarsets = ids(c.calendarsets, 'calendarsets');
+  const calendars = ids(c.calendars, 'calendars');
+  ids(c.promotions, 'promotions');
+
+  const need = (
+    set: Set<string>,
+    value: string | null | undefined,
+    path: (string | number)[],
+    what: string,
+  ) => {
+    if (value != null && !set.has(value)) {
+      ctx.addIssue({ code: 'custom', message: `unknown ${what} "${value}"`, path });
+    }
+  };
+  c.interventions.forEach((item, i) => {
+    need(sets, item.interventionset, ['interventions', i, 'interventionset'], 'interventionset');
+  });
+  c.packs.forEach((pack, i) => {
+    need(sets, pack.interventionset, ['packs', i, 'interventionset'], 'interventionset');
+    pack.items.forEach((item, j) => {
+      need(singleServices, item.intervention, ['packs', i, 'items', j, 'intervention'], 'intervention');
+      need(calendars, item.selectedCalendar, ['packs', i, 'items', j, 'selectedCalendar'], 'calendar');
+    });
+    if (pack.price == null && pack.total_price == null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a pack needs price or total_price',
+        path: ['packs', i, 'price'],
+      });
+    }
+  });
+  c.calendars.forEach((calendar, i) => {
+    need(calendarsets, calendar.calendarset, ['calendars', i, 'calendarset'], 'calendarset');
+    calendar.interventions.forEach((link, j) => {
+      need(
+        singleServices,
+        link.intervention,
+        ['calendars', i, 'interventions', j, 'intervention'],
+        'intervention',
+      );
+    });
+  });
+  c.promotions.forEach((promotion, i) => {
+    promotion.interventions?.forEach((ref, j) => {
+      need(services, ref, ['promotions', i, 'interventions', j], 'intervention');
+    });
+    if (promotion.from_date && promotion.to_date && promotion.from_date > promotion.to_date) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'from_date must not be after to_date',
+        path: ['promotions', i, 'to_date'],
+      });
+    }
+    if (promotion.from_time && promotion.to_time && promotion.from_time >= promotion.to_time) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'from_time must be before to_time',
+        path: ['promotions', i, 'to_time'],
+      });
+    }
+  });
+  if (c.website) {
+    const listed =
+      c.website.listing === 'category' ? sets : c.website.listing === 'package' ? packs : singleServices;
+    c.website.listing_ids.forEach((ref, i) => {
+      need(listed, ref, ['website', 'listing_ids', i], c.website?.listing ?? 'intervention');
+    });
+    need(singleServices, c.website.highlight_service, ['website', 'highlight_service'], 'intervention');
+    need(packs, c.website.highlight_package, ['website', 'highlight_package'], 'pack');
+  }
+  const enabled = c.settings.enabled_locales;
+  if (!enabled.includes(c.settings.locale)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'locale must be one of enabled_locales',
+      path: ['settings', 'locale'],
+    });
+  }
+  if (c.settings.sso_login_only && !c.sso) {
+    ctx.addIssue({ code: 'custom', message: 'sso_login_only needs an sso provider', path: ['sso'] });
+  }
+  const formNames = new Set<string>();
+  c.forms.fiche.forEach((field, i) => {
+    if (formNames.has(field.name)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `duplicate field "${field.name}"`,
+        path: ['forms', 'fiche', i, 'name'],
+      });
+    }
+    formNames.add(field.name);
+  });
+}
+
+/** Human-readable list of problems, each naming its JSON path and the rule broken. */
+export function describeConfigErrors(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.length
+      ? `$.${issue.path
+          .map((p) => (typeof p === 'number' ? `[${p}]` : p))
+          .join('.')
+          .replace(/\.\[/g, '[')}`
+      : '$';
+    return `${path}: ${issue.message}`;
+  });
+}

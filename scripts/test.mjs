@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit + integration + component tests, then browser tests.
+// On CI (CI=true) nothing may be left out: real PostgreSQL and Chromium are required.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const ci = process.env.CI === 'true';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function step(title, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`✗ ${title} failed after ${seconds}s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${title} (${seconds}s)`);
+}
+
+step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+step('lint', 'npx', ['biome', 'check', '.']);
+step('unit, integration and component tests (TZ=UTC)', 'npx', ['vitest', 'run'], { TZ: 'UTC' });
+// The engine must not depend on the process's time zone: run its suite again far from UTC.
+step('core tests again under TZ=Pacific/Apia', 'npx', ['vitest', 'run', '--project', 'core'], { TZ: 'Pacific/Apia' });
+
+if (existsSync(chromium)) {
+  step('browser tests (Chromium)', 'npm', ['run', '--silent', 'test:e2e'], { CHROMIUM_PATH: chromium });
+} else if (ci) {
+  console.error(`✗ CI=true but Chromium is missing at ${chromium}; .ci/run installs it`);
+  process.exit(1);
+} else {
+  console.warn(`! Chromium not found at ${chromium}: browser tests not run (apt-get install chromium)`);
+}
