@@ -34,10 +34,10 @@ const translations = z
       description: z.string().max(10_000).optional(),
     }),
   )
-  .optional();
+  .default({});
 
 const text = (max = 255) => z.string().max(max);
-const optionalText = (max = 255) => z.string().max(max).nullable().optional();
+const optionalText = (max = 255) => z.string().max(max).nullable().default(null);
 const imageUrl = z
   .string()
   .max(2048)
@@ -129,7 +129,7 @@ export const formFieldSchema = z.object({
   value: z
     .union([z.string().max(255), z.number(), z.boolean()])
     .nullable()
-    .optional(),
+    .default(null),
   /** datesplit: a birth date (may not be in the future). */
   birthdate: z.boolean().default(false),
   translations: z
@@ -184,8 +184,8 @@ const palette = z.partialRecord(
 export const groupSettingsSchema = z.object({
   phone: optionalText(32),
   sector: optionalText(64).describe('"Santé" marks the health sector'),
-  lat: z.number().min(-90).max(90).nullable().optional(),
-  lng: z.number().min(-180).max(180).nullable().optional(),
+  lat: z.number().min(-90).max(90).nullable().default(null),
+  lng: z.number().min(-180).max(180).nullable().default(null),
   address: z
     .object({
       address: text(),
@@ -194,7 +194,7 @@ export const groupSettingsSchema = z.object({
       country: text(64).default('FR'),
     })
     .nullable()
-    .optional(),
+    .default(null),
   country: z.string().length(2).default('FR'),
   locale: localeCode.default('fr'),
   enabled_locales: z.array(localeCode).min(1).default(['fr']),
@@ -208,10 +208,10 @@ export const groupSettingsSchema = z.object({
     .default('EUR'),
   open: z.boolean().default(true).describe('new customers may register and book'),
   openData: z.boolean().default(true).describe('false: visitors must log in before seeing anything'),
-  logo_url: imageUrl.nullable().optional(),
+  logo_url: imageUrl.nullable().default(null),
   preposition: optionalText(32),
   store_chain: optionalText(),
-  siteUrl: z.url().max(2048).nullable().optional(),
+  siteUrl: z.url().max(2048).nullable().default(null),
   callCenter: z.boolean().default(false),
   has_minisite: z.boolean().default(false),
   sso_login_only: z.boolean().default(false),
@@ -239,7 +239,7 @@ export const groupSettingsSchema = z.object({
     .array(sequenceStep)
     .max(8)
     .default([{ name: 'intervention_ids', skip_uniq_choice: false, any: false }]),
-  steps_init: z.array(stepName).max(8).nullable().optional(),
+  steps_init: z.array(stepName).max(8).nullable().default(null),
   apptemplates: z
     .object({
       takerdv_text: optionalText(10_000),
@@ -249,7 +249,7 @@ export const groupSettingsSchema = z.object({
       login_text: optionalText(10_000),
       appointments_text: optionalText(10_000),
     })
-    .default({}),
+    .prefault({}),
   usercolors: z.partialRecord(z.enum(['header', 'stepper', 'banner', 'body']), palette).default({}),
   tracking_tags: z
     .array(
@@ -275,7 +275,7 @@ export const groupSettingsSchema = z.object({
       use_booking_service: z.boolean().default(false),
       ants_group: z.boolean().default(false).describe('government-request variant (str9 reference number)'),
     })
-    .default({ use_api_v3: true, use_booking_service: false, ants_group: false }),
+    .prefault({}),
   rules: z
     .object({
       min_notice_minutes: z
@@ -315,14 +315,7 @@ export const groupSettingsSchema = z.object({
         .default([])
         .describe('user_blacklisted: e-mails that may not book'),
     })
-    .default({
-      min_notice_minutes: 60,
-      cancel_notice_minutes: 24 * 60,
-      modify_notice_minutes: 24 * 60,
-      max_future_appointments: null,
-      mintime_between_minutes: 0,
-      blacklist: [],
-    }),
+    .prefault({}),
 });
 export type GroupSettings = z.infer<typeof groupSettingsSchema>;
 
@@ -335,26 +328,26 @@ const websiteSchema = z.object({
     .max(253)
     .regex(/^[a-z0-9.-]+$/, 'a lower-case host name')
     .nullable()
-    .optional()
+    .default(null)
     .describe('host that serves this group at "/" (GET /api/urlname)'),
   map: z.boolean().default(true),
-  listing: z.enum(['category', 'intervention', 'package']).nullable().optional(),
+  listing: z.enum(['category', 'intervention', 'package']).nullable().default(null),
   listing_ids: z.array(reference).max(6).default([]),
   highlight: z.boolean().default(false),
-  highlight_service: reference.nullable().optional(),
-  highlight_package: reference.nullable().optional(),
+  highlight_service: reference.nullable().default(null),
+  highlight_package: reference.nullable().default(null),
   offer_text: optionalText(2000),
   openinghours: weeklyHours
     .optional()
     .describe('shown on the home page; at most two ranges per day are shown'),
   contact_info: z.boolean().default(true),
-  website_link: z.url().max(2048).nullable().optional(),
+  website_link: z.url().max(2048).nullable().default(null),
   social_link: z.boolean().default(false),
-  facebook: z.url().max(2048).nullable().optional(),
-  twitterX: z.url().max(2048).nullable().optional(),
-  instagram: z.url().max(2048).nullable().optional(),
-  snapchat: z.url().max(2048).nullable().optional(),
-  mail: z.email().nullable().optional(),
+  facebook: z.url().max(2048).nullable().default(null),
+  twitterX: z.url().max(2048).nullable().default(null),
+  instagram: z.url().max(2048).nullable().default(null),
+  snapchat: z.url().max(2048).nullable().default(null),
+  mail: z.email().nullable().default(null),
   complement_text: optionalText(20_000),
   otherbox: optionalText(20_000),
   images: z
@@ -375,7 +368,7 @@ const catalogueItem = {
     .default('')
     .describe('empty: hidden from customers, shown to call-centre pros'),
   description: optionalText(10_000),
-  thumbnail: imageUrl.nullable().optional(),
+  thumbnail: imageUrl.nullable().default(null),
   sort: z.int().min(-1_000_000).max(1_000_000).default(0),
   deleted: z.boolean().default(false),
   translations,
@@ -385,8 +378,8 @@ const interventionsetSchema = z.object(catalogueItem);
 
 const interventionSchema = z.object({
   ...catalogueItem,
-  interventionset: reference.nullable().optional(),
-  price: z.int().min(0).max(100_000_000).nullable().optional().describe('in cents'),
+  interventionset: reference.nullable().default(null),
+  price: z.int().min(0).max(100_000_000).nullable().default(null).describe('in cents'),
   length: z
     .int()
     .min(1)
@@ -409,15 +402,15 @@ const packItemSchema = z.object({
     .max(24 * 60)
     .default(0)
     .describe('minutes of pause after this item'),
-  selectedCalendar: reference.nullable().optional().describe('calendar preselected for this item'),
+  selectedCalendar: reference.nullable().default(null).describe('calendar preselected for this item'),
 });
 
 const packSchema = z.object({
   ...catalogueItem,
-  interventionset: reference.nullable().optional(),
+  interventionset: reference.nullable().default(null),
   status: z.enum(['opened', 'closed']).default('opened'),
-  price: z.int().min(0).max(100_000_000).nullable().optional().describe('in cents; null uses total_price'),
-  total_price: z.int().min(0).max(100_000_000).nullable().optional(),
+  price: z.int().min(0).max(100_000_000).nullable().default(null).describe('in cents; null uses total_price'),
+  total_price: z.int().min(0).max(100_000_000).nullable().default(null),
   items: z.array(packItemSchema).min(2).max(10),
 });
 
@@ -425,7 +418,7 @@ const calendarsetSchema = z.object(catalogueItem);
 
 const calendarSchema = z.object({
   ...catalogueItem,
-  calendarset: reference.nullable().optional(),
+  calendarset: reference.nullable().default(null),
   resource: z.boolean().default(false).describe('a room or machine rather than a person'),
   capacity: z.int().min(1).max(1000).default(1).describe('appointments at the same time'),
   slot_step: z
@@ -439,7 +432,7 @@ const calendarSchema = z.object({
     .min(60)
     .max(60 * 24 * 731)
     .nullable()
-    .optional()
+    .default(null)
     .describe('minutes; overrides the group'),
   interventions: z
     .array(
@@ -450,7 +443,7 @@ const calendarSchema = z.object({
           .min(1)
           .max(24 * 60)
           .nullable()
-          .optional()
+          .default(null)
           .describe('overrides the intervention length'),
       }),
     )
@@ -489,7 +482,7 @@ export const groupConfigSchema = z
       .regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and -'),
     name: text().min(1),
     active: z.boolean().default(true).describe('false: the booking page shows the inactive notice'),
-    settings: groupSettingsSchema.default(groupSettingsSchema.parse({})),
+    settings: groupSettingsSchema.prefault({}),
     website: websiteSchema.nullable().default(null),
     interventionsets: z.array(interventionsetSchema).max(500).default([]),
     interventions: z.array(interventionSchema).max(2000).default([]),
@@ -502,7 +495,7 @@ export const groupConfigSchema = z
         fiche: z.array(formFieldSchema).max(100).default([]),
         vevent: z.array(formFieldSchema).max(100).default([]),
       })
-      .default({ fiche: [], vevent: [] }),
+      .prefault({}),
     sso: ssoSchema.nullable().default(null),
   })
   .superRefine(checkReferences);
