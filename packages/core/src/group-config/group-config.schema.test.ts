@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { describeConfigErrors, type GroupConfigInput, groupConfigSchema } from './group-config.schema.ts';
+
+const minimal: GroupConfigInput = { urlname: 'shop', name: 'Shop' };
+
+function problems(input: unknown): string[] {
+  const result = groupConfigSchema.safeParse(input);
+  return result.success ? [] : describeConfigErrors(result.error);
+}
+
+describe('group configuration schema', () => {
+  it('fills the spec defaults for a minimal group (fr, FR, EUR, Europe/Paris, comments allowed)', () => {
+    const config = groupConfigSchema.parse(minimal);
+    expect(config.settings).toMatchObject({
+      locale: 'fr',
+      country: 'FR',
+      currency: 'EUR',
+      timezone: 'Europe/Paris',
+      user_allow_comment: true,
+      check_sms_from_web: true,
+      openData: true,
+      loginProfile: 'Account',
+    });
+    expect(config.settings.rules.min_notice_minutes).toBe(60);
+    expect(config.active).toBe(true);
+  });
+
+  it('refuses url names that could not be a path segment', () => {
+    for (const urlname of ['Shop', 'a', '-shop', 'shop/x', 'shop x', 'été']) {
+      expect(problems({ ...minimal, urlname })[0], urlname).toMatch(/^\$\.urlname: /);
+    }
+  });
+
+  it('checks opening ranges: real times, start before end, 24:00 only as an end', () => {
+    const calendar = (weekly: unknown) => ({ ...minimal, calendars: [{ externid: 'c', name: 'C', weekly }] });
+    expect(problems(calendar({ mon: [['09:00', '24:00']] }))).toEqual([]);
+    expect(problems(calendar({ mon: [['12:00', '09:00']] }))).toEqual([
+      '$.calendars[0].weekly.mon[0]: a range whose start is before its end',
+    ]);
+    expect(problems(calendar({ mon: [['24:00', '24:00']] }))[0]).toMatch(/weekly\.mon\[0\]/);
+    expect(problems(calendar({ mon: [['9:00', '10:00']] }))[0]).toMatch(/a time HH:MM/);
+    expect(problems(calendar({ funday: [['09:00', '10:00']] }))[0]).toMatch(/weekly/);
+  });
+
+  it('checks dates exist and exceptions run forwards', () => {
+    const withException = (from: string, to: string) => ({
+      ...minimal,
+      calendars: [{ externid: 'c', name: 'C', exceptions: [{ kind: 'closure', from, to }] }],
+    });
+    expect(problems(withException('2027-02-29T00:00', '2027-03-01T00:00'))[0]).toMatch(/a date that exists/);
+    expect(problems(withException('2028-02-29T00:00', '2028-03-01T00:00'))).toEqual([]);
+    expect(problems(withException('2026-12-02T00:00', '2026-12-01T00:00'))).toEqual([
+      '$.calendars[0].exceptions[0].to: from must be before to',
+    ]);
+  });
+
+  it('reports duplicate externids and unresolved references with their paths', () => {
+    const input = {
+      ...minimal,
+      interventions: [
+        { externid: 'a', name: 'A', length: 30 },
+        { externid: 'a', name: 'A again', length: 30, interventionset: 'ghost-set' },
+      ],
+      packs: [{ externid: 'p', name: 'P', items: [{ intervention: 'a' }, { intervention: 'b' }] }],
+      calendars: [{ externid: 'c', name: 'C', calendarset: 'ghost', interventions: [{ intervention: 'p' }] }],
+    };
+    expect(problems(input)).toEqual([
+      '$.interventions[1].externid: duplicate externid "a"',
+      '$.interventions[1].interventionset: unknown interventionset "ghost-set"',
+      '$.packs[0].items[1].intervention: unknown intervention "b"',
+      '$.packs[0].price: a pack needs price or total_price',
+      '$.calendars[0].calendarset: unknown calendarset "ghost"',
+      // A pack is not performed by a calendar: its items are.
+      '$.calendars[0].interventions[0].intervention: unknown intervention "p"',
+    ]);
+  });
+
+  it('keeps the language and single sign-on settings coherent', () => {
+    expect(problems({ ...minimal, settings: { locale: 'de', enabled_locales: ['fr', 'en'] } })).toEqual([
+      '$.settings.locale: locale must be one of enabled_locales',
+    ]);
+    expect(problems({ ...minimal, settings: { sso_login_only: true } })).toEqual([
+      '$.sso: sso_login_only needs an sso provider',
+    ]);
+    expect(problems({ ...minimal, settings: { timezone: 'Europe/Atlantis' } })[0]).toMatch(/IANA time zone/);
+  });
+
+  it('refuses hostile strings where only identifiers belong', () => {
+    expect(
+      problems({ ...minimal, interventions: [{ externid: "x' or 1=1", name: 'X', length: 10 }] })[0],
+    ).toMatch(/^\$\.interventions\[0\]\.externid: /);
+    expect(
+      problems({
+        ...minimal,
+        interventions: [{ externid: 'x', name: 'X', length: 10, thumbnail: 'javascript:alert(1)' }],
+      })[0],
+    ).toMatch(/thumbnail: an absolute http\(s\) URL/);
+  });
+});
