@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { daysInMonth, isRealDate, parseIsoDate, toIsoDate } from './calendar-date.ts';
+
+describe('calendar dates', () => {
+  it('knows leap years', () => {
+    expect(daysInMonth(2024, 2)).toBe(29);
+    expect(daysInMonth(2023, 2)).toBe(28);
+    expect(daysInMonth(1900, 2)).toBe(28);
+    expect(daysInMonth(2000, 2)).toBe(29);
+    expect(daysInMonth(2024, 4)).toBe(30);
+    expect(daysInMonth(2024, 12)).toBe(31);
+  });
+
+  it('refuses impossible dates and years that are not four digits', () => {
+    expect(isRealDate({ year: 2023, month: 2, day: 29 })).toBe(false);
+    expect(isRealDate({ year: 2024, month: 13, day: 1 })).toBe(false);
+    expect(isRealDate({ year: 2024, month: 0, day: 1 })).toBe(false);
+    expect(isRealDate({ year: 2024, month: 1, day: 0 })).toBe(false);
+    expect(isRealDate({ year: 999, month: 1, day: 1 })).toBe(false);
+    expect(isRealDate({ year: 2024, month: 1.5, day: 1 })).toBe(false);
+  });
+
+  it('parses only strict YYYY-MM-DD', () => {
+    expect(parseIsoDate('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
+    for (const bad of ['2023-02-29', '2024-2-29', '24-02-29', '2024-02-29 ', '2024/02/29', '']) {
+      expect(parseIsoDate(bad), bad).toBeNull();
+    }
+  });
+
+  it('property: agrees with Date for every day between 1000 and 9999', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1000-01-01T00:00:00Z'),
+          max: new Date('9999-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          const iso = date.toISOString().slice(0, 10);
+          const parts = parseIsoDate(iso);
+          expect(parts).not.toBeNull();
+          expect(toIsoDate(parts!)).toBe(iso);
+        },
+      ),
+    );
+  });
+
+  it('property: isRealDate matches the Date round trip', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1000, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        (year, month, day) => {
+          const d = new Date(Date.UTC(year, month - 1, day));
+          const roundTrips = d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+          expect(isRealDate({ year, month, day })).toBe(roundTrips);
+        },
+      ),
+    );
+  });
+});

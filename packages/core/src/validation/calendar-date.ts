@@ -1,0 +1,41 @@
+/**
+ * Calendar dates as "YYYY-MM-DD" strings, the form in which Créneau stores and exchanges them
+ * (spec 000 §9 "default date format YYYY-MM-DD"; 001 §5 "stored as YYYY-MM-DD"). String order equals
+ * date order, so comparing two of them with < is comparing the dates.
+ */
+
+export interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** Years outside 1000–9999 are refused: they cannot be written as YYYY and are always typos here. */
+export const MIN_YEAR = 1000;
+export const MAX_YEAR = 9999;
+
+/** True when the year, month (1–12) and day form a date of the Gregorian calendar. */
+export function isRealDate({ year, month, day }: DateParts): boolean {
+  if (![year, month, day].every(Number.isInteger)) return false;
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+/** Number of days of a month (1–12) of a year, leap years included. */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** "YYYY-MM-DD" for date parts (assumed real). */
+export function toIsoDate({ year, month, day }: DateParts): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The parts of a strict "YYYY-MM-DD" that names a real date, else null. */
+export function parseIsoDate(value: string): DateParts | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const parts = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  return isRealDate(parts) ? parts : null;
+}
