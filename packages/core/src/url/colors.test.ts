@@ -68,7 +68,10 @@ describe('normalizeColor', () => {
 describe('parseColorsParam', () => {
   it('compact syntax: general and per-group entries', () => {
     expect(parseColorsParam('primary:0f80f3,text:1E1E1E;header.background:fff')).toEqual({
-      overrides: { all: { primary: '#0F80F3', text: '#1E1E1E' }, groups: { header: { background: '#FFFFFF' } } },
+      overrides: {
+        all: { primary: '#0F80F3', text: '#1E1E1E' },
+        groups: { header: { background: '#FFFFFF' } },
+      },
       problems: [],
     });
   });

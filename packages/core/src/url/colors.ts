@@ -75,7 +75,8 @@ export interface ColorsParamResult {
   problems: string[];
 }
 
-const isGroup = (value: string): value is PaletteGroup => (PALETTE_GROUPS as readonly string[]).includes(value);
+const isGroup = (value: string): value is PaletteGroup =>
+  (PALETTE_GROUPS as readonly string[]).includes(value);
 const isKey = (value: string): value is PaletteKey => (PALETTE_KEYS as readonly string[]).includes(value);
 
 function addEntry(result: ColorsParamResult, path: string, rawValue: unknown): void {
@@ -146,7 +147,11 @@ export function parseColorsParam(raw: string | null | undefined): ColorsParamRes
 export function resolveTheme(usercolors: UserColors | null | undefined, overrides?: ColorOverrides): Theme {
   const theme = {} as Theme;
   for (const group of PALETTE_GROUPS) {
-    const layers: Palette[] = [usercolors?.[group] ?? {}, overrides?.all ?? {}, overrides?.groups[group] ?? {}];
+    const layers: Palette[] = [
+      usercolors?.[group] ?? {},
+      overrides?.all ?? {},
+      overrides?.groups[group] ?? {},
+    ];
     const palette = {} as Record<PaletteKey, string>;
     for (const key of PALETTE_KEYS) {
       let color: string | null = key === 'accent' ? null : DEFAULT_PALETTE[key];
