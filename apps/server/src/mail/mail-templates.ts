@@ -1,0 +1,241 @@
+/**
+ * The six mails Créneau sends, in the 13 interface languages, with the group's name and the
+ * appointment times on the group's wall clock. Callers render, then enqueue the result
+ * (outbox.ts) in the transaction that causes the mail.
+ */
+import type { Locale } from '@creneau/core/locales';
+import { formatMoney, formatShortDateTime, formatStart, formatTimeRange } from './mail-format.ts';
+import { type AppointmentEntry, type MailBlock, renderDocument } from './mail-layout.ts';
+import { MAIL_MESSAGES, type MailMessageKey } from './messages/mail-messages.ts';
+import { oneLine } from './outbox.ts';
+
+export type MailKind =
+  | 'account_activation'
+  | 'password_reset'
+  | 'email_change'
+  | 'appointment_confirmation'
+  | 'appointment_changed'
+  | 'appointment_cancelled';
+
+export interface BookedAppointment {
+  start: Date;
+  end: Date;
+  /** The service's public name in the mail's language. */
+  service: string;
+  /** The calendar's public name, or null when the customer did not choose one or it is not shown. */
+  calendar: string | null;
+  priceCents: number | null;
+  videoUrl: string | null;
+}
+
+/** A confirmation or a change notice: what is booked now, and the links that need no password. */
+export interface AppointmentMailData {
+  groupName: string;
+  groupPhone: string | null;
+  groupAddress: string | null;
+  /** The group's IANA time zone: every time in the mail is on its wall clock. */
+  timeZone: string;
+  patientName: string;
+  appointments: BookedAppointment[];
+  totalCents: number | null;
+  /** ISO 4217 code, e.g. EUR. */
+  currency: string;
+  manageLink: string;
+  cancelLink: string;
+  exportLink: string;
+  comment: string | null;
+}
+
+export interface MailData {
+  account_activation: { groupName: string; link: string };
+  password_reset: { groupName: string; link: string; expiresInMinutes: number };
+  email_change: { groupName: string; link: string; newEmail: string };
+  appointment_confirmation: AppointmentMailData;
+  appointment_changed: AppointmentMailData;
+  appointment_cancelled: {
+    groupName: string;
+    groupPhone: string | null;
+    timeZone: string;
+    patientName: string;
+    appointments: { start: Date; service: string }[];
+    bookAgainLink: string;
+  };
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type Values = Record<string, string | number>;
+type Translate = (key: MailMessageKey, values?: Values) => string;
+
+/** Fills {placeholders}; a placeholder without a value is a bug, not something to send. */
+export function fillPlaceholders(template: string, values: Values): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`mail text needs a value for {${name}}`);
+    return String(value);
+  });
+}
+
+interface Composition {
+  subject: string;
+  intro: string;
+  blocks: MailBlock[];
+}
+
+type Builder<K extends MailKind> = (t: Translate, locale: Locale, data: MailData[K]) => Composition;
+
+const builders: { [K in MailKind]: Builder<K> } = {
+  account_activation: (t, _locale, data) => {
+    const intro = t('activationIntro');
+    return {
+      subject: t('activationSubject'),
+      intro,
+      blocks: [
+        { type: 'paragraph', text: t('hello') },
+        { type: 'paragraph', text: intro },
+        { type: 'button', link: { label: t('activationButton'), url: data.link } },
+        { type: 'note', text: t('ignore') },
+      ],
+    };
+  },
+  password_reset: (t, _locale, data) => {
+    const intro = t('resetIntro');
+    return {
+      subject: t('resetSubject'),
+      intro,
+      blocks: [
+        { type: 'paragraph', text: t('hello') },
+        { type: 'paragraph', text: intro },
+        { type: 'button', link: { label: t('resetButton'), url: data.link } },
+        { type: 'paragraph', text: t('resetExpiry', { minutes: data.expiresInMinutes }) },
+        { type: 'note', text: t('ignore') },
+      ],
+    };
+  },
+  email_change: (t, _locale, data) => {
+    const intro = t('emailChangeIntro', { email: data.newEmail });
+    return {
+      subject: t('emailChangeSubject'),
+      intro,
+      blocks: [
+        { type: 'paragraph', text: t('hello') },
+        { type: 'paragraph', text: intro },
+        { type: 'button', link: { label: t('emailChangeButton'), url: data.link } },
+        { type: 'note', text: t('ignore') },
+      ],
+    };
+  },
+  appointment_confirmation: (t, locale, data) =>
+    appointmentMail(t, locale, data, { subject: 'confirmationSubject', intro: 'confirmationIntro' }),
+  appointment_changed: (t, locale, data) =>
+    appointmentMail(t, locale, data, { subject: 'changedSubject', intro: 'changedIntro' }),
+  appointment_cancelled: (t, locale, data) => {
+    const appointments = byStart(data.appointments);
+    const intro = t('cancelledIntro');
+    const blocks: MailBlock[] = [
+      { type: 'paragraph', text: greeting(t, data.patientName) },
+      { type: 'paragraph', text: intro },
+      {
+        type: 'appointments',
+        heading: t('detailsHeading'),
+        entries: appointments.map((apt) => ({
+          when: formatStart(locale, data.timeZone, apt.start),
+          title: apt.service,
+          lines: [],
+          video: null,
+        })),
+      },
+      { type: 'note', text: t('timeZoneNote', { zone: data.timeZone }) },
+      { type: 'button', link: { label: t('bookAgainButton'), url: data.bookAgainLink } },
+    ];
+    if (data.groupPhone) blocks.push({ type: 'paragraph', text: t('questions', { phone: data.groupPhone }) });
+    return { subject: t('cancelledSubject'), intro, blocks };
+  },
+};
+
+function greeting(t: Translate, name: string): string {
+  const trimmed = oneLine(name);
+  return trimmed ? t('helloName', { name: trimmed }) : t('hello');
+}
+
+function byStart<T extends { start: Date }>(appointments: T[]): T[] {
+  if (appointments.length === 0) throw new Error('an appointment mail needs at least one appointment');
+  return [...appointments].sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+function appointmentMail(
+  t: Translate,
+  locale: Locale,
+  data: AppointmentMailData,
+  keys: { subject: MailMessageKey; intro: MailMessageKey },
+): Composition {
+  const appointments = byStart(data.appointments);
+  const money = (cents: number) => formatMoney(locale, data.currency, cents);
+  const entries: AppointmentEntry[] = appointments.map((apt) => ({
+    when: formatTimeRange(locale, data.timeZone, apt.start, apt.end),
+    title: apt.service,
+    lines: [
+      ...(apt.calendar ? [t('withCalendar', { calendar: apt.calendar })] : []),
+      ...(apt.priceCents !== null ? [t('price', { amount: money(apt.priceCents) })] : []),
+    ],
+    video: apt.videoUrl ? { label: t('videoButton'), url: apt.videoUrl } : null,
+  }));
+  const intro = t(keys.intro);
+  const blocks: MailBlock[] = [
+    { type: 'paragraph', text: greeting(t, data.patientName) },
+    { type: 'paragraph', text: intro },
+    { type: 'appointments', heading: t('detailsHeading'), entries },
+  ];
+  if (data.totalCents !== null)
+    blocks.push({ type: 'paragraph', text: t('total', { amount: money(data.totalCents) }) });
+  blocks.push({ type: 'note', text: t('timeZoneNote', { zone: data.timeZone }) });
+  const contact = [
+    ...(data.groupAddress ? [t('address', { address: data.groupAddress })] : []),
+    ...(data.groupPhone ? [t('phone', { phone: data.groupPhone })] : []),
+  ];
+  if (contact.length > 0) blocks.push({ type: 'paragraph', text: contact.join('\n') });
+  const comment = data.comment?.trim();
+  if (comment) blocks.push({ type: 'quote', label: t('comment'), text: comment });
+  blocks.push(
+    { type: 'button', link: { label: t('manageButton'), url: data.manageLink } },
+    {
+      type: 'links',
+      links: [
+        { label: t('cancelLink'), url: data.cancelLink },
+        { label: t('exportLink'), url: data.exportLink },
+      ],
+    },
+    { type: 'note', text: t('linksNote') },
+  );
+  if (data.groupPhone) blocks.push({ type: 'paragraph', text: t('questions', { phone: data.groupPhone }) });
+  return {
+    subject: t(keys.subject, { date: formatShortDateTime(locale, data.timeZone, appointments[0]!.start) }),
+    intro,
+    blocks,
+  };
+}
+
+/** Renders one mail: subject, text part and HTML part, in the given language. */
+export function renderMail<K extends MailKind>(kind: K, locale: Locale, data: MailData[K]): RenderedMail {
+  const messages = MAIL_MESSAGES[locale] ?? MAIL_MESSAGES.en;
+  // Line breaks in a group name would break the subject header and the heading.
+  const group = oneLine(data.groupName);
+  const t: Translate = (key, values = {}) => fillPlaceholders(messages[key], { group, ...values });
+  const builder = builders[kind] as Builder<K>;
+  const composition = builder(t, locale, data);
+  const subject = oneLine(composition.subject);
+  const { text, html } = renderDocument({
+    lang: locale,
+    heading: group,
+    subject,
+    preheader: composition.intro,
+    blocks: composition.blocks,
+    linkFallback: t('linkFallback'),
+    footer: t('footer'),
+  });
+  return { subject, text, html };
+}

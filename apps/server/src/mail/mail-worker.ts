@@ -1,0 +1,183 @@
+/**
+ * Delivers the outbox: claims due mails, hands them to the transport, records the outcome, and
+ * retries with exponential backoff. Several replicas may run it at once (see claimDueMails).
+ * Delivery is at least once: only a worker dying between the send and its bookkeeping repeats a mail.
+ */
+import addressparser from 'nodemailer/lib/addressparser';
+import type { AppContext } from '../app-context.ts';
+import {
+  createMailTransport,
+  type DeliveryFailure,
+  MailDeliveryError,
+  type MailTransport,
+} from './mail-transport.ts';
+import { type ClaimedMail, claimDueMails, markAttemptFailed, markSent } from './outbox.repository.ts';
+import { CLAIM_LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from './retry-policy.ts';
+
+export interface MailWorker {
+  stop(): Promise<void>;
+  /** delivers everything due now (tests) */
+  runOnce(): Promise<number>;
+}
+
+/** What the worker reports; Fastify's `app.log` fits. */
+export interface MailLogger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}
+
+export interface MailWorkerOptions {
+  /** Pause between rounds; 0 runs no rounds of its own (tests call runOnce). Default 2000. */
+  intervalMs?: number;
+  transport?: MailTransport;
+  logger?: MailLogger;
+  /** Mails claimed per statement. Default 10. */
+  batchSize?: number;
+  /** Attempts before a mail is marked failed. Default MAX_ATTEMPTS. */
+  maxAttempts?: number;
+}
+
+const consoleLogger: MailLogger = {
+  info: (msg) => console.info(msg),
+  warn: (msg) => console.warn(msg),
+  error: (msg) => console.error(msg),
+};
+
+/** Starts delivering the outbox every `intervalMs`; `stop()` waits for the round in progress. */
+export function startMailWorker(ctx: AppContext, options: MailWorkerOptions = {}): MailWorker {
+  const logger = options.logger ?? consoleLogger;
+  const transport = options.transport ?? createMailTransport(ctx.config, (msg) => logger.info(msg));
+  const intervalMs = options.intervalMs ?? 2000;
+  const settings = {
+    batchSize: options.batchSize ?? 10,
+    maxAttempts: options.maxAttempts ?? MAX_ATTEMPTS,
+    sender: parseSender(ctx.config.mailFrom),
+  };
+
+  // Rounds never overlap inside one worker: a timer round and a test's runOnce queue up.
+  let queue: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const runOnce = (): Promise<number> => {
+    const round = queue.then(() => deliverDue(ctx, transport, logger, settings));
+    queue = round.catch(() => undefined);
+    return round;
+  };
+  const schedule = () => {
+    timer = setTimeout(() => {
+      runOnce()
+        .catch((error: unknown) => logger.error(`mail worker: ${describe(error)}`))
+        .finally(() => {
+          if (!stopped) schedule();
+        });
+    }, intervalMs);
+    timer.unref();
+  };
+  if (intervalMs > 0) schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await queue;
+    },
+  };
+}
+
+interface Settings {
+  batchSize: number;
+  maxAttempts: number;
+  sender: { name: string; address: string };
+}
+
+async function deliverDue(
+  ctx: AppContext,
+  transport: MailTransport,
+  logger: MailLogger,
+  settings: Settings,
+): Promise<number> {
+  let delivered = 0;
+  for (;;) {
+    const now = ctx.now();
+    const batch = await claimDueMails(ctx.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+      limit: settings.batchSize,
+    });
+    if (batch.length === 0) return delivered;
+    let unreachable: MailDeliveryError | null = null;
+    for (const mail of batch) {
+      if (unreachable) {
+        // Already claimed in this round; the server is down, so this attempt failed like the last one.
+        await recordFailure(ctx, logger, settings, mail, unreachable);
+        continue;
+      }
+      try {
+        await transport.send({
+          from: { name: mail.groupName ?? settings.sender.name, address: settings.sender.address },
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments,
+          messageId: messageIdFor(mail, settings.sender.address),
+        });
+      } catch (error) {
+        const failure = asDeliveryError(error);
+        await recordFailure(ctx, logger, settings, mail, failure);
+        if (failure.failure === 'unreachable') unreachable = failure;
+        continue;
+      }
+      // Outside the try: a bookkeeping error after a successful send must not schedule a resend.
+      await markSent(ctx.db, mail.id, ctx.now());
+      delivered += 1;
+    }
+    // Leave the rest for a later round rather than hammering a server that is down.
+    if (unreachable) return delivered;
+  }
+}
+
+async function recordFailure(
+  ctx: AppContext,
+  logger: MailLogger,
+  settings: Settings,
+  mail: ClaimedMail,
+  error: MailDeliveryError,
+): Promise<void> {
+  const message = error.message.slice(0, 2000);
+  const giveUp = error.failure === 'rejected' || mail.attempts >= settings.maxAttempts;
+  const retryAt = giveUp ? null : new Date(ctx.now().getTime() + retryDelayMs(mail.attempts));
+  await markAttemptFailed(ctx.db, mail, { error: message, retryAt });
+  if (retryAt) {
+    logger.warn(
+      `mail ${mail.id}: attempt ${mail.attempts} failed (${message}); next try at ${retryAt.toISOString()}`,
+    );
+  } else {
+    logger.error(`mail ${mail.id}: delivery failed for good after ${mail.attempts} attempt(s): ${message}`);
+  }
+}
+
+function asDeliveryError(error: unknown): MailDeliveryError {
+  if (error instanceof MailDeliveryError) return error;
+  const failure: DeliveryFailure = 'temporary';
+  return new MailDeliveryError(describe(error), failure, { cause: error });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The address part of MAIL_FROM and its display name (used for mails that belong to no group). */
+export function parseSender(mailFrom: string): { name: string; address: string } {
+  const [first] = addressparser(mailFrom, { flatten: true });
+  if (!first?.address) throw new Error(`MAIL_FROM is not an e-mail address: ${mailFrom}`);
+  return { name: first.name, address: first.address };
+}
+
+function messageIdFor(mail: ClaimedMail, senderAddress: string): string {
+  const domain = senderAddress.split('@')[1] ?? 'creneau.localhost';
+  return `<outbox-${mail.id}-${mail.createdAt.getTime()}@${domain}>`;
+}

@@ -1,0 +1,43 @@
+import type { MailMessages } from './mail-messages.ts';
+
+export const br: MailMessages = {
+  hello: 'Demat,',
+  helloName: 'Demat {name},',
+  ignore: "Ma n'eo ket deuet ar goulenn ac'hanoc'h e c'hallit lezel ar postel-mañ a-gostez.",
+  linkFallback: "Ma ne ya ket ar bouton en-dro, eilit ar chomlec'h-mañ en ho merdeer :",
+  footer: 'Kaset eo bet ar postel-mañ ent emgefreek en anv {group}. Na respontit ket dezhañ, mar plij.',
+  activationSubject: "{group} : kadarnait ho chomlec'h postel",
+  activationIntro:
+    "Trugarez da vezañ krouet ho kont e {group}. Kadarnait ho chomlec'h postel evit e weredekaat, mar plij.",
+  activationButton: "Gweredekaat ma c'hont",
+  resetSubject: '{group} : adderaouekaat ho ker-tremen',
+  resetIntro: 'Ur goulenn evit adderaouekaat ger-tremen ho kont {group} hon eus bet.',
+  resetButton: 'Dibab ur ger-tremen nevez',
+  resetExpiry:
+    "N'hall al liamm-mañ bezañ implijet nemet ur wech hag e vo diamzeret a-benn {minutes} munutenn.",
+  emailChangeSubject: "{group} : kadarnait ho chomlec'h postel nevez",
+  emailChangeIntro:
+    "Goulennet hoc'h eus implijout {email} evel chomlec'h postel ho kont {group}. Kadarnait ar cheñchamant-se, mar plij.",
+  emailChangeButton: "Kadarnaat ma chomlec'h nevez",
+  confirmationSubject: '{group} : emgav kadarnaet evit an {date}',
+  confirmationIntro: "Kadarnaet eo hoc'h emgav gant {group}.",
+  changedSubject: "{group} : cheñchet eo bet hoc'h emgav ({date})",
+  changedIntro: "Cheñchet eo bet hoc'h emgav gant {group}. Setu an titouroù nevez.",
+  cancelledSubject: '{group} : emgav nullet',
+  cancelledIntro: "Nullet eo bet hoc'h emgav gant {group}.",
+  bookAgainButton: 'Kemer un emgav nevez',
+  detailsHeading: 'Munudoù an emgav',
+  withCalendar: 'Gant : {calendar}',
+  price: 'Priz : {amount}',
+  total: 'Sammad hollek : {amount}',
+  videoButton: "Kemer perzh er c'honsultadenn video",
+  address: "Chomlec'h : {address}",
+  phone: 'Pellgomz : {phone}',
+  comment: "Hoc'h evezhiadenn :",
+  timeZoneNote: 'Roet eo an eurioù e takad-eur {zone}.',
+  manageButton: 'Gwelet pe cheñch ma emgavioù',
+  cancelLink: 'Nullañ ma emgav',
+  exportLink: "Ouzhpennañ d'am deiziadur",
+  linksNote: 'Mont a ra al liammoù-mañ en-dro hep ger-tremen : na gasit ket ar postel-mañ da zen all.',
+  questions: "Goulennoù ? Pellgomzit da {group} d'an {phone}.",
+};

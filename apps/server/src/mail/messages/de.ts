@@ -1,0 +1,43 @@
+import type { MailMessages } from './mail-messages.ts';
+
+export const de: MailMessages = {
+  hello: 'Guten Tag,',
+  helloName: 'Guten Tag {name},',
+  ignore: 'Wenn Sie dies nicht angefordert haben, können Sie diese E-Mail einfach ignorieren.',
+  linkFallback: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:',
+  footer:
+    'Diese E-Mail wurde automatisch im Auftrag von {group} versendet. Bitte antworten Sie nicht darauf.',
+  activationSubject: '{group}: Bestätigen Sie Ihre E-Mail-Adresse',
+  activationIntro:
+    'Vielen Dank, dass Sie ein Konto bei {group} erstellt haben. Bitte bestätigen Sie Ihre E-Mail-Adresse, um es zu aktivieren.',
+  activationButton: 'Mein Konto aktivieren',
+  resetSubject: '{group}: Passwort zurücksetzen',
+  resetIntro: 'Wir haben eine Anfrage zum Zurücksetzen des Passworts Ihres Kontos bei {group} erhalten.',
+  resetButton: 'Neues Passwort wählen',
+  resetExpiry: 'Dieser Link kann nur einmal verwendet werden und läuft in {minutes} Minuten ab.',
+  emailChangeSubject: '{group}: Bestätigen Sie Ihre neue E-Mail-Adresse',
+  emailChangeIntro:
+    'Sie möchten {email} als E-Mail-Adresse Ihres Kontos bei {group} verwenden. Bitte bestätigen Sie diese Änderung.',
+  emailChangeButton: 'Neue Adresse bestätigen',
+  confirmationSubject: '{group}: Termin am {date} bestätigt',
+  confirmationIntro: 'Ihr Termin bei {group} ist bestätigt.',
+  changedSubject: '{group}: Ihr Termin wurde geändert ({date})',
+  changedIntro: 'Ihr Termin bei {group} wurde geändert. Hier sind die neuen Angaben.',
+  cancelledSubject: '{group}: Termin abgesagt',
+  cancelledIntro: 'Ihr Termin bei {group} wurde abgesagt.',
+  bookAgainButton: 'Neuen Termin buchen',
+  detailsHeading: 'Details Ihrer Buchung',
+  withCalendar: 'Bei: {calendar}',
+  price: 'Preis: {amount}',
+  total: 'Gesamtbetrag: {amount}',
+  videoButton: 'An der Videosprechstunde teilnehmen',
+  address: 'Adresse: {address}',
+  phone: 'Telefon: {phone}',
+  comment: 'Ihr Kommentar:',
+  timeZoneNote: 'Alle Uhrzeiten beziehen sich auf die Zeitzone {zone}.',
+  manageButton: 'Meine Termine ansehen oder ändern',
+  cancelLink: 'Meinen Termin absagen',
+  exportLink: 'Zu meinem Kalender hinzufügen',
+  linksNote: 'Diese Links funktionieren ohne Passwort – bitte leiten Sie diese E-Mail nicht weiter.',
+  questions: 'Fragen? Rufen Sie {group} unter {phone} an.',
+};

@@ -1,0 +1,43 @@
+import type { MailMessages } from './mail-messages.ts';
+
+export const fr: MailMessages = {
+  hello: 'Bonjour,',
+  helloName: 'Bonjour {name},',
+  ignore: "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail.",
+  linkFallback: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
+  footer:
+    'Cet e-mail vous a été envoyé automatiquement pour le compte de {group}. Merci de ne pas y répondre.',
+  activationSubject: '{group} : confirmez votre adresse e-mail',
+  activationIntro:
+    "Merci d'avoir créé votre compte chez {group}. Confirmez votre adresse e-mail pour l'activer.",
+  activationButton: 'Activer mon compte',
+  resetSubject: '{group} : réinitialisez votre mot de passe',
+  resetIntro: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte {group}.',
+  resetButton: 'Choisir un nouveau mot de passe',
+  resetExpiry: "Ce lien ne peut servir qu'une fois et expire dans {minutes} minutes.",
+  emailChangeSubject: '{group} : confirmez votre nouvelle adresse e-mail',
+  emailChangeIntro:
+    'Vous avez demandé à utiliser {email} comme adresse e-mail de votre compte {group}. Confirmez ce changement.',
+  emailChangeButton: 'Confirmer ma nouvelle adresse',
+  confirmationSubject: '{group} : rendez-vous confirmé le {date}',
+  confirmationIntro: 'Votre rendez-vous chez {group} est confirmé.',
+  changedSubject: '{group} : votre rendez-vous a été modifié ({date})',
+  changedIntro: 'Votre rendez-vous chez {group} a été modifié. Voici les nouvelles informations.',
+  cancelledSubject: '{group} : rendez-vous annulé',
+  cancelledIntro: 'Votre rendez-vous chez {group} a été annulé.',
+  bookAgainButton: 'Prendre un nouveau rendez-vous',
+  detailsHeading: 'Détail de votre réservation',
+  withCalendar: 'Avec : {calendar}',
+  price: 'Prix : {amount}',
+  total: 'Montant total : {amount}',
+  videoButton: 'Rejoindre la consultation vidéo',
+  address: 'Adresse : {address}',
+  phone: 'Téléphone : {phone}',
+  comment: 'Votre commentaire :',
+  timeZoneNote: 'Les heures sont indiquées dans le fuseau horaire {zone}.',
+  manageButton: 'Voir ou modifier mes rendez-vous',
+  cancelLink: 'Annuler mon rendez-vous',
+  exportLink: 'Ajouter à mon agenda',
+  linksNote: 'Ces liens fonctionnent sans mot de passe : ne transférez pas cet e-mail.',
+  questions: 'Une question ? Appelez {group} au {phone}.',
+};

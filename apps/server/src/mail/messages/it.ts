@@ -1,0 +1,43 @@
+import type { MailMessages } from './mail-messages.ts';
+
+export const it: MailMessages = {
+  hello: 'Buongiorno,',
+  helloName: 'Buongiorno {name},',
+  ignore: 'Se non ha fatto lei questa richiesta, può ignorare questa e-mail.',
+  linkFallback: 'Se il pulsante non funziona, copi questo indirizzo nel suo browser:',
+  footer:
+    'Questa e-mail è stata inviata automaticamente per conto di {group}. La preghiamo di non rispondere.',
+  activationSubject: "{group}: conferma dell'indirizzo e-mail",
+  activationIntro:
+    'Grazie per aver creato il suo account presso {group}. Confermi il suo indirizzo e-mail per attivarlo.',
+  activationButton: 'Attiva il mio account',
+  resetSubject: '{group}: reimpostazione della password',
+  resetIntro: 'Abbiamo ricevuto una richiesta di reimpostazione della password del suo account {group}.',
+  resetButton: 'Scegli una nuova password',
+  resetExpiry: 'Questo link può essere usato una sola volta e scade tra {minutes} minuti.',
+  emailChangeSubject: '{group}: conferma del nuovo indirizzo e-mail',
+  emailChangeIntro:
+    'Ha chiesto di usare {email} come indirizzo e-mail del suo account {group}. Confermi questa modifica.',
+  emailChangeButton: 'Conferma il nuovo indirizzo',
+  confirmationSubject: '{group}: appuntamento confermato per il {date}',
+  confirmationIntro: 'Il suo appuntamento presso {group} è confermato.',
+  changedSubject: '{group}: il suo appuntamento è stato modificato ({date})',
+  changedIntro: 'Il suo appuntamento presso {group} è stato modificato. Ecco i nuovi dettagli.',
+  cancelledSubject: '{group}: appuntamento annullato',
+  cancelledIntro: 'Il suo appuntamento presso {group} è stato annullato.',
+  bookAgainButton: 'Prenota un nuovo appuntamento',
+  detailsHeading: 'Dettagli della prenotazione',
+  withCalendar: 'Con: {calendar}',
+  price: 'Prezzo: {amount}',
+  total: 'Importo totale: {amount}',
+  videoButton: 'Partecipa alla videoconsulenza',
+  address: 'Indirizzo: {address}',
+  phone: 'Telefono: {phone}',
+  comment: 'Il suo commento:',
+  timeZoneNote: 'Gli orari sono indicati nel fuso orario {zone}.',
+  manageButton: 'Vedi o modifica i miei appuntamenti',
+  cancelLink: 'Annulla il mio appuntamento',
+  exportLink: 'Aggiungi al mio calendario',
+  linksNote: 'Questi link funzionano senza password: non inoltri questa e-mail.',
+  questions: 'Domande? Chiami {group} al numero {phone}.',
+};

@@ -1,0 +1,43 @@
+import type { MailMessages } from './mail-messages.ts';
+
+export const nl: MailMessages = {
+  hello: 'Hallo,',
+  helloName: 'Hallo {name},',
+  ignore: 'Als u dit niet hebt aangevraagd, kunt u deze e-mail gewoon negeren.',
+  linkFallback: 'Werkt de knop niet? Kopieer dan dit adres naar uw browser:',
+  footer: 'Deze e-mail is automatisch verzonden namens {group}. Gelieve er niet op te antwoorden.',
+  activationSubject: '{group}: bevestig uw e-mailadres',
+  activationIntro:
+    'Bedankt voor het aanmaken van uw account bij {group}. Bevestig uw e-mailadres om het te activeren.',
+  activationButton: 'Mijn account activeren',
+  resetSubject: '{group}: stel uw wachtwoord opnieuw in',
+  resetIntro:
+    'We hebben een verzoek ontvangen om het wachtwoord van uw account bij {group} opnieuw in te stellen.',
+  resetButton: 'Een nieuw wachtwoord kiezen',
+  resetExpiry: 'Deze link kan maar één keer worden gebruikt en verloopt over {minutes} minuten.',
+  emailChangeSubject: '{group}: bevestig uw nieuwe e-mailadres',
+  emailChangeIntro:
+    'U hebt gevraagd om {email} te gebruiken als e-mailadres van uw account bij {group}. Bevestig deze wijziging.',
+  emailChangeButton: 'Mijn nieuwe adres bevestigen',
+  confirmationSubject: '{group}: afspraak bevestigd op {date}',
+  confirmationIntro: 'Uw afspraak bij {group} is bevestigd.',
+  changedSubject: '{group}: uw afspraak is gewijzigd ({date})',
+  changedIntro: 'Uw afspraak bij {group} is gewijzigd. Dit zijn de nieuwe gegevens.',
+  cancelledSubject: '{group}: afspraak geannuleerd',
+  cancelledIntro: 'Uw afspraak bij {group} is geannuleerd.',
+  bookAgainButton: 'Een nieuwe afspraak maken',
+  detailsHeading: 'Details van uw boeking',
+  withCalendar: 'Bij: {calendar}',
+  price: 'Prijs: {amount}',
+  total: 'Totaalbedrag: {amount}',
+  videoButton: 'Deelnemen aan het videoconsult',
+  address: 'Adres: {address}',
+  phone: 'Telefoon: {phone}',
+  comment: 'Uw opmerking:',
+  timeZoneNote: 'De tijden zijn vermeld in de tijdzone {zone}.',
+  manageButton: 'Mijn afspraken bekijken of wijzigen',
+  cancelLink: 'Mijn afspraak annuleren',
+  exportLink: 'Toevoegen aan mijn agenda',
+  linksNote: 'Deze links werken zonder wachtwoord: stuur deze e-mail dus niet door.',
+  questions: 'Vragen? Bel {group} op {phone}.',
+};

@@ -1,0 +1,16 @@
+/** When a mail that could not be delivered is tried again, and when the worker gives up on it. */
+
+export const RETRY_BASE_MS = 5_000;
+export const RETRY_CAP_MS = 60 * 60_000;
+/**
+ * 50 attempts: 5 s doubling to the 1-hour cap after ten tries, then hourly — about 40 hours of
+ * mail-server outage absorbed before a mail is marked failed.
+ */
+export const MAX_ATTEMPTS = 50;
+/** How long a claimed mail is left to the worker sending it; far above the SMTP timeouts. */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+
+/** Delay before the next try after `attempts` failed tries: 5 s × 2^(attempts−1), at most 1 hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
