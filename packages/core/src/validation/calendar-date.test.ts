@@ -1,15 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysInMonth, isRealDate, parseIsoDate, toIsoDate } from './calendar-date.ts';
+import { addDays, isRealDate, parseIsoDate, toIsoDate } from './calendar-date.ts';
 
 describe('calendar dates', () => {
   it('knows leap years', () => {
-    expect(daysInMonth(2024, 2)).toBe(29);
-    expect(daysInMonth(2023, 2)).toBe(28);
-    expect(daysInMonth(1900, 2)).toBe(28);
-    expect(daysInMonth(2000, 2)).toBe(29);
-    expect(daysInMonth(2024, 4)).toBe(30);
-    expect(daysInMonth(2024, 12)).toBe(31);
+    expect(isRealDate({ year: 2024, month: 2, day: 29 })).toBe(true);
+    expect(isRealDate({ year: 2023, month: 2, day: 29 })).toBe(false);
+    expect(isRealDate({ year: 1900, month: 2, day: 29 })).toBe(false);
+    expect(isRealDate({ year: 2000, month: 2, day: 29 })).toBe(true);
+    expect(isRealDate({ year: 2024, month: 4, day: 31 })).toBe(false);
+    expect(isRealDate({ year: 2024, month: 12, day: 31 })).toBe(true);
+  });
+
+  it('addDays crosses months, years and leap days', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2024-07-15', 0)).toBe('2024-07-15');
+    expect(() => addDays('2024-02-30', 1)).toThrow(RangeError);
   });
 
   it('refuses impossible dates and years that are not four digits', () => {

@@ -2,7 +2,9 @@
  * Calendar dates as "YYYY-MM-DD" strings, the form in which Créneau stores and exchanges them
  * (spec 000 §9 "default date format YYYY-MM-DD"; 001 §5 "stored as YYYY-MM-DD"). String order equals
  * date order, so comparing two of them with < is comparing the dates.
+ * Day arithmetic comes from time/civil-day.ts.
  */
+import { civilFromDay, dayFromCivil, dayOfIsoDate, isoDateOfDay } from '../time/civil-day.ts';
 
 export interface DateParts {
   year: number;
@@ -14,17 +16,19 @@ export interface DateParts {
 export const MIN_YEAR = 1000;
 export const MAX_YEAR = 9999;
 
-/** True when the year, month (1–12) and day form a date of the Gregorian calendar. */
+/** True when the year, month (1–12) and day form a date of the Gregorian calendar, years 1000–9999. */
 export function isRealDate({ year, month, day }: DateParts): boolean {
   if (![year, month, day].every(Number.isInteger)) return false;
-  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return false;
-  return day <= daysInMonth(year, month);
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1 || day > 31) return false;
+  const [y, m, d] = civilFromDay(dayFromCivil(year, month, day));
+  return y === year && m === month && d === day;
 }
 
-/** Number of days of a month (1–12) of a year, leap years included. */
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+/** The date `days` days after (or before, when negative) a "YYYY-MM-DD" date. */
+export function addDays(isoDate: string, days: number): string {
+  const day = dayOfIsoDate(isoDate);
+  if (day === undefined) throw new RangeError(`not a date YYYY-MM-DD: ${isoDate}`);
+  return isoDateOfDay(day + days);
 }
 
 /** "YYYY-MM-DD" for date parts (assumed real). */
