@@ -17,6 +17,10 @@ import { parseQueryString } from './http/query.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
 import { registerWebsiteRoutes } from './modules/websites/websites.routes.ts';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
+import { registerProRoutes } from './modules/pros/pros.routes.ts';
+import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { serveWeb } from './web/serve-web.ts';
 
 // Secrets travel in query strings (the spec's token, e-mail link keys): never log them.
@@ -74,6 +78,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerGroupRoutes(app, ctx);
   registerCatalogueRoutes(app, ctx);
   registerWebsiteRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
+  registerFicheRoutes(app, ctx);
+  registerProRoutes(app, ctx);
   await serveWeb(app, ctx.config.webDistDir);
   return app;
 }

@@ -1,7 +1,7 @@
 /** `npm start`: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, load the demo, serve. */
 import { redactUrl } from './app.ts';
 import { readConfig } from './config.ts';
-import { isDatabaseEmpty, loadDemoGroups } from './demo/load-demo.ts';
+import { isDatabaseEmpty, loadDemoAccounts, loadDemoGroups } from './demo/load-demo.ts';
 import { createServer } from './server.ts';
 
 const config = readConfig();
@@ -17,7 +17,8 @@ const { app, database } = await createServer({
 
 if (config.loadDemo && (await isDatabaseEmpty(database.db))) {
   const loaded = await loadDemoGroups(database.db, config.demoDir);
-  app.log.info(`loaded demo groups: ${loaded.join(', ')}`);
+  const accounts = await loadDemoAccounts(database.db, config.demoDir);
+  app.log.info(`loaded demo groups: ${loaded.join(', ')} and ${accounts} demo accounts`);
 }
 
 const shutdown = async (signal: string) => {

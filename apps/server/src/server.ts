@@ -5,7 +5,7 @@ import type { AppContext } from './app-context.ts';
 import type { ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { anonymousViewer } from './http/viewer.ts';
+import { createViewerResolver } from './modules/sessions/sessions.service.ts';
 
 export interface StartOptions {
   config: ServerConfig;
@@ -31,8 +31,11 @@ export async function createServer(options: StartOptions) {
     dbKind: database.kind,
     config: options.config,
     now: options.now ?? (() => new Date()),
-    resolveViewer: async () => anonymousViewer,
+    resolveViewer: async () => {
+      throw new Error('viewer resolver not ready');
+    },
   };
+  ctx.resolveViewer = createViewerResolver(ctx);
   const app = await buildApp(ctx, { logger: options.logger });
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();

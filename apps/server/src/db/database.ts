@@ -143,6 +143,7 @@ export interface AccountsTable {
   sso_issuer: string | null;
   sso_subject: string | null;
   origin_group_id: number | null;
+  pending_rdv: Json<Record<string, unknown> | null> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -3,6 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { insertAccount } from '../modules/accounts/accounts.repository.ts';
+import { hashPassword } from '../modules/accounts/password-hashing.ts';
 import { importGroupConfig } from '../modules/group-config/group-config.service.ts';
 
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -20,4 +22,67 @@ export async function loadDemoGroups(db: Kysely<Database>, demoDir: string): Pro
     loaded.push(result.urlname);
   }
   return loaded;
+}
+
+interface DemoAccount {
+  email: string;
+  password: string;
+  role: 'user' | 'pro';
+  name?: string;
+  groups?: string[];
+  fiches?: Record<string, { firstname: string; lastname: string; email?: string; firstphone?: string }[]>;
+}
+
+/** Creates the demo logins of demo/accounts.json (active, with their fiches and pro groups). */
+export async function loadDemoAccounts(db: Kysely<Database>, demoDir: string): Promise<number> {
+  let document: { accounts: DemoAccount[] };
+  try {
+    document = JSON.parse(await readFile(path.join(demoDir, 'accounts.json'), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  const groups = new Map(
+    (await db.selectFrom('groups').select(['id', 'urlname']).execute()).map((g) => [g.urlname, g.id]),
+  );
+  const groupId = (urlname: string) => {
+    const id = groups.get(urlname);
+    if (!id) throw new Error(`demo/accounts.json names unknown group "${urlname}"`);
+    return id;
+  };
+  await db.transaction().execute(async (trx) => {
+    for (const account of document.accounts) {
+      const accountId = await insertAccount(trx, {
+        email: account.email.toLowerCase(),
+        passwordHash: await hashPassword(account.password),
+        role: account.role,
+        status: 'active',
+        name: account.name ?? null,
+        originGroupId: null,
+      });
+      for (const urlname of account.groups ?? []) {
+        await trx
+          .insertInto('pro_groups')
+          .values({ account_id: accountId, group_id: groupId(urlname) })
+          .execute();
+      }
+      for (const [urlname, fiches] of Object.entries(account.fiches ?? {})) {
+        for (const fiche of fiches) {
+          await trx
+            .insertInto('fiches')
+            .values({
+              group_id: groupId(urlname),
+              account_id: account.role === 'user' ? accountId : null,
+              firstname: fiche.firstname,
+              lastname: fiche.lastname,
+              email: fiche.email ?? account.email.toLowerCase(),
+              firstphone: fiche.firstphone ?? null,
+              fields: '{}',
+            })
+            .execute();
+        }
+      }
+    }
+  });
+  return document.accounts.length;
 }

@@ -3,7 +3,7 @@
  * ApiError; the error handler turns it — and anything else — into the spec's v3 error body:
  * `{"message": key, "messages": {"errors": [key]}}` (plus optional details).
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export class ApiError extends Error {
@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly key: string,
     readonly details: Record<string, unknown> = {},
+    /** Extra work on the reply, e.g. clearing a stale session cookie. */
+    readonly prepareReply?: (reply: FastifyReply) => void,
   ) {
     super(key);
   }
@@ -46,6 +48,7 @@ function describeValidation(error: FastifyError): string {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
+      error.prepareReply?.(reply);
       return reply.status(error.statusCode).send(errorBody(error.key, error.details));
     }
     if (error.validation) {

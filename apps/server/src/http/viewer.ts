@@ -1,17 +1,42 @@
 /**
- * Who is calling, as far as the rules of the read API care. The sessions module resolves it from
- * the `token` parameter or the session cookie; without one the caller is anonymous.
+ * Who is calling. The sessions module resolves it from the `token` parameter or the session cookie;
+ * without either the caller is anonymous.
  */
 import type { FastifyRequest } from 'fastify';
 
+export type ViewerType = 'anonymous' | 'user' | 'pro' | 'fiche' | 'guest';
+
 export interface Viewer {
-  type: 'anonymous' | 'user' | 'pro' | 'fiche' | 'guest';
+  type: ViewerType;
+  sessionId: number | null;
+  /** null for anonymous visitors and for fiche/guest sessions (the spec's "account id 0"). */
   accountId: number | null;
+  email: string | null;
   /** Groups a professional may use. */
   proGroupIds: readonly number[];
+  /** Fiche and guest sessions belong to one group and one fiche. */
+  groupId: number | null;
+  ficheId: number | null;
+  /** An e-mail link session may only do this one thing. */
+  scope: { action: 'cancel_apt' | 'export_apt'; appointmentId: number } | null;
+  needPasswordChange: boolean;
+  ssoLogged: boolean;
+  lastSignedAt: Date | null;
 }
 
-export const anonymousViewer: Viewer = { type: 'anonymous', accountId: null, proGroupIds: [] };
+export const anonymousViewer: Viewer = {
+  type: 'anonymous',
+  sessionId: null,
+  accountId: null,
+  email: null,
+  proGroupIds: [],
+  groupId: null,
+  ficheId: null,
+  scope: null,
+  needPasswordChange: false,
+  ssoLogged: false,
+  lastSignedAt: null,
+};
 
 export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer>;
 

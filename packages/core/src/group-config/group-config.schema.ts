@@ -238,7 +238,7 @@ export const groupSettingsSchema = z.object({
   user_sequence_config: z
     .array(sequenceStep)
     .max(8)
-    .default([{ name: 'intervention_ids', skip_uniq_choice: false, any: false }]),
+    .default([{ name: 'intervention_ids', skip_uniq_choice: false, any: false, preposition: null }]),
   steps_init: z.array(stepName).max(8).nullable().default(null),
   apptemplates: z
     .object({

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { errors } from '../../http/errors.ts';
+import { commonQuery, dbId } from '../../http/query.ts';
+import type { ZodApp } from '../../http/route-types.ts';
+import { anonymousViewer } from '../../http/viewer.ts';
+import { loadActiveGroup } from '../groups/groups.service.ts';
+import { setSessionCookie } from '../sessions/sessions.service.ts';
+import { forgotPassword, register, requestEmailChange, updatePassword } from './accounts.service.ts';
+
+const query = z.object({ ...commonQuery });
+const email = z.string().trim().min(1).max(254);
+// Checked against the rules by the service; bounded here so a huge body is refused early.
+const password = z.string().min(1).max(1024);
+const key = z.string().max(100);
+
+export function registerAccountRoutes(app: ZodApp, ctx: AppContext): void {
+  app.post(
+    '/api/v3/accounts.json',
+    {
+      schema: {
+        summary: 'Register (an activation link is e-mailed)',
+        tags: ['accounts'],
+        querystring: query,
+        body: z.object({
+          account: z.object({
+            group_id: dbId,
+            email,
+            password: password.optional(),
+            marketing_optin: z.boolean().optional(),
+            marketing_sms: z.boolean().optional(),
+            solocal_services_optin: z.boolean().optional(),
+            pendingRdv: z
+              .record(z.string(), z.unknown())
+              .refine(
+                (value) => JSON.stringify(value).length <= 10_000,
+                'must be at most 10,000 characters of JSON',
+              )
+              .optional(),
+          }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { group_id, ...input } = request.body.account;
+      const group = await loadActiveGroup(ctx, group_id);
+      reply.status(201);
+      return register(ctx, group, input, request.ip);
+    },
+  );
+
+  app.post(
+    '/api/v3/accounts/forgotPassword.json',
+    {
+      schema: {
+        summary: 'E-mail a password reset link (same answer whether or not the address is known)',
+        tags: ['accounts'],
+        querystring: query,
+        body: z.object({ account: z.object({ email, group_id: dbId }) }),
+      },
+    },
+    async (request) => {
+      const group = await loadActiveGroup(ctx, request.body.account.group_id);
+      return forgotPassword(ctx, group, request.body.account.email, request.ip);
+    },
+  );
+
+  app.put(
+    '/api/v3/accounts/:id.json',
+    {
+      schema: {
+        summary: 'Set a new password (current password, forced change, activation or reset link)',
+        tags: ['accounts'],
+        params: z.object({ id: dbId }),
+        querystring: query,
+        body: z.object({
+          account: z.object({
+            group_id: dbId.optional(),
+            password,
+            password_confirmation: z.string().max(1024).optional(),
+            current_password: password.optional(),
+            validation_key: key.optional(),
+            oubliKey: key.optional(),
+            api_user_id: z.union([z.string(), z.number()]).optional(),
+            api_profile: z.string().max(32).optional(),
+          }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { account } = request.body;
+      const hasLink = Boolean(account.validation_key || account.oubliKey);
+      // A link proves who the visitor is on its own; without one the session must.
+      const viewer = hasLink
+        ? await ctx.resolveViewer(request).catch(() => anonymousViewer)
+        : await ctx.resolveViewer(request);
+      if (account.password_confirmation !== undefined && account.password_confirmation !== account.password) {
+        throw errors.unprocessable('passwordConfirm');
+      }
+      const result = await updatePassword(ctx, request.params.id, viewer, account);
+      setSessionCookie(reply, result.token);
+      return result.body;
+    },
+  );
+
+  app.put(
+    '/api/v3/accounts/:id/email.json',
+    {
+      schema: {
+        summary: 'Change the e-mail address (confirmed from the new address)',
+        tags: ['accounts'],
+        params: z.object({ id: dbId }),
+        querystring: query,
+        body: z.object({ account: z.object({ group_id: dbId, temp_email: email }) }),
+      },
+    },
+    async (request) => {
+      const viewer = await ctx.resolveViewer(request);
+      const group = await loadActiveGroup(ctx, request.body.account.group_id);
+      return requestEmailChange(ctx, group, request.params.id, viewer, request.body.account.temp_email);
+    },
+  );
+}

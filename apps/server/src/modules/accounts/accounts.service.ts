@@ -1,0 +1,247 @@
+/**
+ * Customer accounts (spec 001 §3 Account, §4, §5, §7): registration with e-mail activation,
+ * password change and reset, e-mail change confirmed from the new address. Every mail is written to
+ * the outbox in the same transaction as the change that causes it.
+ */
+import { isValidEmail, normalizeEmail, validateNewEmail } from '@creneau/core/validation/email';
+import { checkPassword, PASSWORD_MAX_LENGTH } from '@creneau/core/validation/password';
+import type { AppContext } from '../../app-context.ts';
+import type { GroupRow } from '../../db/database.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { groupSettings } from '../groups/groups.service.ts';
+import { isLimited, LIMITS, recordAttempt } from '../security/attempt-limits.ts';
+import { revokeAccountSessions, startSession } from '../sessions/sessions.service.ts';
+import { sendAccountMail } from './account-mails.ts';
+import * as repo from './accounts.repository.ts';
+import { createEmailLinkToken, findEmailLink, markEmailTokenUsed, voidAccountTokens } from './email-links.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
+
+/** Reset answers take at least this long whether or not the address has an account. */
+export const RESET_MIN_RESPONSE_MS = 400;
+
+function refuseSsoOnly(group: GroupRow): void {
+  if (groupSettings(group).sso_login_only) throw errors.forbidden('ssoLoginOnly');
+}
+
+/** The spec's password rules, failing with the first broken rule's key and the whole checklist. */
+function requireStrongPassword(password: string, email: string): void {
+  const check = checkPassword(password, email);
+  if (check.tooLong) throw errors.unprocessable('passwordTooLong', { maxLength: PASSWORD_MAX_LENGTH });
+  if (!check.valid)
+    throw errors.unprocessable('passwordRules', { failed: check.failed, checklist: check.checklist });
+}
+
+export interface RegistrationInput {
+  email: string;
+  password?: string | undefined;
+  marketing_optin?: boolean | undefined;
+  marketing_sms?: boolean | undefined;
+  solocal_services_optin?: boolean | undefined;
+  pendingRdv?: Record<string, unknown> | undefined;
+}
+
+export async function register(ctx: AppContext, group: GroupRow, input: RegistrationInput, address: string) {
+  refuseSsoOnly(group);
+  const settings = groupSettings(group);
+  // Closed groups take no new customers online (spec 001 §6): they phone instead.
+  if (!settings.open) {
+    throw errors.forbidden(
+      settings.sector === 'Santé' ? 'registrationDisabledHealth' : 'registrationDisabled',
+    );
+  }
+  const now = ctx.now();
+  if (await isLimited(ctx.db, LIMITS.registerPerAddress, address, now)) throw errors.tooManyRequests();
+  await recordAttempt(ctx.db, LIMITS.registerPerAddress, address, now);
+
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) throw errors.unprocessable('emailValidator');
+  if (input.password !== undefined) requireStrongPassword(input.password, email);
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const existing = await repo.findAccountByEmail(trx, email);
+    if (existing && existing.status === 'active') throw errors.conflict('emailAlreadyExists');
+    let accountId: number;
+    if (existing) {
+      // Registering again before activating: refresh what was given and send a new link.
+      accountId = existing.id;
+      await repo.updateAccount(trx, accountId, {
+        ...(passwordHash ? { password_hash: passwordHash } : {}),
+        pending_rdv: input.pendingRdv
+          ? JSON.stringify(input.pendingRdv)
+          : existing.pending_rdv
+            ? JSON.stringify(existing.pending_rdv)
+            : null,
+        updated_at: now,
+      });
+      await voidAccountTokens(trx, accountId, 'activate', now);
+    } else {
+      accountId = await repo.insertAccount(trx, {
+        email,
+        passwordHash,
+        role: 'user',
+        status: 'pending',
+        originGroupId: group.id,
+        marketing: input,
+        pendingRdv: input.pendingRdv,
+      });
+    }
+    const key = await createEmailLinkToken(trx, 'activate', { accountId, groupId: group.id }, {}, now);
+    const needsPassword = !passwordHash && !existing?.password_hash;
+    const params = new URLSearchParams({ validation_key: key, account_id: String(accountId), email });
+    if (needsPassword) params.set('set_password', '1');
+    await sendAccountMail(ctx, trx, group, email, 'account_activation', `/${group.urlname}/login?${params}`);
+    return { account: { id: accountId, email, status: 'pending' as const }, msg: 'registerMailSent' };
+  });
+}
+
+/**
+ * Sends a single-use reset link valid one hour — only when the address has an account, but the
+ * answer and its timing are the same either way, so the call tells nobody who is registered.
+ */
+export async function forgotPassword(ctx: AppContext, group: GroupRow, emailInput: string, address: string) {
+  refuseSsoOnly(group);
+  const started = Date.now();
+  const now = ctx.now();
+  if (await isLimited(ctx.db, LIMITS.resetPerAddress, address, now)) throw errors.tooManyRequests();
+  await recordAttempt(ctx.db, LIMITS.resetPerAddress, address, now);
+  const email = normalizeEmail(emailInput);
+  if (!isValidEmail(email)) throw errors.unprocessable('emailValidator');
+  await ctx.db.transaction().execute(async (trx) => {
+    const account = await repo.findAccountByEmail(trx, email);
+    if (!account || account.sso_subject) return;
+    await voidAccountTokens(trx, account.id, 'reset', now);
+    const key = await createEmailLinkToken(
+      trx,
+      'reset',
+      { accountId: account.id, groupId: group.id },
+      {},
+      now,
+    );
+    const params = new URLSearchParams({ oubliKey: key, account_id: String(account.id) });
+    await sendAccountMail(
+      ctx,
+      trx,
+      group,
+      account.email,
+      'password_reset',
+      `/${group.urlname}/reset_password?${params}`,
+    );
+  });
+  const remaining = RESET_MIN_RESPONSE_MS - (Date.now() - started);
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+  return { msg: 'resetPasswordMailSent' };
+}
+
+export interface PasswordUpdate {
+  password: string;
+  current_password?: string | undefined;
+  validation_key?: string | undefined;
+  oubliKey?: string | undefined;
+}
+
+/**
+ * PUT accounts/{id}.json: a new password, proven by the current password, by a pending forced
+ * change, by the activation link or by the reset link. Returns a fresh session; every other session
+ * of the account ends, so a stolen session does not outlive a password change.
+ */
+export async function updatePassword(
+  ctx: AppContext,
+  accountId: number,
+  viewer: Viewer,
+  update: PasswordUpdate,
+) {
+  const now = ctx.now();
+  const account = await repo.findAccountById(ctx.db, accountId);
+  const linkKey = update.oubliKey ?? update.validation_key;
+  const purpose = update.oubliKey ? 'reset' : 'activate';
+  const link = linkKey ? await findEmailLink(ctx.db, linkKey, purpose, now) : undefined;
+  if (linkKey) {
+    if (!account || !link || link.account_id !== account.id) throw new ApiError(403, 'invalidLink');
+  } else {
+    if (viewer.type === 'anonymous') throw errors.expiredConnection();
+    if (!account || viewer.accountId !== account.id) throw errors.forbidden();
+    if (!viewer.needPasswordChange) {
+      if (!update.current_password) throw errors.unprocessable('currentPasswordRequired');
+      if (!(await verifyPassword(account.password_hash, update.current_password))) {
+        throw errors.unprocessable('passwordError');
+      }
+    }
+  }
+  requireStrongPassword(update.password, account.email);
+  const passwordHash = await hashPassword(update.password);
+  return ctx.db.transaction().execute(async (trx) => {
+    if (link && !(await markEmailTokenUsed(trx, link.id, now))) throw new ApiError(403, 'invalidLink');
+    await repo.updateAccount(trx, account.id, {
+      password_hash: passwordHash,
+      need_password_change: false,
+      failed_logins: 0,
+      locked_until: null,
+      // Following either link proves the address: the account is active from now on.
+      status: 'active',
+      updated_at: now,
+    });
+    await revokeAccountSessions(trx, account.id, now);
+    const type = account.role === 'pro' ? 'pro' : 'user';
+    const { token } = await startSession(trx, now, {
+      type,
+      accountId: account.id,
+      groupId: link?.group_id ?? viewer.groupId,
+      ficheId: null,
+      scope: null,
+      scopeAppointmentId: null,
+      ssoLogged: false,
+    });
+    return {
+      token,
+      body: {
+        account: { id: account.id, email: account.email },
+        account_token: token,
+        msg: 'passwordChanged',
+      },
+    };
+  });
+}
+
+/** Starts an e-mail change: a confirmation link goes to the new address (spec 001 §4 emailChanged). */
+export async function requestEmailChange(
+  ctx: AppContext,
+  group: GroupRow,
+  accountId: number,
+  viewer: Viewer,
+  tempEmail: string,
+) {
+  if (viewer.type === 'anonymous') throw errors.expiredConnection();
+  if (viewer.accountId !== accountId) throw errors.forbidden();
+  const account = await repo.findAccountById(ctx.db, accountId);
+  if (!account) throw errors.forbidden();
+  if (account.sso_subject) throw errors.forbidden('ssoLoginOnly');
+  const email = normalizeEmail(tempEmail);
+  const problem = validateNewEmail(email, account.email);
+  if (problem) throw errors.unprocessable(problem, { temp_email: [problem] });
+  const now = ctx.now();
+  if (await isLimited(ctx.db, LIMITS.emailChangePerAccount, String(accountId), now))
+    throw errors.tooManyRequests();
+  await recordAttempt(ctx.db, LIMITS.emailChangePerAccount, String(accountId), now);
+  return ctx.db.transaction().execute(async (trx) => {
+    const taken = await repo.findAccountByEmail(trx, email);
+    if (taken && taken.id !== accountId) {
+      throw errors.unprocessable('emailAlreadyExists', { temp_email: ['emailAlreadyExists'] });
+    }
+    await voidAccountTokens(trx, accountId, 'email_change', now);
+    await repo.updateAccount(trx, accountId, { temp_email: email, updated_at: now });
+    const key = await createEmailLinkToken(
+      trx,
+      'email_change',
+      { accountId, groupId: group.id },
+      { email },
+      now,
+    );
+    const params = new URLSearchParams({ validation_key: key, temp_email: email, email: account.email });
+    await sendAccountMail(ctx, trx, group, email, 'email_change', `/${group.urlname}/login?${params}`, {
+      newEmail: email,
+    });
+    return { account: { id: accountId, email: account.email, temp_email: email }, emailChanged: true };
+  });
+}

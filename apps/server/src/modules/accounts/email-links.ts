@@ -1,0 +1,46 @@
+/**
+ * Links sent by e-mail (activation, password reset, e-mail change, a fiche's booking links). The
+ * token in the link is 256 random bits; only its hash is stored, with its purpose and expiry.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { hashSecretToken, isWellFormedToken, newSecretToken } from '../sessions/secret-tokens.ts';
+import * as repo from './email-tokens.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const LINK_LIFETIME_MS = {
+  activate: 7 * 24 * 3_600_000,
+  reset: 3_600_000,
+  email_change: 24 * 3_600_000,
+  fiche: 400 * 24 * 3_600_000,
+} as const;
+
+export async function createEmailLinkToken(
+  db: Db,
+  purpose: repo.EmailTokenPurpose,
+  owner: { accountId?: number | null; groupId?: number | null; ficheId?: number | null },
+  payload: Record<string, unknown>,
+  now: Date,
+): Promise<string> {
+  const { token, hash } = newSecretToken();
+  await repo.insertEmailToken(db, {
+    tokenHash: hash,
+    purpose,
+    accountId: owner.accountId ?? null,
+    groupId: owner.groupId ?? null,
+    ficheId: owner.ficheId ?? null,
+    payload,
+    expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]),
+    now,
+  });
+  return token;
+}
+
+/** The live token row for a link's key, or undefined (malformed, unknown, expired or used). */
+export async function findEmailLink(db: Db, key: unknown, purpose: repo.EmailTokenPurpose, now: Date) {
+  if (!isWellFormedToken(key)) return undefined;
+  return repo.findLiveEmailToken(db, hashSecretToken(key), purpose, now);
+}
+
+export const { markEmailTokenUsed, voidAccountTokens } = repo;

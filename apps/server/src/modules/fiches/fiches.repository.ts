@@ -1,0 +1,121 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, FicheRow } from '../../db/database.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function listAccountFiches(db: Db, groupId: number, accountId: number): Promise<FicheRow[]> {
+  return db
+    .selectFrom('fiches')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('account_id', '=', accountId)
+    .where('deleted', '=', false)
+    .orderBy('id')
+    .execute();
+}
+
+export async function countAccountFiches(db: Db, groupId: number, accountId: number): Promise<number> {
+  const row = await db
+    .selectFrom('fiches')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('group_id', '=', groupId)
+    .where('account_id', '=', accountId)
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findFiche(db: Db, groupId: number, ficheId: number): Promise<FicheRow | undefined> {
+  return db
+    .selectFrom('fiches')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('id', '=', ficheId)
+    .executeTakeFirst();
+}
+
+/** Spec 001 §5: escapes LIKE wildcards so a search for "50%" means those characters. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A professional's search among the group's fiches: every word must match the first name, last
+ * name, e-mail or phone; deleted fiches and "$" last names (technical records) never show.
+ */
+export function searchFiches(db: Db, groupId: number, search: string, limit: number): Promise<FicheRow[]> {
+  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  let q = db
+    .selectFrom('fiches')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('deleted', '=', false)
+    .where('lastname', 'not like', '$%');
+  for (const word of words) {
+    const pattern = likePattern(word);
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(firstname)`, 'like', pattern),
+        eb(sql`lower(lastname)`, 'like', pattern),
+        eb(sql`lower(coalesce(email, ''))`, 'like', pattern),
+        eb(
+          sql`regexp_replace(coalesce(firstphone, ''), '[^0-9+]', '', 'g')`,
+          'like',
+          likePattern(word.replace(/[^0-9+]/g, '') || word),
+        ),
+      ]),
+    );
+  }
+  return q.orderBy('lastname').orderBy('firstname').orderBy('id').limit(limit).execute();
+}
+
+export async function insertFiche(
+  db: Db,
+  values: {
+    groupId: number;
+    accountId: number | null;
+    columns: FicheColumns;
+    fields: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<FicheRow> {
+  return db
+    .insertInto('fiches')
+    .values({
+      group_id: values.groupId,
+      account_id: values.accountId,
+      ...values.columns,
+      fields: JSON.stringify(values.fields),
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateFiche(
+  db: Db,
+  groupId: number,
+  ficheId: number,
+  changes: { columns: Partial<FicheColumns>; fields: Record<string, unknown>; deleted?: boolean; now: Date },
+): Promise<FicheRow> {
+  return db
+    .updateTable('fiches')
+    .set({
+      ...changes.columns,
+      ...(changes.deleted !== undefined ? { deleted: changes.deleted } : {}),
+      fields: JSON.stringify(changes.fields),
+      updated_at: changes.now,
+    })
+    .where('group_id', '=', groupId)
+    .where('id', '=', ficheId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface FicheColumns {
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  firstphone: string | null;
+  marketing_sms: boolean;
+  solocal_services_optin: boolean;
+}

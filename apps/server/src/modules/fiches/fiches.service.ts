@@ -1,0 +1,244 @@
+/**
+ * Customer records — fiches (spec 001 §2 customer-records page, §3 Fiche, §5, §6): a customer keeps
+ * up to 8 people per group; professionals search the group's records and create them for callers.
+ * Every record is validated against the group's fiche form with the shared core rules.
+ */
+import type { FormField } from '@creneau/core/group-config/group-config.schema';
+import { localDateIn } from '@creneau/core/time/time-zone';
+import { validateForm } from '@creneau/core/validation/form-fields';
+import { type Role, splitByVisibility } from '@creneau/core/validation/hidden-fields';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
+import { errors } from '../../http/errors.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { findAccountById } from '../accounts/accounts.repository.ts';
+import { readFormFields } from '../groups/groups.repository.ts';
+import { groupSettings } from '../groups/groups.service.ts';
+import * as repo from './fiches.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Spec 001 §2, §9: the new-fiche option is offered while a customer has fewer than 8. */
+export const MAX_FICHES_PER_ACCOUNT = 8;
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_LIMIT = 20;
+
+const COLUMN_FIELDS = [
+  'firstname',
+  'lastname',
+  'email',
+  'firstphone',
+  'marketing_sms',
+  'solocal_services_optin',
+] as const;
+
+// A person needs a name whatever the group's form says: the records page and mails name them.
+const BASE_FIELDS: FormField[] = [
+  {
+    name: 'firstname',
+    type: 'text',
+    label: 'firstname',
+    required: true,
+    trim: true,
+    maxLength: 100,
+  } as FormField,
+  {
+    name: 'lastname',
+    type: 'text',
+    label: 'lastname',
+    required: true,
+    trim: true,
+    maxLength: 100,
+  } as FormField,
+];
+
+export async function ficheFormFields(db: Db, groupId: number): Promise<FormField[]> {
+  const rows = await readFormFields(db as Kysely<Database>, groupId);
+  const defined = rows.filter((r) => r.form === 'fiche').map((r) => r.definition as unknown as FormField);
+  const names = new Set(defined.map((f) => f.name));
+  return [...BASE_FIELDS.filter((f) => !names.has(f.name)), ...defined];
+}
+
+function roleOf(viewer: Viewer): Role {
+  if (viewer.type === 'pro') return 'pro';
+  return viewer.type === 'anonymous' ? 'anonymous' : 'user';
+}
+
+/** The record as the front end sees it: columns plus the group's own fields. */
+export function presentFiche(fiche: FicheRow) {
+  return {
+    ...fiche.fields,
+    id: fiche.id,
+    group_id: fiche.group_id,
+    firstname: fiche.firstname,
+    lastname: fiche.lastname,
+    email: fiche.email,
+    firstphone: fiche.firstphone,
+    deleted: fiche.deleted,
+    marketing_optin: fiche.marketing_optin,
+    marketing_sms: fiche.marketing_sms,
+    solocal_services_optin: fiche.solocal_services_optin,
+    externid: fiche.externid,
+    created_at: fiche.created_at,
+    updated_at: fiche.updated_at,
+  };
+}
+
+function isProOf(viewer: Viewer, group: GroupRow): boolean {
+  return viewer.type === 'pro' && viewer.proGroupIds.includes(group.id);
+}
+
+export async function listFiches(
+  ctx: AppContext,
+  group: GroupRow,
+  viewer: Viewer,
+  search: string | undefined,
+) {
+  if (viewer.type === 'anonymous') throw errors.expiredConnection();
+  if (viewer.type === 'pro') {
+    if (!isProOf(viewer, group)) throw errors.forbidden();
+    const text = (search ?? '').trim();
+    if ([...text].length < SEARCH_MIN_LENGTH)
+      throw errors.badRequest('searchTooShort', { minLength: SEARCH_MIN_LENGTH });
+    return (await repo.searchFiches(ctx.db, group.id, text, SEARCH_LIMIT)).map(presentFiche);
+  }
+  if (viewer.type === 'fiche' || viewer.type === 'guest') {
+    if (viewer.groupId !== group.id || !viewer.ficheId) return [];
+    const fiche = await repo.findFiche(ctx.db, group.id, viewer.ficheId);
+    return fiche && !fiche.deleted ? [presentFiche(fiche)] : [];
+  }
+  return (await repo.listAccountFiches(ctx.db, group.id, viewer.accountId!)).map(presentFiche);
+}
+
+/**
+ * Checks fiche input against the group's form as this viewer sees it; hidden fields keep their
+ * stored or derived value, removed ones are dropped. Throws 422 formStdError with per-field keys.
+ */
+async function validatedFiche(
+  db: Db,
+  group: GroupRow,
+  viewer: Viewer,
+  input: Record<string, unknown>,
+  existing: FicheRow | undefined,
+  today: string,
+) {
+  const settings = groupSettings(group);
+  const fields = await ficheFormFields(db, group.id);
+  const { shown } = splitByVisibility(fields, {
+    form: 'fiche',
+    role: roleOf(viewer),
+    loginProfile: settings.loginProfile,
+    hideMarketingSms: settings.hide_marketing_sms,
+    ficheSelected: existing !== undefined,
+    antsMode: settings.profile.ants_group,
+  });
+  const merged = existing ? { ...presentFiche(existing), ...input } : input;
+  const result = validateForm(shown, merged, { today, dateInput: 'iso' });
+  if (!result.valid) {
+    const fieldErrors = Object.fromEntries(Object.entries(result.errors).map(([name, e]) => [name, e.code]));
+    throw errors.unprocessable('formStdError', { errors: fieldErrors });
+  }
+  const columns: Partial<repo.FicheColumns> = {};
+  const custom: Record<string, unknown> = { ...(existing?.fields ?? {}) };
+  for (const [name, value] of Object.entries(result.values)) {
+    if ((COLUMN_FIELDS as readonly string[]).includes(name)) {
+      (columns as Record<string, unknown>)[name] =
+        typeof value === 'string' || typeof value === 'boolean'
+          ? value
+          : value == null
+            ? null
+            : String(value);
+    } else {
+      custom[name] = value;
+    }
+  }
+  return { columns, custom };
+}
+
+/**
+ * Creates a record for the viewer: a customer's own (with their account's e-mail), a professional's
+ * caller, or a visitor booking without an account. Used by the fiche API and by booking.
+ */
+export async function createFicheRecord(
+  ctx: AppContext,
+  db: Db,
+  group: GroupRow,
+  viewer: Viewer,
+  input: Record<string, unknown>,
+): Promise<FicheRow> {
+  const now = ctx.now();
+  const today = localDateIn(now, groupSettings(group).timezone);
+  const { columns, custom } = await validatedFiche(db, group, viewer, input, undefined, today);
+  let accountId: number | null = null;
+  if (viewer.type === 'user' && viewer.accountId) {
+    accountId = viewer.accountId;
+    if ((await repo.countAccountFiches(db, group.id, accountId)) >= MAX_FICHES_PER_ACCOUNT) {
+      throw errors.unprocessable('maxFiches', { max: MAX_FICHES_PER_ACCOUNT });
+    }
+    // The spec: a customer's new record carries the account's e-mail (empty for single sign-on).
+    const account = await findAccountById(db, accountId);
+    columns.email = account?.sso_subject ? null : (account?.email ?? null);
+  }
+  return repo.insertFiche(db, {
+    groupId: group.id,
+    accountId,
+    columns: {
+      firstname: columns.firstname ?? '',
+      lastname: columns.lastname ?? '',
+      email: columns.email ?? null,
+      firstphone: columns.firstphone ?? null,
+      marketing_sms: columns.marketing_sms ?? false,
+      solocal_services_optin: columns.solocal_services_optin ?? false,
+    },
+    fields: custom,
+    now,
+  });
+}
+
+/** The fiche this viewer may change, or 404/403 (never revealing other customers' records). */
+export async function fichesViewerMayEdit(
+  db: Db,
+  group: GroupRow,
+  viewer: Viewer,
+  ficheId: number,
+): Promise<FicheRow> {
+  if (viewer.type === 'anonymous') throw errors.expiredConnection();
+  const fiche = await repo.findFiche(db, group.id, ficheId);
+  const allowed =
+    fiche !== undefined &&
+    !fiche.deleted &&
+    (isProOf(viewer, group) ||
+      (viewer.type === 'user' && fiche.account_id !== null && fiche.account_id === viewer.accountId) ||
+      ((viewer.type === 'fiche' || viewer.type === 'guest') && viewer.ficheId === fiche.id));
+  if (!allowed) throw errors.notFound('ficheNotFound');
+  return fiche;
+}
+
+export async function updateFicheRecord(
+  ctx: AppContext,
+  group: GroupRow,
+  viewer: Viewer,
+  ficheId: number,
+  input: Record<string, unknown>,
+) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const existing = await fichesViewerMayEdit(trx, group, viewer, ficheId);
+    const now = ctx.now();
+    const wantsDeletion = input.deleted === true;
+    if (wantsDeletion) {
+      return presentFiche(
+        await repo.updateFiche(trx, group.id, ficheId, {
+          columns: {},
+          fields: existing.fields,
+          deleted: true,
+          now,
+        }),
+      );
+    }
+    const today = localDateIn(now, groupSettings(group).timezone);
+    const { columns, custom } = await validatedFiche(trx, group, viewer, input, existing, today);
+    if (existing.account_id !== null) delete columns.email; // follows the account's e-mail
+    return presentFiche(await repo.updateFiche(trx, group.id, ficheId, { columns, fields: custom, now }));
+  });
+}

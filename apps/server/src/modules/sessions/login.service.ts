@@ -1,0 +1,191 @@
+/**
+ * Logging in (spec 001 §4 Session, §7 sessions/login.json, §8): with e-mail and password, or with a
+ * fiche key from an e-mail link on Fiche-profile groups. Failures answer the spec's list of
+ * `{error, translate_key}`; five consecutive failures block the account for ten minutes, and failures
+ * per client address are capped so that one attacker cannot cheaply lock out every account.
+ */
+import { isStrongPassword } from '@creneau/core/validation/password';
+import type { AppContext } from '../../app-context.ts';
+import type { AccountRow, GroupRow } from '../../db/database.ts';
+import { ApiError } from '../../http/errors.ts';
+import * as accounts from '../accounts/accounts.repository.ts';
+import { findEmailLink, markEmailTokenUsed } from '../accounts/email-links.ts';
+import { verifyPassword } from '../accounts/password-hashing.ts';
+import { groupSettings } from '../groups/groups.service.ts';
+import { isLimited, LIMITS, recordAttempt } from '../security/attempt-limits.ts';
+import { listProGroupIds } from './sessions.repository.ts';
+import { startSession } from './sessions.service.ts';
+
+export const MAX_CONSECUTIVE_FAILURES = 5;
+export const LOCKOUT_MS = 10 * 60_000;
+
+/** The spec's login error body: a list of {error, translate_key} beside the v3 message. */
+export function loginError(status: number, key: string): ApiError {
+  return new ApiError(status, key, { errors: [{ error: key, translate_key: key }] });
+}
+
+export interface LoginInput {
+  credentials?: { email: string; password: string } | undefined;
+  account?:
+    | {
+        group_id?: number | undefined;
+        ficheKey?: string | undefined;
+        validation_key?: string | undefined;
+        temp_email?: string | undefined;
+      }
+    | undefined;
+}
+
+export interface LoginResult {
+  token: string;
+  body: Record<string, unknown>;
+}
+
+export async function login(
+  ctx: AppContext,
+  input: LoginInput,
+  group: GroupRow | undefined,
+  address: string,
+): Promise<LoginResult> {
+  if (input.account?.ficheKey) return loginWithFicheKey(ctx, input.account.ficheKey, group);
+  if (!input.credentials) throw loginError(400, 'credentialError');
+  if (group && groupSettings(group).sso_login_only) throw loginError(403, 'ssoLoginOnly');
+
+  const now = ctx.now();
+  if (await isLimited(ctx.db, LIMITS.loginPerAddress, address, now)) throw loginError(429, 'tooManyAttempts');
+
+  const { email, password } = input.credentials;
+  const account = await accounts.findAccountByEmail(ctx.db, email);
+  if (account?.locked_until && account.locked_until > now) {
+    // Checked before the password: a blocked account says so even to the right password.
+    await verifyPassword(null, password);
+    throw loginError(403, 'blockedUser');
+  }
+  const valid = await verifyPassword(account?.password_hash ?? null, password);
+  if (!account || !valid) {
+    await recordAttempt(ctx.db, LIMITS.loginPerAddress, address, now);
+    if (account) await countFailure(ctx, account, now);
+    throw loginError(401, 'credentialError');
+  }
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const changes: Parameters<typeof accounts.updateAccount>[2] = { failed_logins: 0, locked_until: null };
+    if (account.status === 'pending') {
+      // Following the activation link (validation_key) is what activates an account.
+      const link = await findEmailLink(trx, input.account?.validation_key, 'activate', now);
+      if (!link || link.account_id !== account.id) throw loginError(403, 'accountNotActivated');
+      await markEmailTokenUsed(trx, link.id, now);
+      changes.status = 'active';
+    }
+    if (input.account?.temp_email && input.account.validation_key) {
+      await confirmEmailChange(trx, account, input.account.validation_key, now, changes);
+    }
+    // A password that no longer meets the rules still logs in, but only to change it (spec 001 §4).
+    const needPasswordChange = account.need_password_change || !isStrongPassword(password, account.email);
+    changes.need_password_change = needPasswordChange;
+    const pendingRdv = account.pending_rdv;
+    if (pendingRdv) changes.pending_rdv = null;
+    changes.updated_at = now;
+    await accounts.updateAccount(trx, account.id, changes);
+
+    const type = account.role === 'pro' ? 'pro' : 'user';
+    const { token } = await startSession(trx, now, {
+      type,
+      accountId: account.id,
+      groupId: group?.id ?? null,
+      ficheId: null,
+      scope: null,
+      scopeAppointmentId: null,
+      ssoLogged: false,
+    });
+    const email = changes.email ?? account.email;
+    return {
+      token,
+      body: {
+        type,
+        account: { id: account.id, email, cancel_apt: 0, export_apt: 0, needPasswordChange },
+        account_token: token,
+        ...(type === 'pro' ? { pro_token: token, groups: await listProGroupIds(trx, account.id) } : {}),
+        needPasswordChange,
+        emailChanged: Boolean(changes.email),
+        pendingRdv: pendingRdv ?? null,
+        lastSignedAt: now.toISOString(),
+        fiche: { appointments: [] },
+      },
+    };
+  });
+}
+
+async function countFailure(ctx: AppContext, account: AccountRow, now: Date): Promise<void> {
+  const failures = await accounts.incrementFailedLogins(ctx.db, account.id);
+  if (failures >= MAX_CONSECUTIVE_FAILURES) {
+    await accounts.updateAccount(ctx.db, account.id, {
+      failed_logins: 0,
+      locked_until: new Date(now.getTime() + LOCKOUT_MS),
+    });
+  }
+}
+
+/** The new address becomes the account's once its owner follows the link sent to it and logs in. */
+async function confirmEmailChange(
+  trx: Parameters<typeof accounts.updateAccount>[0],
+  account: AccountRow,
+  key: string,
+  now: Date,
+  changes: Parameters<typeof accounts.updateAccount>[2],
+): Promise<void> {
+  const link = await findEmailLink(trx, key, 'email_change', now);
+  if (!link || link.account_id !== account.id) throw loginError(403, 'invalidLink');
+  const newEmail = String(link.payload.email ?? '');
+  const taken = await accounts.findAccountByEmail(trx, newEmail);
+  if (taken && taken.id !== account.id) throw loginError(409, 'emailAlreadyExists');
+  await markEmailTokenUsed(trx, link.id, now);
+  changes.email = newEmail;
+  changes.temp_email = null;
+}
+
+/**
+ * A fiche key (from a booking e-mail on a Fiche-profile group) logs the visitor in as that fiche,
+ * "account id 0"; a key minted for one cancel or export action allows only that action.
+ */
+async function loginWithFicheKey(
+  ctx: AppContext,
+  key: string,
+  group: GroupRow | undefined,
+): Promise<LoginResult> {
+  const now = ctx.now();
+  const link = await findEmailLink(ctx.db, key, 'fiche', now);
+  if (!link || !link.fiche_id || !link.group_id || (group && link.group_id !== group.id)) {
+    throw loginError(401, 'invalidLink');
+  }
+  const action =
+    link.payload.action === 'cancel_apt' || link.payload.action === 'export_apt' ? link.payload.action : null;
+  const appointmentId = typeof link.payload.appointment_id === 'number' ? link.payload.appointment_id : null;
+  const { token } = await startSession(ctx.db, now, {
+    type: 'fiche',
+    accountId: null,
+    groupId: link.group_id,
+    ficheId: link.fiche_id,
+    scope: action && appointmentId ? action : null,
+    scopeAppointmentId: action ? appointmentId : null,
+    ssoLogged: false,
+  });
+  return {
+    token,
+    body: {
+      type: 'user',
+      account: {
+        id: 0,
+        email: null,
+        cancel_apt: action === 'cancel_apt' ? appointmentId : 0,
+        export_apt: action === 'export_apt' ? appointmentId : 0,
+        needPasswordChange: false,
+      },
+      fiche_token: token,
+      needPasswordChange: false,
+      pendingRdv: null,
+      lastSignedAt: now.toISOString(),
+      fiche: { appointments: [] },
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { commonQuery, dbId } from '../../http/query.ts';
+import type { ZodApp } from '../../http/route-types.ts';
+import { findGroupById } from '../groups/groups.repository.ts';
+import { describeSession } from './current-session.service.ts';
+import { login } from './login.service.ts';
+import { clearSessionCookie, logout, SESSION_COOKIE, setSessionCookie } from './sessions.service.ts';
+
+const loginBody = z.object({
+  credentials: z
+    .object({
+      email: z.string().trim().min(1).max(254),
+      // Long enough for any real password; bounded so hashing cannot be used to burn CPU.
+      password: z.string().min(1).max(1024),
+    })
+    .optional(),
+  account: z
+    .object({
+      group_id: dbId.optional(),
+      email: z.string().max(254).optional(),
+      ficheKey: z.string().max(100).optional(),
+      validation_key: z.string().max(100).optional(),
+      temp_email: z.string().max(254).optional(),
+    })
+    .optional(),
+});
+
+export function registerSessionRoutes(app: ZodApp, ctx: AppContext): void {
+  app.get(
+    '/api/v3/sessions/current.json',
+    {
+      schema: {
+        summary: 'The current session',
+        tags: ['sessions'],
+        querystring: z.object({ ...commonQuery }),
+      },
+    },
+    async (request) => {
+      const viewer = await ctx.resolveViewer(request);
+      const token = request.query.token ?? request.cookies[SESSION_COOKIE] ?? null;
+      return describeSession(ctx, viewer, viewer.type === 'anonymous' ? null : token);
+    },
+  );
+
+  app.post(
+    '/api/v3/sessions/login.json',
+    {
+      schema: {
+        summary: 'Log in with e-mail and password, or with a fiche key from an e-mail link',
+        tags: ['sessions'],
+        querystring: z.object({ ...commonQuery }),
+        body: loginBody,
+      },
+    },
+    async (request, reply) => {
+      const groupId = request.body.account?.group_id;
+      const group = groupId ? await findGroupById(ctx.db, groupId) : undefined;
+      const result = await login(ctx, request.body, group, request.ip);
+      setSessionCookie(reply, result.token);
+      return result.body;
+    },
+  );
+
+  app.post(
+    '/api/v3/sessions/logout.json',
+    { schema: { summary: 'End the session', tags: ['sessions'], querystring: z.object({ ...commonQuery }) } },
+    async (request, reply) => {
+      const viewer = await ctx.resolveViewer(request).catch(() => null);
+      clearSessionCookie(reply);
+      return viewer ? logout(ctx, viewer) : { logged: false, sso_logout: false };
+    },
+  );
+}

@@ -1,0 +1,89 @@
+/** Helpers for tests that need people: accounts with passwords, logins, and the mails they receive. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/database.ts';
+import { hashPassword } from '../../src/modules/accounts/password-hashing.ts';
+import { TEST_API_KEY, type TestApp } from './test-app.ts';
+
+export const STRONG_PASSWORD = 'Sunny-Day-2026!';
+
+export async function createAccount(
+  db: Kysely<Database>,
+  values: {
+    email: string;
+    password?: string;
+    role?: 'user' | 'pro';
+    status?: 'pending' | 'active';
+    proGroups?: number[];
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('accounts')
+    .values({
+      email: values.email,
+      password_hash: await hashPassword(values.password ?? STRONG_PASSWORD),
+      role: values.role ?? 'user',
+      status: values.status ?? 'active',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const groupId of values.proGroups ?? []) {
+    await db.insertInto('pro_groups').values({ account_id: row.id, group_id: groupId }).execute();
+  }
+  return row.id;
+}
+
+export interface JsonResponse {
+  status: number;
+  body: any;
+  headers: Record<string, unknown>;
+}
+
+/** A JSON call with the api key (and the token when given). */
+export async function call(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  options: { body?: unknown; token?: string | null; ip?: string; cookie?: string } = {},
+): Promise<JsonResponse> {
+  const params = new URLSearchParams({ apikey: TEST_API_KEY });
+  if (options.token) params.set('token', options.token);
+  const response = await t.app.inject({
+    method,
+    url: `${url}${url.includes('?') ? '&' : '?'}${params}`,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+    ...(options.cookie ? { headers: { cookie: options.cookie } } : {}),
+  });
+  const isJson = String(response.headers['content-type'] ?? '').includes('json');
+  return {
+    status: response.statusCode,
+    body: isJson ? response.json() : response.body,
+    headers: response.headers,
+  };
+}
+
+export async function loginAs(
+  t: TestApp,
+  email: string,
+  password = STRONG_PASSWORD,
+  groupId?: number,
+): Promise<string> {
+  const response = await call(t, 'POST', '/api/v3/sessions/login.json', {
+    body: { credentials: { email, password }, account: groupId ? { group_id: groupId } : {} },
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
+  return response.body.account_token;
+}
+
+/** The newest mail to an address in the outbox, with the first link of its text part. */
+export async function latestMailTo(db: Kysely<Database>, to: string) {
+  const mail = await db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!mail) return undefined;
+  const link = /https?:\/\/[^\s"<>]+/.exec(mail.text_body)?.[0];
+  return { ...mail, link: link ? new URL(link.replace(/&amp;/g, '&')) : undefined };
+}
