@@ -14,13 +14,13 @@ import type { AppContext } from './app-context.ts';
 import { requireApiKey } from './http/api-key.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/query.ts';
-import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
-import { registerWebsiteRoutes } from './modules/websites/websites.routes.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
+import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
 import { registerProRoutes } from './modules/pros/pros.routes.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
+import { registerWebsiteRoutes } from './modules/websites/websites.routes.ts';
 import { serveWeb } from './web/serve-web.ts';
 
 // Secrets travel in query strings (the spec's token, e-mail link keys): never log them.
@@ -28,12 +28,24 @@ const SECRET_PARAMS = /([?&](?:token|apikey|ficheKey|validation_key|oubliKey|key
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** pino options (level, destination stream…); request URLs are always logged redacted. */
+  logger?: { level?: string; stream?: NodeJS.WritableStream } | false;
+}
+
+function loggerOptions(options: BuildOptions['logger']): FastifyServerOptions['logger'] {
+  if (!options) return false;
+  return {
+    level: options.level ?? 'info',
+    ...(options.stream ? { stream: options.stream } : {}),
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+    },
+  };
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
     querystringParser: parseQueryString,
     bodyLimit: 256 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',

@@ -1,5 +1,4 @@
 /** `npm start`: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, load the demo, serve. */
-import { redactUrl } from './app.ts';
 import { readConfig } from './config.ts';
 import { isDatabaseEmpty, loadDemoAccounts, loadDemoGroups } from './demo/load-demo.ts';
 import { createServer } from './server.ts';
@@ -7,12 +6,7 @@ import { createServer } from './server.ts';
 const config = readConfig();
 const { app, database } = await createServer({
   config,
-  logger: {
-    level: config.logLevel,
-    serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
-    },
-  },
+  logger: { level: config.logLevel },
 });
 
 if (config.loadDemo && (await isDatabaseEmpty(database.db))) {

@@ -1,6 +1,5 @@
 /** Wires configuration, database and application together; used by main.ts, the CLI and tests. */
-import type { FastifyServerOptions } from 'fastify';
-import { buildApp } from './app.ts';
+import { type BuildOptions, buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
 import type { ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/connection.ts';
@@ -10,7 +9,7 @@ import { createViewerResolver } from './modules/sessions/sessions.service.ts';
 export interface StartOptions {
   config: ServerConfig;
   now?: () => Date;
-  logger?: FastifyServerOptions['logger'];
+  logger?: BuildOptions['logger'];
   /** An already-open database (tests share one); otherwise opened from the config. */
   database?: DatabaseHandle;
 }

@@ -40,10 +40,15 @@ export interface TestApp {
 
 export async function createTestApp(
   database: DatabaseHandle,
-  options: { now?: string; config?: Partial<ServerConfig> } = {},
+  options: { now?: string; config?: Partial<ServerConfig>; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const clock = new TestClock(new Date(options.now ?? '2026-11-23T08:00:00Z'));
-  const { app, ctx } = await createServer({ config: testConfig(options.config), database, now: clock.now });
+  const { app, ctx } = await createServer({
+    config: testConfig(options.config),
+    database,
+    now: clock.now,
+    logger: options.logStream ? { level: 'debug', stream: options.logStream } : false,
+  });
   await app.ready();
   const withKey = (url: string) => `${url}${url.includes('?') ? '&' : '?'}apikey=${TEST_API_KEY}`;
   return {
