@@ -1,12 +1,15 @@
+/** Entry point: styles, translations, the landing's tracking facts, then the app. */
+import './styles/global.css';
+import './i18n/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { rememberLanding } from './app/tracking/ad-pixel.ts';
 
-// Placeholder until the web-app issue builds the shell: proves the build and the server's serving.
+rememberLanding(new URLSearchParams(window.location.search), document.referrer);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>
-      <h1>Créneau</h1>
-      <p>Online booking</p>
-    </main>
+    <App />
   </StrictMode>,
 );

@@ -1,0 +1,158 @@
+/**
+ * The one place the web app talks HTTP to the server. Every call carries the api key and
+ * results=all (spec 000 §7), the session token when there is one, and credentials; every failure
+ * becomes an ApiError whose `key` follows the spec's rule (§8): the first item of the error list,
+ * else v3 `messages.errors[0]`, else `message`, else expiredConnection.
+ */
+import { appConfig } from '../app/config.ts';
+import { clearSessionToken, getSessionToken } from './session-token.ts';
+
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly QueryValue[]
+  | { readonly [key: string]: QueryValue };
+export type QueryParams = Record<string, QueryValue>;
+
+/** A failed call: HTTP status, the spec's error key, and the parsed body for callers needing details. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    readonly body: unknown,
+  ) {
+    super(key);
+    this.name = 'ApiError';
+  }
+}
+
+/** Thrown when the request never got an answer (offline, DNS, aborted server). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('An error occurred, please try again later...', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** Encodes params in the bracket notation the API reads (`ids[]=1`, `conditions[0][field]=id`). */
+export function encodeQuery(params: QueryParams): string {
+  const parts: string[] = [];
+  const add = (key: string, value: QueryValue) => {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        add(typeof item === 'object' && item !== null ? `${key}[${index}]` : `${key}[]`, item);
+      });
+    } else if (typeof value === 'object') {
+      for (const [sub, item] of Object.entries(value)) add(`${key}[${sub}]`, item as QueryValue);
+    } else {
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    }
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return parts.join('&');
+}
+
+/** The spec's error-message rule applied to a response body. */
+export function errorKeyOf(body: unknown): string {
+  if (Array.isArray(body)) {
+    const first = body[0] as { error?: unknown; translate_key?: unknown } | string | undefined;
+    if (typeof first === 'string') return first;
+    if (first && typeof first.error === 'string') return first.error;
+  }
+  if (body && typeof body === 'object') {
+    const b = body as { messages?: { errors?: unknown[] }; message?: unknown; errors?: unknown[] };
+    const fromList = b.messages?.errors?.[0] ?? b.errors?.[0];
+    if (typeof fromList === 'string' && fromList) return fromList;
+    if (fromList && typeof fromList === 'object' && 'error' in fromList) {
+      const error = (fromList as { error: unknown }).error;
+      if (typeof error === 'string') return error;
+    }
+    if (typeof b.message === 'string' && b.message) return b.message;
+  }
+  return 'expiredConnection';
+}
+
+interface RequestOptions {
+  signal?: AbortSignal | undefined;
+  /** Send the session token (default: whenever one is stored). */
+  withToken?: boolean;
+}
+
+async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  params: QueryParams,
+  body: unknown,
+  options: RequestOptions,
+): Promise<T> {
+  const token = options.withToken === false ? null : getSessionToken();
+  const query = encodeQuery({
+    apikey: appConfig.apiKey,
+    results: 'all',
+    ...params,
+    token: token ?? undefined,
+  });
+  let response: Response;
+  try {
+    response = await fetch(`${appConfig.apiBase}/api${path}?${query}`, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    if ((cause as { name?: string })?.name === 'AbortError') throw cause;
+    throw new NetworkError(cause);
+  }
+  const text = await response.text();
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (response.status >= 400) {
+    const key = errorKeyOf(parsed);
+    // Spec 000 §8: an expired connection clears the stored token.
+    if (key === 'expiredConnection' && token) clearSessionToken();
+    throw new ApiError(response.status, key, parsed);
+  }
+  return parsed as T;
+}
+
+/** GET /api{path} with the common parameters. */
+export function apiGet<T>(path: string, params: QueryParams = {}, options: RequestOptions = {}): Promise<T> {
+  return request<T>('GET', path, params, undefined, options);
+}
+
+/** POST /api{path} with a JSON body and the common parameters. */
+export function apiPost<T>(
+  path: string,
+  body: unknown,
+  params: QueryParams = {},
+  options: RequestOptions = {},
+): Promise<T> {
+  return request<T>('POST', path, params, body, options);
+}
+
+/** PUT /api{path} with a JSON body and the common parameters. */
+export function apiPut<T>(
+  path: string,
+  body: unknown,
+  params: QueryParams = {},
+  options: RequestOptions = {},
+): Promise<T> {
+  return request<T>('PUT', path, params, body, options);
+}
+
+/** True for the errors that mean "the group does not exist or is inactive". */
+export function isGroupMissing(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.key === 'groupDoesNotExist';
+}

@@ -1,0 +1,25 @@
+/** GET /v3/groups/{id}/pack_interventions — opened packs (spec 000 §3 Pack). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ListParams, listQueryParams } from './catalogue-params.ts';
+import { apiGet } from './client.ts';
+import type { Intervention } from './interventions.ts';
+
+export async function fetchPackInterventions(groupId: number, params: ListParams = {}, signal?: AbortSignal) {
+  const body = await apiGet<{ records: Intervention[] }>(
+    `/v3/groups/${groupId}/pack_interventions`,
+    listQueryParams(params),
+    { signal },
+  );
+  return body.records;
+}
+
+export const packInterventionsQuery = (groupId: number, params: ListParams = {}) =>
+  queryOptions({
+    queryKey: ['pack_interventions', groupId, params],
+    queryFn: ({ signal }) => fetchPackInterventions(groupId, params, signal),
+  });
+
+/** The group's packs in a language. */
+export function usePackInterventions(groupId: number | undefined, params: ListParams = {}) {
+  return useQuery({ ...packInterventionsQuery(groupId ?? 0, params), enabled: groupId !== undefined });
+}

@@ -1,0 +1,24 @@
+/** GET /shard?value=URLNAME&field=urlname — the shard holding a group (spec 000 §7). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from './client.ts';
+
+export interface ShardLookup {
+  shard_name: string;
+}
+
+export function fetchShard(urlname: string, signal?: AbortSignal): Promise<ShardLookup> {
+  return apiGet<ShardLookup>('/shard', { value: urlname, field: 'urlname' }, { signal, withToken: false });
+}
+
+export const shardQuery = (urlname: string) =>
+  queryOptions({
+    queryKey: ['shard', urlname],
+    queryFn: ({ signal }) => fetchShard(urlname, signal),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The shard of a group (a multi-cluster deployment routes the API by it). */
+export function useShard(urlname: string) {
+  return useQuery(shardQuery(urlname));
+}

@@ -1,0 +1,25 @@
+/** GET /urlname?website=HOST — the group served on a host, for "/" with no url name (spec 000 §2). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from './client.ts';
+
+export interface UrlnameLookup {
+  urlname: string;
+  shard_name: string;
+}
+
+export function fetchUrlnameForHost(host: string, signal?: AbortSignal): Promise<UrlnameLookup> {
+  return apiGet<UrlnameLookup>('/urlname', { website: host }, { signal, withToken: false });
+}
+
+export const urlnameQuery = (host: string) =>
+  queryOptions({
+    queryKey: ['urlname', host],
+    queryFn: ({ signal }) => fetchUrlnameForHost(host, signal),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The url name behind a host. */
+export function useUrlnameForHost(host: string) {
+  return useQuery(urlnameQuery(host));
+}

@@ -1,0 +1,145 @@
+/**
+ * Every page under /{urlname}: runs the start-up sequence (spec 000 §4) — load the group, check the
+ * session, verify the preselection and build the step list — in parallel where the calls allow,
+ * with a loading indicator meanwhile, then applies the access rules and renders the page.
+ */
+import type { BookingStep } from '@creneau/core/booking/step-list';
+import { parseEnabledLocales } from '@creneau/core/locales';
+import { useEffect, useMemo, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { isGroupMissing } from '../../api/client.ts';
+import { type Group, inactiveGroupOf, useGroup } from '../../api/group.ts';
+import { type Session, useCurrentSession } from '../../api/session-current.ts';
+import { notify } from '../../ui/notification-store.ts';
+import { openPopup } from '../../ui/popup-store.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { GroupContext, type GroupContextValue } from '../group-context.ts';
+import { browserLanguages, chooseLocale, useLanguage } from '../language.ts';
+import { forgetGroup, rememberGroup } from '../last-group.ts';
+import { groupPath } from '../paths.ts';
+import { useVerifiedPreselection } from '../preselection.ts';
+import { useParsedQuery } from '../query.ts';
+import { AppFrame } from '../shell/AppFrame.tsx';
+import { StandaloneFrame } from '../shell/StandaloneFrame.tsx';
+import { decideAccess } from '../startup/access.ts';
+import { buildSteps } from '../step-list.ts';
+import { ErrorMessage } from './ErrorMessage.tsx';
+
+export function GroupLayout() {
+  const { urlname = '' } = useParams();
+  const { search } = useLocation();
+  const group = useGroup(urlname);
+  const session = useCurrentSession();
+  const query = useParsedQuery(group.data?.timezone);
+  const locale = chooseLocale({
+    param: query.params.locale,
+    groupLocale: group.data?.locale,
+    enabled: group.data?.enabled_locales,
+    browser: browserLanguages(),
+  });
+  const language = useLanguage(locale);
+  const verified = useVerifiedPreselection(group.data?.id, query.params.preselection);
+
+  if (group.isError) {
+    const inactive = inactiveGroupOf(group.error);
+    if (inactive) {
+      return <Navigate replace to={{ pathname: '/inactive', search }} state={{ group: inactive }} />;
+    }
+    if (isGroupMissing(group.error)) {
+      forgetGroup();
+      return <Navigate replace to={{ pathname: '/not_found', search }} state={{ urlname, known: false }} />;
+    }
+    return (
+      <StandaloneFrame titleKey="pages.error.title">
+        <ErrorMessage onRetry={() => void group.refetch()} />
+      </StandaloneFrame>
+    );
+  }
+  if (group.isPending || !session.data || !language.ready || !verified.data) {
+    return <Spinner page />;
+  }
+  return (
+    <GroupReady
+      group={group.data}
+      session={session.data}
+      preselection={verified.data.preselection}
+      unverified={verified.data.unverified.length > 0}
+      locale={locale}
+    />
+  );
+}
+
+interface GroupReadyProps {
+  group: Group;
+  session: Session;
+  preselection: GroupContextValue['preselection'];
+  unverified: boolean;
+  locale: GroupContextValue['locale'];
+}
+
+function GroupReady({ group, session, preselection, unverified, locale }: GroupReadyProps) {
+  const { pathname, search } = useLocation();
+  const steps = useMemo<BookingStep[]>(() => buildSteps(group, preselection), [group, preselection]);
+  const stepNames = useMemo(() => steps.map((s) => s.name), [steps]);
+  const page = pathname.replace(new RegExp(`^/${group.urlname}/?`), '').replace(/\/$/, '');
+  const access = decideAccess(group, session, page);
+  const enabled = useMemo(() => parseEnabledLocales(group.enabled_locales), [group.enabled_locales]);
+  const context = useMemo<GroupContextValue>(
+    () => ({ group, session, steps, preselection, locale }),
+    [group, session, steps, preselection, locale],
+  );
+
+  useEffect(() => rememberGroup(group), [group]);
+
+  // A professional of other groups is offered to log out (spec 000 §4) — once per visit.
+  const prompted = useRef(false);
+  useEffect(() => {
+    if (access.kind === 'proLogout' && !prompted.current) {
+      prompted.current = true;
+      openPopup({ kind: 'proLogout' });
+    }
+  }, [access.kind]);
+
+  useEffect(() => {
+    if (unverified) notify('invalidPreselection', { tone: 'info' });
+  }, [unverified]);
+
+  if (session.logged && session.needPasswordChange) {
+    return <PasswordChangeRedirect accountId={session.account?.id} />;
+  }
+  if (access.kind === 'login') {
+    return <Navigate replace to={{ pathname: groupPath(group.urlname, 'book/login'), search }} />;
+  }
+  if (access.kind === 'unauthorized') {
+    return (
+      <Navigate
+        replace
+        to={{ pathname: '/inactive', search }}
+        state={{
+          group: { urlname: group.urlname, name: group.name, phone: group.phone ?? null },
+          reason: 'unauthorized',
+        }}
+      />
+    );
+  }
+  return (
+    <GroupContext.Provider value={context}>
+      <AppFrame group={group} session={session} steps={stepNames} locale={locale} enabledLocales={enabled}>
+        <Outlet />
+      </AppFrame>
+    </GroupContext.Provider>
+  );
+}
+
+/** A login that needs a new password goes to /set_password (spec 001 §4), announced first. */
+function PasswordChangeRedirect({ accountId }: { accountId: number | undefined }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    notify('needPasswordChange');
+    navigate(
+      { pathname: '/set_password', search: accountId ? `?account_id=${accountId}` : '' },
+      { replace: true },
+    );
+  }, [accountId, navigate]);
+  return <Spinner page />;
+}

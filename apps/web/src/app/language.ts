@@ -1,0 +1,45 @@
+/**
+ * The interface language (spec 000 §1, §9): the `locale` parameter, else the group's locale, else
+ * the browser's languages — each only if the group enables it — falling back to en.
+ */
+import { type Locale, parseEnabledLocales, pickLocale } from '@creneau/core/locales';
+import { useEffect, useState } from 'react';
+import { changeLanguage, i18n } from '../i18n/i18n.ts';
+
+export interface LanguageInput {
+  param: string | null | undefined;
+  groupLocale: string | null | undefined;
+  /** The group's comma-separated enabled_locales; empty or absent: every language. */
+  enabled: string | null | undefined;
+  browser: readonly string[];
+}
+
+/** The language to speak. */
+export function chooseLocale({ param, groupLocale, enabled, browser }: LanguageInput): Locale {
+  return pickLocale([param, groupLocale, ...browser], parseEnabledLocales(enabled));
+}
+
+/** The browser's preferred languages. */
+export function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/** Switches i18next to `locale`; ready once that language's messages are loaded. */
+export function useLanguage(locale: Locale): { ready: boolean } {
+  const [loaded, setLoaded] = useState<string | null>(() =>
+    i18n.language === locale && i18n.hasResourceBundle(locale, 'translation') ? locale : null,
+  );
+  useEffect(() => {
+    let live = true;
+    changeLanguage(locale).then(
+      () => live && setLoaded(locale),
+      // A language chunk that fails to load must not block the page: English stays.
+      () => live && setLoaded(locale),
+    );
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  return { ready: loaded === locale };
+}

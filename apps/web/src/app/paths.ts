@@ -1,0 +1,34 @@
+/**
+ * In-app paths. The query string is kept when moving between pages (spec 000 §2 routing rules),
+ * so every internal link is built with the current search.
+ */
+import { useCallback } from 'react';
+import { type To, useLocation, useNavigate, useParams } from 'react-router';
+
+/** "/{urlname}" or "/{urlname}/{page}". */
+export function groupPath(urlname: string, page = ''): string {
+  return `/${urlname}${page ? `/${page.replace(/^\//, '')}` : ''}`;
+}
+
+/** A link target inside the current group that keeps the current query string. */
+export function useGroupLink(): (page?: string) => To {
+  const { urlname = '' } = useParams();
+  const { search } = useLocation();
+  return useCallback((page = '') => ({ pathname: groupPath(urlname, page), search }), [urlname, search]);
+}
+
+/** A link target anywhere in the app that keeps the current query string. */
+export function useKeepQuery(): (pathname: string) => To {
+  const { search } = useLocation();
+  return useCallback((pathname: string) => ({ pathname, search }), [search]);
+}
+
+/** navigate() inside the current group, keeping the query string. */
+export function useGroupNavigate() {
+  const navigate = useNavigate();
+  const link = useGroupLink();
+  return useCallback(
+    (page = '', options?: { replace?: boolean; state?: unknown }) => navigate(link(page), options),
+    [navigate, link],
+  );
+}

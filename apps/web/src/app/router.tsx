@@ -1,0 +1,95 @@
+/**
+ * Every route of the spec (000 §2, 001 §2), declared with React Router's components. Pages are
+ * separate chunks (React.lazy) loaded while the group layout already runs the start-up calls; the
+ * booking step pages come from features/booking/step-pages.ts.
+ */
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { BookingLayout } from '../features/booking/BookingLayout.tsx';
+import { STEP_PAGES } from '../features/booking/step-pages.ts';
+import { RootLookupPage } from '../features/status/RootLookupPage.tsx';
+import { GroupEntry, RedirectToGroupRoot } from './group/GroupEntry.tsx';
+import { GroupLayout } from './group/GroupLayout.tsx';
+import { StandaloneFrame } from './shell/StandaloneFrame.tsx';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/** A page component loaded on first render. */
+const page = (load: () => Promise<ComponentType>): Page =>
+  lazy(() => load().then((Component) => ({ default: Component })));
+
+const NotFoundPage = page(() => import('../features/status/NotFoundPage.tsx').then((m) => m.NotFoundPage));
+const InactivePage = page(() => import('../features/status/InactivePage.tsx').then((m) => m.InactivePage));
+const DisconnectedPage = page(() =>
+  import('../features/status/DisconnectedPage.tsx').then((m) => m.DisconnectedPage),
+);
+const ErrorPage = page(() => import('../features/status/ErrorPage.tsx').then((m) => m.ErrorPage));
+const SetPasswordPage = page(() =>
+  import('../features/account/SetPasswordPage.tsx').then((m) => m.SetPasswordPage),
+);
+const HomePage = page(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage));
+const MapPage = page(() => import('../features/map/MapPage.tsx').then((m) => m.MapPage));
+
+const ACCOUNT_PAGES: Record<string, Page> = {
+  login: page(() => import('../features/account/LoginPage.tsx').then((m) => m.LoginPage)),
+  register: page(() => import('../features/account/RegisterPage.tsx').then((m) => m.RegisterPage)),
+  register_confirm: page(() =>
+    import('../features/account/RegisterConfirmPage.tsx').then((m) => m.RegisterConfirmPage),
+  ),
+  reset_password: page(() =>
+    import('../features/account/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+  ),
+  reset_password_confirm: page(() =>
+    import('../features/account/ResetPasswordConfirmPage.tsx').then((m) => m.ResetPasswordConfirmPage),
+  ),
+  fiches: page(() => import('../features/account/FichesPage.tsx').then((m) => m.FichesPage)),
+  appointments: page(() =>
+    import('../features/account/AppointmentsPage.tsx').then((m) => m.AppointmentsPage),
+  ),
+  personal_data: page(() =>
+    import('../features/account/PersonalDataPage.tsx').then((m) => m.PersonalDataPage),
+  ),
+};
+
+const STEP_COMPONENTS: [string, Page][] = Object.entries(STEP_PAGES).map(([name, load]) => [
+  name,
+  page(load),
+]);
+
+/** A page outside any group, in the standalone frame. */
+const standalone = (titleKey: string, Page: Page) => (
+  <StandaloneFrame titleKey={titleKey}>
+    <Page />
+  </StandaloneFrame>
+);
+
+/** The route table. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<RootLookupPage />} />
+      <Route path="/not_found" element={standalone('pages.notFound.title', NotFoundPage)} />
+      <Route path="/inactive" element={standalone('pages.inactive.default.title', InactivePage)} />
+      <Route path="/disconnected" element={standalone('pages.disconnected.title', DisconnectedPage)} />
+      <Route path="/error" element={standalone('pages.error.title', ErrorPage)} />
+      <Route path="/set_password" element={standalone('pages.setPassword.title', SetPasswordPage)} />
+      <Route path="/:urlname" element={<GroupLayout />}>
+        <Route index element={<GroupEntry />} />
+        <Route path="home" element={<HomePage />} />
+        <Route path="map" element={<MapPage />} />
+        <Route path="book" element={<BookingLayout />}>
+          <Route index element={<RedirectToGroupRoot />} />
+          {STEP_COMPONENTS.map(([name, Step]) => (
+            <Route key={name} path={name} element={<Step />} />
+          ))}
+          <Route path="*" element={<RedirectToGroupRoot />} />
+        </Route>
+        {Object.entries(ACCOUNT_PAGES).map(([name, Account]) => (
+          <Route key={name} path={name} element={<Account />} />
+        ))}
+        <Route path="error" element={<ErrorPage />} />
+        <Route path="*" element={<RedirectToGroupRoot />} />
+      </Route>
+    </Routes>
+  );
+}

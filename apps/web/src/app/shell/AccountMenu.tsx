@@ -1,0 +1,92 @@
+/**
+ * The logged-in visitor's menu (spec 001 §2). Customers: appointments, information and personal
+ * data (the last two for the Account profile). Professionals: their name, a group switch when they
+ * have several groups, no appointments or personal-data entries. Everyone: log out.
+ */
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Group } from '../../api/group.ts';
+import type { Session } from '../../api/session-current.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { MenuButton } from '../../ui/Menu.tsx';
+import type { MenuEntry } from '../../ui/menu-types.ts';
+import { openPopup } from '../../ui/popup-store.ts';
+import { groupPath, useKeepQuery } from '../paths.ts';
+
+interface AccountMenuProps {
+  group: Group;
+  session: Session;
+  triggerClassName: string | undefined;
+  labelClassName: string | undefined;
+}
+
+/** The entries of the account menu for a session (pure, for tests). */
+export function accountEntries(
+  group: Pick<Group, 'loginProfile'>,
+  session: Pick<Session, 'type' | 'groups'>,
+  t: (key: string) => string,
+): MenuEntry[] {
+  const pro = session.type === 'pro';
+  const entries: MenuEntry[] = [];
+  if (!pro) {
+    entries.push({
+      id: 'appointments',
+      label: t('header.appointments'),
+      icon: <Icon name="calendarCheck" />,
+    });
+    if (group.loginProfile === 'Account') {
+      entries.push({ id: 'fiches', label: t('header.information'), icon: <Icon name="user" /> });
+      entries.push({ id: 'personal_data', label: t('header.personalData'), icon: <Icon name="shield" /> });
+    }
+  } else if (session.groups.length > 1) {
+    entries.push({
+      id: 'switch',
+      label: t('header.switchGroup'),
+      icon: <Icon name="swap" />,
+      submenu: session.groups.map((g) => ({ id: `group:${g.urlname}`, label: g.name })),
+    });
+  }
+  return entries;
+}
+
+export function AccountMenu({ group, session, triggerClassName, labelClassName }: AccountMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const keep = useKeepQuery();
+  const pro = session.type === 'pro';
+  const who = pro ? (session.pro?.name ?? t('header.pro')) : (session.account?.email ?? t('header.account'));
+
+  const onAction = (id: string) => {
+    if (id === 'logout') openPopup({ kind: 'logout' });
+    else if (id.startsWith('group:')) navigate(keep(groupPath(id.slice('group:'.length))));
+    else if (id !== 'switch') navigate(keep(groupPath(group.urlname, id)));
+  };
+
+  return (
+    <MenuButton
+      testId="account-menu"
+      triggerClassName={triggerClassName}
+      triggerLabel={t('header.accountMenu', { who })}
+      menuLabel={t('header.accountMenu', { who })}
+      trigger={
+        <>
+          <Icon name="user" />
+          <span className={labelClassName}>{pro ? t('header.pro') : t('header.account')}</span>
+          <Icon name="chevronDown" size={16} />
+        </>
+      }
+      sections={[
+        {
+          id: 'account',
+          title: pro ? t('header.proLabel', { name: who }) : who,
+          entries: accountEntries(group, session, t),
+        },
+        {
+          id: 'session',
+          entries: [{ id: 'logout', label: t('header.logout'), icon: <Icon name="logout" /> }],
+        },
+      ]}
+      onAction={onAction}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+/** The language switch: sets the `locale` parameter, which then follows every navigation. */
+import type { Locale } from '@creneau/core/locales';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Icon } from '../../ui/Icon.tsx';
+import { MenuButton } from '../../ui/Menu.tsx';
+import { LANGUAGE_NAMES } from './language-names.ts';
+
+interface LocaleSwitchProps {
+  locale: Locale;
+  locales: readonly Locale[];
+  triggerClassName: string | undefined;
+  codeClassName: string | undefined;
+}
+
+export function LocaleSwitch({ locale, locales, triggerClassName, codeClassName }: LocaleSwitchProps) {
+  const { t } = useTranslation();
+  const [, setSearchParams] = useSearchParams();
+  return (
+    <MenuButton
+      testId="locale-switch"
+      triggerClassName={triggerClassName}
+      triggerLabel={t('header.language', { language: LANGUAGE_NAMES[locale] })}
+      menuLabel={t('header.chooseLanguage')}
+      trigger={
+        <>
+          <Icon name="globe" />
+          <span className={codeClassName} aria-hidden="true">
+            {locale}
+          </span>
+        </>
+      }
+      selectedId={locale}
+      sections={[
+        {
+          id: 'languages',
+          entries: locales.map((code) => ({ id: code, label: LANGUAGE_NAMES[code], lang: code })),
+        },
+      ]}
+      onAction={(code) => {
+        setSearchParams(
+          (params) => {
+            params.set('locale', code);
+            return params;
+          },
+          { replace: true },
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The frame of pages outside a group (not_found, inactive, disconnected, error, set_password): the
+ * language comes from the locale parameter or the browser, any of the 13 languages.
+ */
+import { LOCALES } from '@creneau/core/locales';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { browserLanguages, chooseLocale, useLanguage } from '../language.ts';
+import { useParsedQuery } from '../query.ts';
+import { AppFrame } from './AppFrame.tsx';
+
+interface StandaloneFrameProps {
+  /** The page's title key. */
+  titleKey: string;
+  children: ReactNode;
+}
+
+export function StandaloneFrame({ titleKey, children }: StandaloneFrameProps) {
+  const { params } = useParsedQuery();
+  const { t } = useTranslation();
+  const locale = chooseLocale({
+    param: params.locale,
+    groupLocale: null,
+    enabled: null,
+    browser: browserLanguages(),
+  });
+  const { ready } = useLanguage(locale);
+  if (!ready) return <Spinner page />;
+  return (
+    <AppFrame group={null} session={null} locale={locale} enabledLocales={LOCALES} pageTitle={t(titleKey)}>
+      {children}
+    </AppFrame>
+  );
+}

@@ -1,0 +1,15 @@
+/** Legal pages of the footer: French terms for groups in France, international terms elsewhere. */
+import { appConfig } from '../config.ts';
+
+export interface LegalLinks {
+  terms: string;
+  accessibility: string;
+}
+
+/** The links for a group's country (FR when unknown, spec 001 §2). */
+export function legalLinks(country: string | null | undefined, base = appConfig.legalBaseUrl): LegalLinks {
+  const french = (country || 'FR').toUpperCase() === 'FR';
+  return french
+    ? { terms: `${base}/fr/conditions-generales-utilisation`, accessibility: `${base}/fr/accessibilite` }
+    : { terms: `${base}/en/terms-of-use`, accessibility: `${base}/en/accessibility` };
+}

@@ -1,0 +1,54 @@
+/**
+ * Who may see a group's pages (spec 000 §4 exceptions, §6; spec 001 §4 Session), as pure
+ * decisions so every rule is unit-tested: closed groups (openData false) send anonymous visitors
+ * to the login step, or to the inactive page with the unauthorized message when only single
+ * sign-on is allowed; a professional who does not belong to the group is asked to log out.
+ */
+import type { Group } from '../../api/group.ts';
+import type { Session } from '../../api/session-current.ts';
+
+/** Pages an anonymous visitor of a closed group may still open: the ways in. */
+const OPEN_DOOR_PAGES = new Set([
+  'login',
+  'register',
+  'register_confirm',
+  'reset_password',
+  'reset_password_confirm',
+  'error',
+  'book/login',
+  'book/register',
+  'book/register_confirm',
+]);
+
+export type AccessDecision =
+  | { kind: 'allow' }
+  | { kind: 'login' }
+  | { kind: 'unauthorized' }
+  | { kind: 'proLogout' };
+
+/** True when the visitor counts as logged in for access rules. */
+export function isLogged(session: Session): boolean {
+  return session.logged && (session.type === 'user' || session.type === 'pro');
+}
+
+/** The professional's session does not include this group. */
+export function isForeignPro(session: Session, group: Pick<Group, 'id'>): boolean {
+  return isLogged(session) && session.type === 'pro' && !session.groups.some((g) => g.id === group.id);
+}
+
+/**
+ * The decision for a page of the group; `page` is the path after the url name without leading
+ * slash ("" for the entry, "home", "book/slots", …).
+ */
+export function decideAccess(
+  group: Pick<Group, 'id' | 'openData' | 'sso_login_only'>,
+  session: Session,
+  page: string,
+): AccessDecision {
+  if (!group.openData && !isLogged(session)) {
+    if (group.sso_login_only) return { kind: 'unauthorized' };
+    return OPEN_DOOR_PAGES.has(page) ? { kind: 'allow' } : { kind: 'login' };
+  }
+  if (isForeignPro(session, group)) return { kind: 'proLogout' };
+  return { kind: 'allow' };
+}

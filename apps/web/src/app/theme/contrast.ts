@@ -1,0 +1,63 @@
+/**
+ * Colour arithmetic for the theme: a group may pick any colours, and the page must stay readable
+ * (WCAG AA, 4.5:1 for text). Inputs are normalised #RRGGBB strings.
+ */
+
+type Rgb = [number, number, number];
+
+function toRgb(hex: string): Rgb {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function toHex([r, g, b]: Rgb): string {
+  return `#${[r, g, b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')
+    .toUpperCase()}`;
+}
+
+/** WCAG relative luminance. */
+export function luminance(hex: string): number {
+  const [r, g, b] = toRgb(hex).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio between two colours (1 … 21). */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** `weight` of `a` mixed with the rest of `b`, like CSS color-mix in sRGB. */
+export function mix(a: string, b: string, weight: number): string {
+  const ca = toRgb(a);
+  const cb = toRgb(b);
+  return toHex([0, 1, 2].map((i) => ca[i]! * weight + cb[i]! * (1 - weight)) as Rgb);
+}
+
+/** Black or white, whichever reads better on `background`. */
+export function readableOn(background: string): string {
+  return contrast(background, '#FFFFFF') >= contrast(background, '#000000') ? '#FFFFFF' : '#000000';
+}
+
+/**
+ * `color` moved towards black or white (whichever increases contrast with `against`) just enough
+ * to reach `ratio`; unchanged when it already does.
+ */
+export function ensureContrast(color: string, against: string, ratio = 4.5): string {
+  if (contrast(color, against) >= ratio) return color;
+  const towards = luminance(against) > 0.5 ? '#000000' : '#FFFFFF';
+  for (let step = 0.05; step <= 1; step += 0.05) {
+    const candidate = mix(towards, color, step);
+    if (contrast(candidate, against) >= ratio) return candidate;
+  }
+  return towards;
+}

@@ -1,0 +1,8 @@
+/** Placeholder until the customer-area pages are built (issue 8). */
+import { useTranslation } from 'react-i18next';
+import { PlaceholderPage } from '../../ui/Page.tsx';
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  return <PlaceholderPage title={t('pages.resetPassword.title')} note={t('common.comingSoon')} />;
+}

@@ -1,0 +1,31 @@
+/**
+ * The pages under /{urlname}/book/{step}, one per step name (spec 000 §2). Each page is its own
+ * chunk, loaded when the step is shown. To add a step page: create steps/<StepName>Page.tsx
+ * exporting <StepName>Page, add a line here, and add its title under steps.<step_name>.title in
+ * every locale file.
+ */
+import type { ComponentType } from 'react';
+
+type PageModule = () => Promise<ComponentType>;
+
+export const STEP_PAGES = {
+  interventionset_ids: () =>
+    import('./steps/InterventionsetIdsPage.tsx').then((m) => m.InterventionsetIdsPage),
+  intervention_ids: () => import('./steps/InterventionIdsPage.tsx').then((m) => m.InterventionIdsPage),
+  calendarset_id: () => import('./steps/CalendarsetIdPage.tsx').then((m) => m.CalendarsetIdPage),
+  calendar_id: () => import('./steps/CalendarIdPage.tsx').then((m) => m.CalendarIdPage),
+  resource_id: () => import('./steps/ResourceIdPage.tsx').then((m) => m.ResourceIdPage),
+  slots: () => import('./steps/SlotsPage.tsx').then((m) => m.SlotsPage),
+  fiche_info: () => import('./steps/FicheInfoPage.tsx').then((m) => m.FicheInfoPage),
+  confirm: () => import('./steps/ConfirmPage.tsx').then((m) => m.ConfirmPage),
+  login: () => import('./steps/LoginPage.tsx').then((m) => m.LoginPage),
+  register: () => import('./steps/RegisterPage.tsx').then((m) => m.RegisterPage),
+  register_confirm: () => import('./steps/RegisterConfirmPage.tsx').then((m) => m.RegisterConfirmPage),
+} satisfies Record<string, PageModule>;
+
+export type StepPageName = keyof typeof STEP_PAGES;
+
+/** True for a path segment naming a step page. */
+export function isStepPage(name: string): name is StepPageName {
+  return Object.hasOwn(STEP_PAGES, name);
+}

@@ -1,0 +1,120 @@
+/** Address with a small map, phone, website, e-mail and social links of the mini-site. */
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { Website } from '../../api/website.ts';
+import { appConfig } from '../../app/config.ts';
+import { useGroupContext } from '../../app/group-context.ts';
+import { groupPath } from '../../app/paths.ts';
+import { Icon, type IconName } from '../../ui/Icon.tsx';
+import styles from './HomePage.module.css';
+
+const LeafletMap = lazy(() => import('../../ui/LeafletMap.tsx').then((m) => ({ default: m.LeafletMap })));
+
+const SOCIAL: { key: 'facebook' | 'twitterX' | 'instagram' | 'snapchat'; label: string; icon: IconName }[] = [
+  { key: 'facebook', label: 'Facebook', icon: 'facebook' },
+  { key: 'twitterX', label: 'X', icon: 'twitterX' },
+  { key: 'instagram', label: 'Instagram', icon: 'instagram' },
+  { key: 'snapchat', label: 'Snapchat', icon: 'snapchat' },
+];
+
+export function ContactCard({ website }: { website: Website }) {
+  const { t } = useTranslation();
+  const { group } = useGroupContext();
+  const { search } = useLocation();
+  const address = group.address?.address ? group.address : null;
+  const phone = group.phone?.trim();
+  const coordinates = group.lat != null && group.lng != null;
+  const socials = website.social_link ? SOCIAL.filter((s) => website[s.key]) : [];
+  return (
+    <section className={styles.card} aria-labelledby="home-contact" data-testid="home-contact">
+      <h2 id="home-contact" className={styles.cardTitle}>
+        <Icon name="pin" />
+        {t('home.contact')}
+      </h2>
+      {address && (
+        <address className={styles.address}>
+          <span>{address.address}</span>
+          <span>{[address.zipcode, address.city].filter(Boolean).join(' ')}</span>
+        </address>
+      )}
+      {website.map && coordinates && (
+        <Suspense fallback={<div className={styles.mapPlaceholder} />}>
+          <div className={styles.miniMap}>
+            <LeafletMap
+              lat={group.lat!}
+              lng={group.lng!}
+              tileUrl={group.map_tile_url ?? appConfig.mapTileUrl}
+              attribution={appConfig.mapAttribution}
+              label={t('map.mapLabel', { name: group.name })}
+              tilesUnavailable={t('map.tilesUnavailable')}
+              markerTitle={group.name}
+              height={180}
+              interactive={false}
+            />
+          </div>
+        </Suspense>
+      )}
+      {(address || coordinates) && (
+        <Link className={styles.contactLink} to={{ pathname: groupPath(group.urlname, 'map'), search }}>
+          <Icon name="pin" size={18} />
+          {t('home.seeMap')}
+        </Link>
+      )}
+      <ul className={styles.contactList}>
+        {phone && (
+          <li>
+            <a className={styles.contactLink} href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+              <Icon name="phone" size={18} />
+              <span className="visually-hidden">{t('home.phone')}: </span>
+              {phone}
+            </a>
+          </li>
+        )}
+        {website.website_link && (
+          <li>
+            <a
+              className={styles.contactLink}
+              href={website.website_link}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <Icon name="link" size={18} />
+              {t('home.website')}
+              <span className="visually-hidden"> {t('common.newTab')}</span>
+            </a>
+          </li>
+        )}
+        {website.social_link && website.mail && (
+          <li>
+            <a className={styles.contactLink} href={`mailto:${website.mail}`}>
+              <Icon name="mail" size={18} />
+              <span className="visually-hidden">{t('home.email')}: </span>
+              {website.mail}
+            </a>
+          </li>
+        )}
+      </ul>
+      {socials.length > 0 && (
+        <div className={styles.social}>
+          <p className={styles.socialTitle}>{t('home.followUs')}</p>
+          <ul className={styles.socialList}>
+            {socials.map((social) => (
+              <li key={social.key}>
+                <a
+                  className={styles.socialLink}
+                  href={website[social.key]!}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${social.label} ${t('common.newTab')}`}
+                >
+                  <Icon name={social.icon} size={20} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * /{urlname}/map (spec 000 §2 screen 8): the address lines and a map with one marker at zoom 16;
+ * the noAddress message when there are no coordinates; back to the group page, with a
+ * notification, when there is neither an address nor coordinates. A back button.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { appConfig } from '../../app/config.ts';
+import { useGroupContext } from '../../app/group-context.ts';
+import { groupPath } from '../../app/paths.ts';
+import { Button, ButtonAnchor } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { notify } from '../../ui/notification-store.ts';
+import { Card, PageContainer, PageHeader } from '../../ui/Page.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import styles from './MapPage.module.css';
+
+const LeafletMap = lazy(() => import('../../ui/LeafletMap.tsx').then((m) => ({ default: m.LeafletMap })));
+
+export function MapPage() {
+  const { t } = useTranslation();
+  const { group } = useGroupContext();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const address = group.address?.address ? group.address : null;
+  const hasCoordinates = group.lat != null && group.lng != null;
+  const nothing = !address && !hasCoordinates;
+
+  useEffect(() => {
+    if (nothing) notify('noAddress', { tone: 'info' });
+  }, [nothing]);
+
+  if (nothing)
+    return <Navigate replace to={{ pathname: groupPath(group.urlname), search: location.search }} />;
+
+  // Back where the visitor came from inside the app; on a direct visit, to the group page.
+  const back = () =>
+    location.key !== 'default'
+      ? navigate(-1)
+      : navigate({ pathname: groupPath(group.urlname), search: location.search });
+  const destination = hasCoordinates
+    ? `${group.lat},${group.lng}`
+    : [address?.address, address?.zipcode, address?.city].join(' ');
+
+  return (
+    <PageContainer>
+      <PageHeader title={t('map.title')} eyebrow={group.name} />
+      <div className={styles.layout}>
+        <Card>
+          <address className={styles.address} data-testid="map-address">
+            <span className={styles.name}>{group.name}</span>
+            {address && (
+              <>
+                <span>{address.address}</span>
+                <span>{[address.zipcode, address.city].filter(Boolean).join(' ')}</span>
+                {address.country && address.country !== group.country && <span>{address.country}</span>}
+              </>
+            )}
+          </address>
+          <div className={styles.actions}>
+            <ButtonAnchor
+              href={`https://www.openstreetmap.org/directions?to=${encodeURIComponent(destination)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <Icon name="external" />
+              {t('map.directions')}
+              <span className="visually-hidden"> {t('common.newTab')}</span>
+            </ButtonAnchor>
+            <Button variant="secondary" onClick={back} data-testid="map-back">
+              <Icon name="back" />
+              {t('map.back')}
+            </Button>
+          </div>
+        </Card>
+        {hasCoordinates ? (
+          <Suspense fallback={<Spinner />}>
+            <LeafletMap
+              lat={group.lat!}
+              lng={group.lng!}
+              tileUrl={group.map_tile_url ?? appConfig.mapTileUrl}
+              attribution={appConfig.mapAttribution}
+              label={t('map.mapLabel', { name: group.name })}
+              tilesUnavailable={t('map.tilesUnavailable')}
+              markerTitle={group.name}
+              height="min(60vh, 520px)"
+            />
+          </Suspense>
+        ) : (
+          <Card>
+            <p className={styles.noMap} data-testid="map-no-address">
+              <Icon name="pin" />
+              {t('map.noAddress')}
+            </p>
+          </Card>
+        )}
+      </div>
+    </PageContainer>
+  );
+}

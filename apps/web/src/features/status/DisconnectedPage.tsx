@@ -1,0 +1,28 @@
+/** /disconnected: shown after a single sign-on logout (spec 000 §2). */
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { lastGroup } from '../../app/last-group.ts';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { PageMessage } from '../../ui/PageMessage.tsx';
+
+export function DisconnectedPage() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const group = lastGroup();
+  return (
+    <PageMessage
+      icon="logout"
+      title={t('pages.disconnected.title')}
+      testId="page-disconnected"
+      actions={
+        group ? (
+          <ButtonLink to={{ pathname: `/${group.urlname}`, search }}>
+            {t('pages.disconnected.back', { name: group.name })}
+          </ButtonLink>
+        ) : undefined
+      }
+    >
+      <p>{t('pages.disconnected.text')}</p>
+    </PageMessage>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * "/" with no url name: the group is looked up from the host (spec 000 §2, §7 GET /urlname); a
+ * failed look-up shows its first error as a notification and goes to the error page (§4, §8).
+ */
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { useUrlnameForHost } from '../../api/urlname.ts';
+import { notify } from '../../ui/notification-store.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+
+export function RootLookupPage() {
+  const { search } = useLocation();
+  const lookup = useUrlnameForHost(window.location.host);
+
+  useEffect(() => {
+    if (lookup.isError) {
+      notify(lookup.error instanceof ApiError ? lookup.error.key : 'genericError');
+    }
+  }, [lookup.isError, lookup.error]);
+
+  if (lookup.isPending) return <Spinner page />;
+  if (lookup.isError) return <Navigate replace to={{ pathname: '/error', search }} />;
+  return <Navigate replace to={{ pathname: `/${lookup.data.urlname}`, search }} />;
+}

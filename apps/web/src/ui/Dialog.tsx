@@ -1,0 +1,59 @@
+/** A modal dialog (React Aria: focus trap, Escape, focus restore, aria-modal) in the app's look. */
+import type { ReactNode } from 'react';
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
+import { useTranslation } from 'react-i18next';
+import styles from './Dialog.module.css';
+import { Icon } from './Icon.tsx';
+
+interface DialogProps {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons at the bottom, primary last. */
+  actions?: ReactNode;
+  /** alertdialog for confirmations that need an answer. */
+  role?: 'dialog' | 'alertdialog';
+  /** Close on a click outside (not for confirmations). */
+  dismissable?: boolean;
+  wide?: boolean;
+  testId?: string;
+}
+
+/** A modal that is open while rendered; closing calls onClose. */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  actions,
+  role = 'dialog',
+  dismissable = true,
+  wide,
+  testId,
+}: DialogProps) {
+  const { t } = useTranslation();
+  return (
+    <ModalOverlay
+      isOpen
+      isDismissable={dismissable}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      className={styles.overlay}
+    >
+      <Modal className={[styles.modal, wide && styles.wide].filter(Boolean).join(' ')}>
+        <AriaDialog role={role} className={styles.dialog} data-testid={testId}>
+          <div className={styles.header}>
+            <Heading slot="title" className={styles.title}>
+              {title}
+            </Heading>
+            <button type="button" className={styles.close} onClick={onClose} aria-label={t('common.close')}>
+              <Icon name="close" />
+            </button>
+          </div>
+          <div className={styles.body}>{children}</div>
+          {actions && <div className={styles.actions}>{actions}</div>}
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

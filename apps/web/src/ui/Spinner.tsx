@@ -1,0 +1,27 @@
+/** The loading indicator: a spinner with an animated-dots message (spec 000 §2 screen 1). */
+import { useTranslation } from 'react-i18next';
+import styles from './Spinner.module.css';
+
+interface SpinnerProps {
+  /** Text shown under the spinner; defaults to "Loading". */
+  label?: string;
+  /** Fill most of the viewport (page-level loading). */
+  page?: boolean;
+  small?: boolean;
+}
+
+/** A polite live region announcing the loading state. */
+export function Spinner({ label, page, small }: SpinnerProps) {
+  const { t } = useTranslation();
+  const text = label ?? t('common.loading');
+  return (
+    <div
+      className={[styles.wrap, page && styles.page, small && styles.small].filter(Boolean).join(' ')}
+      role="status"
+      aria-live="polite"
+    >
+      <span className={styles.spinner} aria-hidden="true" />
+      <span className={styles.dots}>{text}</span>
+    </div>
+  );
+}

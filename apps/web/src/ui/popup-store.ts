@@ -1,0 +1,72 @@
+/**
+ * The popups of spec 001 §2 — alert, details, add to calendar, pro logout warning, logout
+ * confirmation, delete appointment — one at a time, opened from anywhere with openPopup and drawn
+ * by the shell's popup host.
+ */
+import { create } from 'zustand';
+
+/** An event to add to a calendar (Google link built on the client, or an .ics file). */
+export interface CalendarEvent {
+  title: string;
+  /** ISO 8601 instants. */
+  start: string;
+  end: string;
+  description?: string | undefined;
+  location?: string | undefined;
+  timeZone: string;
+  /** The server's .ics export when there is one; otherwise the file is built in the browser. */
+  icsUrl?: string | undefined;
+}
+
+/** What the details popup shows about a category, service, calendar, set or resource. */
+export interface ItemDetails {
+  type: 'interventionset' | 'intervention' | 'pack' | 'calendarset' | 'calendar' | 'resource';
+  id: number;
+  title: string;
+  description?: string | null | undefined;
+  image?: string | null | undefined;
+}
+
+/** One appointment as the delete dialog lists it. */
+export interface AppointmentSummary {
+  id: number;
+  start: string;
+  title: string;
+  length?: number | undefined;
+  person?: string | undefined;
+}
+
+export type Popup =
+  | {
+      kind: 'alert';
+      /** A `messages.*` key or a sentence. */
+      message: string;
+      title?: string | undefined;
+      values?: Record<string, string | number> | undefined;
+    }
+  | { kind: 'details'; item: ItemDetails }
+  | { kind: 'addToCalendar'; event: CalendarEvent }
+  | { kind: 'proLogout' }
+  | { kind: 'logout' }
+  | {
+      kind: 'deleteAppointment';
+      appointments: AppointmentSummary[];
+      /** Cancels the ticked appointments; the dialog shows the loading state meanwhile. */
+      onConfirm: (ids: number[]) => Promise<void>;
+    };
+
+interface PopupState {
+  popup: Popup | null;
+}
+
+export const usePopupStore = create<PopupState>(() => ({ popup: null }));
+
+/** Opens a popup (replacing the one shown, if any). */
+export function openPopup(popup: Popup): void {
+  usePopupStore.setState({ popup });
+}
+
+/** Closes the popup. */
+export function closePopup(): void {
+  usePopupStore.setState({ popup: null });
+}
