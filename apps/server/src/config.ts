@@ -1,4 +1,6 @@
 /** Server configuration, read once from the environment (see the README's configuration table). */
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +21,40 @@ export interface ServerConfig {
   demoDir: string;
   loadDemo: boolean;
   logLevel: string;
+  /** Signs short-lived cookies (the single sign-on flow); every replica must share it. */
+  cookieSecret: string;
+}
+
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * COOKIE_SECRET, else a random secret created once in DATA_DIR/cookie-secret, so a restart does not
+ * break a sign-on that is under way. Replicas without a shared DATA_DIR must set COOKIE_SECRET.
+ */
+function cookieSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.COOKIE_SECRET) {
+    if (env.COOKIE_SECRET.length < MIN_SECRET_LENGTH)
+      throw new Error(`COOKIE_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+    return env.COOKIE_SECRET;
+  }
+  const file = path.join(dataDir, 'cookie-secret');
+  mkdirSync(dataDir, { recursive: true });
+  if (!existsSync(file)) {
+    // Written aside then hard-linked: two processes starting together agree on one complete secret.
+    const draft = `${file}.${process.pid}.tmp`;
+    writeFileSync(draft, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(draft);
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new Error(`${file} must hold at least ${MIN_SECRET_LENGTH} characters`);
+  return secret;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -44,5 +80,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoDir: path.resolve(env.DEMO_DIR ?? path.join(repoRoot, 'demo')),
     loadDemo: env.LOAD_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
+    cookieSecret: cookieSecret(env, dataDir),
   };
 }

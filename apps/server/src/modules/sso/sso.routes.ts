@@ -1,0 +1,94 @@
+/**
+ * Single sign-on routes. They sit outside /api: they are browser navigations (a link, the
+ * provider's redirect), which cannot carry the api key, and they answer with redirects — a failure
+ * goes to the group's error page with `sso_error=<key>`, never to an error document.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import type { ZodApp } from '../../http/route-types.ts';
+import { findGroupByUrlname } from '../groups/groups.repository.ts';
+import { setSessionCookie } from '../sessions/sessions.service.ts';
+import {
+  beginLogin,
+  CALLBACK_PATH,
+  endSessionLocation,
+  errorPath,
+  findSsoGroup,
+  finishLogin,
+  type SsoGroup,
+} from './sso.service.ts';
+import { SsoError, type SsoErrorKey } from './sso-errors.ts';
+import { clearFlowCookie, readFlowCookie, setFlowCookie, urlnameFromState } from './sso-flow-cookie.ts';
+
+function redirect(reply: FastifyReply, location: string) {
+  // The answers depend on cookies and on a moment in a flow: no cache may keep them.
+  return reply.header('cache-control', 'no-store').redirect(location, 302);
+}
+
+/** The query as plain strings; qs may have produced arrays or objects, which no OAuth parameter is. */
+function stringParams(query: unknown): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string') params[name] = value;
+  }
+  return params;
+}
+
+/** The site's own not-found answer (the web app's page), with a 404 status a browser or crawler can see. */
+function notFound(reply: FastifyReply) {
+  return reply.code(404).callNotFound();
+}
+
+function failure(request: FastifyRequest, error: unknown): SsoErrorKey {
+  if (error instanceof SsoError) {
+    request.log.warn({ sso_error: error.key, reason: error.reason }, 'single sign-on failed');
+    return error.key;
+  }
+  request.log.error({ err: error }, 'single sign-on failed unexpectedly');
+  return 'unexpected';
+}
+
+async function groupOf(ctx: AppContext, request: FastifyRequest): Promise<SsoGroup | undefined> {
+  const { urlname } = request.params as { urlname: string };
+  return findSsoGroup(ctx, urlname);
+}
+
+export function registerSsoRoutes(app: ZodApp, ctx: AppContext): void {
+  // Browser navigations, documented in docs/sso.md rather than in the api-key OpenAPI document.
+  const hidden = { schema: { hide: true } };
+
+  app.get('/auth/sso/:urlname/login', hidden, async (request, reply) => {
+    const target = await groupOf(ctx, request);
+    if (!target) return notFound(reply);
+    try {
+      const { location, flow } = await beginLogin(ctx, target, stringParams(request.query).return_to);
+      setFlowCookie(reply, flow);
+      return redirect(reply, location);
+    } catch (error) {
+      return redirect(reply, errorPath(target.group.urlname, failure(request, error)));
+    }
+  });
+
+  app.get(CALLBACK_PATH, hidden, async (request, reply) => {
+    const query = stringParams(request.query);
+    const flow = readFlowCookie(request, ctx.now());
+    // Used once, whatever happens: a replayed callback finds no flow.
+    clearFlowCookie(reply);
+    try {
+      if (!flow) throw new SsoError('invalidState', 'flow cookie missing, forged or expired');
+      const { token, returnTo } = await finishLogin(ctx, flow, query);
+      setSessionCookie(reply, token);
+      return redirect(reply, returnTo);
+    } catch (error) {
+      const key = failure(request, error);
+      // Without the cookie the group comes from the state, which anyone can write: it must exist.
+      const urlname = flow?.urlname ?? urlnameFromState(query.state);
+      const known = flow || (urlname && (await findGroupByUrlname(ctx.db, urlname))?.active);
+      return known && urlname ? redirect(reply, errorPath(urlname, key)) : notFound(reply);
+    }
+  });
+
+  app.get('/auth/sso/:urlname/logout', hidden, async (request, reply) => {
+    return redirect(reply, await endSessionLocation(ctx, await groupOf(ctx, request)));
+  });
+}
