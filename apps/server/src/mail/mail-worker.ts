@@ -47,7 +47,8 @@ const consoleLogger: MailLogger = {
 /** Starts delivering the outbox every `intervalMs`; `stop()` waits for the round in progress. */
 export function startMailWorker(ctx: AppContext, options: MailWorkerOptions = {}): MailWorker {
   const logger = options.logger ?? consoleLogger;
-  const transport = options.transport ?? createMailTransport(ctx.config, (msg) => logger.info(msg));
+  const ownTransport = options.transport ? null : createMailTransport(ctx.config, (msg) => logger.info(msg));
+  const transport = options.transport ?? ownTransport!;
   const intervalMs = options.intervalMs ?? 2000;
   const settings = {
     batchSize: options.batchSize ?? 10,
@@ -83,6 +84,7 @@ export function startMailWorker(ctx: AppContext, options: MailWorkerOptions = {}
       stopped = true;
       clearTimeout(timer);
       await queue;
+      ownTransport?.close?.();
     },
   };
 }
@@ -108,35 +110,43 @@ async function deliverDue(
       limit: settings.batchSize,
     });
     if (batch.length === 0) return delivered;
-    let unreachable: MailDeliveryError | null = null;
-    for (const mail of batch) {
-      if (unreachable) {
-        // Already claimed in this round; the server is down, so this attempt failed like the last one.
-        await recordFailure(ctx, logger, settings, mail, unreachable);
-        continue;
-      }
-      try {
-        await transport.send({
-          from: { name: mail.groupName ?? settings.sender.name, address: settings.sender.address },
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          attachments: mail.attachments,
-          messageId: messageIdFor(mail, settings.sender.address),
-        });
-      } catch (error) {
-        const failure = asDeliveryError(error);
+    // The batch goes out in parallel over the transport's pooled connections.
+    const outcomes = await Promise.all(batch.map((mail) => attempt(transport, mail, settings)));
+    let unreachable = false;
+    for (const [index, mail] of batch.entries()) {
+      const failure = outcomes[index];
+      if (failure) {
         await recordFailure(ctx, logger, settings, mail, failure);
-        if (failure.failure === 'unreachable') unreachable = failure;
-        continue;
+        unreachable ||= failure.failure === 'unreachable';
+      } else {
+        await markSent(ctx.db, mail.id, ctx.now());
+        delivered += 1;
       }
-      // Outside the try: a bookkeeping error after a successful send must not schedule a resend.
-      await markSent(ctx.db, mail.id, ctx.now());
-      delivered += 1;
     }
     // Leave the rest for a later round rather than hammering a server that is down.
     if (unreachable) return delivered;
+  }
+}
+
+/** Sends one mail; the failure, or null once the transport has accepted it. */
+async function attempt(
+  transport: MailTransport,
+  mail: ClaimedMail,
+  settings: Settings,
+): Promise<MailDeliveryError | null> {
+  try {
+    await transport.send({
+      from: { name: mail.groupName ?? settings.sender.name, address: settings.sender.address },
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments,
+      messageId: messageIdFor(mail, settings.sender.address),
+    });
+    return null;
+  } catch (error) {
+    return asDeliveryError(error);
   }
 }
 
