@@ -20,6 +20,7 @@ import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
 import { registerProRoutes } from './modules/pros/pros.routes.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
+import { registerSsoRoutes } from './modules/sso/sso.routes.ts';
 import { registerWebsiteRoutes } from './modules/websites/websites.routes.ts';
 import { serveWeb } from './web/serve-web.ts';
 
@@ -72,7 +73,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       },
     },
   });
-  await app.register(fastifyCookie);
+  await app.register(fastifyCookie, { secret: ctx.config.cookieSecret });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -94,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerAccountRoutes(app, ctx);
   registerFicheRoutes(app, ctx);
   registerProRoutes(app, ctx);
+  registerSsoRoutes(app, ctx);
   await serveWeb(app, ctx.config.webDistDir);
   return app;
 }
