@@ -359,6 +359,45 @@ forEachDatabase('mail delivery', (database, engine) => {
     ]);
   });
 
+  it('purges delivered mails after a week and failed ones after a month', async () => {
+    const sent = await enqueueMail(database().db, activation('old@example.com', 'p1'));
+    const failed = await enqueueMail(database().db, activation('nobody@example.com', 'p2'));
+    const w = worker(smtpCtx);
+    expect(await w.runOnce()).toBe(1);
+    const ids = async () =>
+      (await database().db.selectFrom('mail_outbox').select('id').orderBy('id').execute()).map((r) => r.id);
+
+    clock.advance(7 * 24 * 3600_000 - 60_000);
+    await w.runOnce();
+    expect(await ids()).toEqual([sent, failed]);
+    clock.advance(2 * 3600_000);
+    await w.runOnce();
+    expect(await ids()).toEqual([failed]);
+    clock.advance(23 * 24 * 3600_000);
+    await w.runOnce();
+    expect(await ids()).toEqual([]);
+  });
+
+  it('refuses a mail that could add recipients or headers, and keeps the subject on one line', async () => {
+    const base = activation('ok@example.com', 'v1');
+    for (const to of [
+      'a@example.com, b@example.com',
+      'a@example.com\r\nBcc: b@example.com',
+      'Name <a@example.com>',
+      'nobody',
+    ])
+      await expect(enqueueMail(database().db, { ...base, to })).rejects.toThrow(/single e-mail address/);
+    await expect(
+      enqueueMail(database().db, {
+        ...base,
+        attachments: [{ filename: 'x.ics', contentType: 'text/calendar', content: 'not base64!' }],
+      }),
+    ).rejects.toThrow(/base64/);
+    const id = await enqueueMail(database().db, { ...base, subject: 'Hello\r\nBcc: evil@example.com' });
+    expect((await outboxRow(id)).subject).toBe('Hello Bcc: evil@example.com');
+    expect(await database().db.selectFrom('mail_outbox').select('id').execute()).toEqual([{ id }]);
+  });
+
   it('sends a mail again after the lease when the worker that claimed it died before sending', async () => {
     const id = await enqueueMail(database().db, activation('lease@example.com', 'l1'));
     const now = clock.now();

@@ -11,8 +11,21 @@ import {
   MailDeliveryError,
   type MailTransport,
 } from './mail-transport.ts';
-import { type ClaimedMail, claimDueMails, markAttemptFailed, markSent } from './outbox.repository.ts';
-import { CLAIM_LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from './retry-policy.ts';
+import {
+  type ClaimedMail,
+  claimDueMails,
+  markAttemptFailed,
+  markSent,
+  purgeOldMails,
+} from './outbox.repository.ts';
+import {
+  CLAIM_LEASE_MS,
+  FAILED_RETENTION_MS,
+  MAX_ATTEMPTS,
+  PURGE_INTERVAL_MS,
+  retryDelayMs,
+  SENT_RETENTION_MS,
+} from './retry-policy.ts';
 
 export interface MailWorker {
   stop(): Promise<void>;
@@ -61,8 +74,23 @@ export function startMailWorker(ctx: AppContext, options: MailWorkerOptions = {}
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
+  let lastPurge = Number.NEGATIVE_INFINITY;
+  const purgeIfDue = async () => {
+    const now = ctx.now().getTime();
+    if (now - lastPurge < PURGE_INTERVAL_MS) return;
+    lastPurge = now;
+    await purgeOldMails(ctx.db, {
+      sentBefore: new Date(now - SENT_RETENTION_MS),
+      failedBefore: new Date(now - FAILED_RETENTION_MS),
+    });
+  };
+
   const runOnce = (): Promise<number> => {
-    const round = queue.then(() => deliverDue(ctx, transport, logger, settings));
+    const round = queue.then(async () => {
+      const delivered = await deliverDue(ctx, transport, logger, settings);
+      await purgeIfDue();
+      return delivered;
+    });
     queue = round.catch(() => undefined);
     return round;
   };

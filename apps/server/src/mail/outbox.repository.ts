@@ -100,3 +100,25 @@ export async function markAttemptFailed(
     .where('status', '=', 'pending')
     .execute();
 }
+
+/**
+ * Deletes delivered mails older than `sentBefore` and failed ones older than `failedBefore`: their
+ * bodies hold links that act without a password, which should not outlive their use.
+ */
+export async function purgeOldMails(
+  db: Kysely<Database>,
+  options: { sentBefore: Date; failedBefore: Date },
+): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'sent'), eb('sent_at', '<', options.sentBefore)]),
+        // A failed row's next_attempt_at is the end of its last claim: when it failed, on the worker's
+        // clock (created_at comes from the database's clock).
+        eb.and([eb('status', '=', 'failed'), eb('next_attempt_at', '<', options.failedBefore)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,4 +1,4 @@
-/** When a mail that could not be delivered is tried again, and when the worker gives up on it. */
+/** When a mail that could not be delivered is tried again, when the worker gives up on it, and how long rows stay. */
 
 export const RETRY_BASE_MS = 5_000;
 export const RETRY_CAP_MS = 60 * 60_000;
@@ -14,3 +14,9 @@ export const CLAIM_LEASE_MS = 10 * 60_000;
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
 }
+
+/** Delivered mails are kept a week (to answer "did it go out?"), failed ones a month for the operator. */
+export const SENT_RETENTION_MS = 7 * 24 * 3600_000;
+export const FAILED_RETENTION_MS = 30 * 24 * 3600_000;
+/** How often a worker purges old rows; several replicas doing it too is harmless. */
+export const PURGE_INTERVAL_MS = 3600_000;
