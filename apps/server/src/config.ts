@@ -61,7 +61,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  // npm runs scripts from the package folder; a relative DATA_DIR means the operator's folder.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

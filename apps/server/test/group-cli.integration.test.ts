@@ -1,20 +1,24 @@
 /** The group CLI as an operator runs it: a separate process on an embedded database in DATA_DIR. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { sampleGroup } from './support/fixtures.ts';
 
 const run = promisify(execFile);
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli/group.cli.ts');
+// Resolved here: the CLI runs in other folders, where a bare "tsx" would not be found.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 async function group(dataDir: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    const { stdout, stderr } = await run(process.execPath, ['--import', tsxLoader, cli, ...args], {
+      cwd: dataDir,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: '' },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -55,6 +59,21 @@ describe('npm run group', () => {
     expect(result.stderr).toContain('nothing was changed');
     const exported = await group(dataDir, 'export', 'test-salon');
     expect(JSON.parse(exported.stdout).name).toBe('Salon Test');
+  }, 60_000);
+
+  it('reads a relative path from the folder it is run in', async () => {
+    const result = await group(dataDir, 'import', 'good.json');
+    expect(result.stdout).toMatch(/^updated group test-salon/);
+  }, 60_000);
+
+  it('refuses to open an embedded database another process is using, without a stack trace', async () => {
+    const busy = mkdtempSync(path.join(os.tmpdir(), 'creneau-cli-busy-'));
+    mkdirSync(path.join(busy, 'pglite'));
+    writeFileSync(path.join(busy, 'pglite', 'creneau.pid'), '1');
+    const result = await group(busy, 'export', 'test-salon');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('in use by process 1');
+    expect(result.stderr).not.toContain('    at ');
   }, 60_000);
 
   it('explains unreadable files, unknown groups and bad usage', async () => {

@@ -4,6 +4,7 @@
  * npm run group -- schema              print the JSON Schema of the configuration format
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { groupConfigSchema } from '@creneau/core/group-config/group-config.schema';
 import { z } from 'zod';
 import { readConfig } from '../config.ts';
@@ -33,14 +34,22 @@ async function run(args: string[]): Promise<number> {
   }
   let document: unknown;
   if (command === 'import') {
+    // npm runs scripts from the package folder; a relative path means the operator's folder.
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), argument);
     try {
-      document = JSON.parse(await readFile(argument, 'utf8'));
+      document = JSON.parse(await readFile(file, 'utf8'));
     } catch (error) {
       process.stderr.write(`cannot read ${argument}: ${(error as Error).message}\n`);
       return 1;
     }
   }
-  const database = await openConfiguredDatabase(readConfig());
+  let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  try {
+    database = await openConfiguredDatabase(readConfig());
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 1;
+  }
   try {
     if (command === 'import') {
       const result = await importGroupConfig(database.db, document);

@@ -46,6 +46,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle pooled connection can die (server restart, failover, a dropped test database): the
+    // pool replaces it, so log instead of letting the 'error' event crash the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL pool: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -77,8 +77,8 @@ export default async function setup(project: TestProject) {
       await withAdmin(async (admin) => {
         // Test databases are dropped by their files; sweep any a crashed run left behind.
         const { rows } = await admin.query<{ datname: string }>(
-          `select datname from pg_database where datname like $1`,
-          [`creneau_t_${process.pid}_%`],
+          `select datname from pg_database where datname like $1 escape '\\'`,
+          [`creneau\\_t\\_${process.pid}\\_%`],
         );
         for (const row of rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
         await admin.query(`drop database if exists ${postgresTemplate} with (force)`);
