@@ -19,7 +19,7 @@ export const br: MailMessages = {
   emailChangeIntro:
     "Goulennet hoc'h eus implijout {email} evel chomlec'h postel ho kont {group}. Kadarnait ar cheñchamant-se, mar plij.",
   emailChangeButton: "Kadarnaat ma chomlec'h nevez",
-  confirmationSubject: '{group} : emgav kadarnaet evit an {date}',
+  confirmationSubject: '{group} : emgav kadarnaet ({date})',
   confirmationIntro: "Kadarnaet eo hoc'h emgav gant {group}.",
   changedSubject: "{group} : cheñchet eo bet hoc'h emgav ({date})",
   changedIntro: "Cheñchet eo bet hoc'h emgav gant {group}. Setu an titouroù nevez.",
