@@ -23,3 +23,4 @@ if (!window.matchMedia) {
     dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 }
+window.scrollTo = (() => {}) as typeof window.scrollTo;

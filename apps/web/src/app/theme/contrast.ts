@@ -54,7 +54,9 @@ export function readableOn(background: string): string {
  */
 export function ensureContrast(color: string, against: string, ratio = 4.5): string {
   if (contrast(color, against) >= ratio) return color;
-  const towards = luminance(against) > 0.5 ? '#000000' : '#FFFFFF';
+  // Towards whichever extreme contrasts more with the background: for mid greys that is black
+  // well below luminance 0.5, and only that extreme is sure to reach 4.5:1.
+  const towards = readableOn(against);
   for (let step = 0.05; step <= 1; step += 0.05) {
     const candidate = mix(towards, color, step);
     if (contrast(candidate, against) >= ratio) return candidate;

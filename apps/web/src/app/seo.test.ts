@@ -1,0 +1,58 @@
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import en from '../i18n/locales/en.json';
+import fr from '../i18n/locales/fr.json';
+import { buildPageMeta, VARIANTS } from './seo.ts';
+
+async function translator(lng: 'en' | 'fr') {
+  const i18n = createInstance();
+  await i18n.init({
+    lng,
+    resources: { en: { translation: en }, fr: { translation: fr } },
+    interpolation: { escapeValue: false },
+  });
+  return i18n.t;
+}
+
+const salon = {
+  name: 'Atelier Capucine',
+  urlname: 'demo-salon',
+  city: 'Lyon',
+  preposition: 'à',
+  samePreposition: true,
+};
+
+describe('buildPageMeta (spec 000 §1: three title and three description variants)', () => {
+  it('builds three different titles and descriptions from name, preposition and city', async () => {
+    const t = await translator('fr');
+    const metas = VARIANTS.map((v) => buildPageMeta(t, salon, { title: v, description: v }));
+    expect(new Set(metas.map((m) => m.title)).size).toBe(3);
+    expect(new Set(metas.map((m) => m.description)).size).toBe(3);
+    for (const meta of metas) {
+      expect(meta.title).toContain('Atelier Capucine à Lyon');
+      expect(meta.description).toContain('Atelier Capucine à Lyon');
+    }
+    expect(metas[0]!.title).toBe('Atelier Capucine à Lyon – Prendre rendez-vous en ligne');
+  });
+
+  it("uses the page language's preposition when the group's is in another language", async () => {
+    const t = await translator('en');
+    const meta = buildPageMeta(t, { ...salon, samePreposition: false }, { title: 'a', description: 'b' });
+    expect(meta.title).toBe('Atelier Capucine in Lyon – Book an appointment online');
+  });
+
+  it('reads well without a city', async () => {
+    const t = await translator('en');
+    const meta = buildPageMeta(t, { ...salon, city: null }, { title: 'c', description: 'b' });
+    expect(meta.title).toBe('Atelier Capucine: online appointments');
+    expect(meta.description).toBe('Atelier Capucine: see the available times and book online for free.');
+  });
+
+  it('takes the mini-site keywords, else builds them from the name, city and url name', async () => {
+    const t = await translator('en');
+    expect(buildPageMeta(t, { ...salon, keywords: 'coiffeur Lyon' }).keywords).toBe('coiffeur Lyon');
+    expect(buildPageMeta(t, salon).keywords).toBe(
+      'Atelier Capucine, Lyon, demo-salon, appointment, online booking',
+    );
+  });
+});

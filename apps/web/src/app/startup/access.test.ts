@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ANONYMOUS_SESSION, type Session } from '../../api/session-current.ts';
+import { decideAccess, isForeignPro } from './access.ts';
+
+const open = { id: 1, openData: true, sso_login_only: false };
+const closed = { id: 1, openData: false, sso_login_only: false };
+const closedSso = { id: 1, openData: false, sso_login_only: true };
+const user: Session = { ...ANONYMOUS_SESSION, logged: true, type: 'user' };
+const pro = (groups: number[]): Session => ({
+  ...ANONYMOUS_SESSION,
+  logged: true,
+  type: 'pro',
+  groups: groups.map((id) => ({ id, name: `G${id}`, urlname: `g${id}` })),
+});
+
+describe('decideAccess (spec 000 §4 exceptions)', () => {
+  it('lets anyone into an open-data group', () => {
+    expect(decideAccess(open, ANONYMOUS_SESSION, '')).toEqual({ kind: 'allow' });
+    expect(decideAccess(open, ANONYMOUS_SESSION, 'book/slots')).toEqual({ kind: 'allow' });
+  });
+
+  it('sends anonymous visitors of a closed group to the login step', () => {
+    expect(decideAccess(closed, ANONYMOUS_SESSION, '')).toEqual({ kind: 'login' });
+    expect(decideAccess(closed, ANONYMOUS_SESSION, 'home')).toEqual({ kind: 'login' });
+    expect(decideAccess(closed, ANONYMOUS_SESSION, 'book/intervention_ids')).toEqual({ kind: 'login' });
+  });
+
+  it('keeps the ways in open in a closed group', () => {
+    for (const page of ['login', 'register', 'reset_password', 'book/login', 'book/register_confirm']) {
+      expect(decideAccess(closed, ANONYMOUS_SESSION, page)).toEqual({ kind: 'allow' });
+    }
+  });
+
+  it('sends anonymous visitors of a closed single sign-on-only group to the unauthorized page, login included', () => {
+    expect(decideAccess(closedSso, ANONYMOUS_SESSION, '')).toEqual({ kind: 'unauthorized' });
+    expect(decideAccess(closedSso, ANONYMOUS_SESSION, 'book/login')).toEqual({ kind: 'unauthorized' });
+  });
+
+  it('lets logged-in customers into a closed group', () => {
+    expect(decideAccess(closed, user, 'book/slots')).toEqual({ kind: 'allow' });
+    expect(decideAccess(closedSso, user, '')).toEqual({ kind: 'allow' });
+  });
+
+  it('asks a professional of other groups to log out, and not one of this group', () => {
+    expect(decideAccess(open, pro([2, 3]), '')).toEqual({ kind: 'proLogout' });
+    expect(decideAccess(open, pro([3, 1]), '')).toEqual({ kind: 'allow' });
+    expect(isForeignPro(pro([]), { id: 1 })).toBe(true);
+  });
+
+  it('does not count a session that is not logged', () => {
+    expect(decideAccess(closed, { ...ANONYMOUS_SESSION, type: 'user' }, '')).toEqual({ kind: 'login' });
+    expect(isForeignPro({ ...pro([2]), logged: false }, { id: 1 })).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+import { resolveTheme } from '@creneau/core/url/colors';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { contrast, ensureContrast, mix, readableOn } from './contrast.ts';
+import { themeVariables } from './palette.ts';
+
+const hex = fc
+  .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
+  .map(
+    ([r, g, b]) =>
+      `#${[r, g, b]
+        .map((v) => v.toString(16).padStart(2, '0'))
+        .join('')
+        .toUpperCase()}`,
+  );
+
+describe('contrast helpers', () => {
+  it('knows the WCAG extremes', () => {
+    expect(contrast('#000000', '#FFFFFF')).toBeCloseTo(21, 5);
+    expect(contrast('#777777', '#777777')).toBe(1);
+  });
+
+  it('mixes like color-mix in sRGB', () => {
+    expect(mix('#FFFFFF', '#000000', 0.5)).toBe('#808080');
+    expect(mix('#0F80F3', '#FFFFFF', 1)).toBe('#0F80F3');
+  });
+
+  it('always reaches the requested ratio', () => {
+    fc.assert(
+      fc.property(hex, hex, (color, background) => {
+        expect(contrast(ensureContrast(color, background, 4.5), background)).toBeGreaterThanOrEqual(4.5);
+      }),
+    );
+  });
+
+  it('leaves a colour that already reads well alone', () => {
+    expect(ensureContrast('#1E1E1E', '#FFFFFF')).toBe('#1E1E1E');
+  });
+});
+
+describe('themeVariables', () => {
+  it('exposes the spec defaults as variables', () => {
+    const vars = themeVariables(resolveTheme(null));
+    expect(vars['--body-primary']).toBe('#0F80F3');
+    expect(vars['--body-text']).toBe('#1E1E1E');
+    expect(vars['--body-error']).toBe('#FF0000');
+    expect(vars['--header-background']).toBe('#FFFFFF');
+  });
+
+  it('takes the group colours and the colors parameter, parameter last', () => {
+    const theme = resolveTheme(
+      { header: { background: '#2E2A27' }, body: { primary: '#B5654A' } },
+      { all: { primary: '#00AA55' }, groups: { stepper: { primary: '#123456' } } },
+    );
+    const vars = themeVariables(theme);
+    expect(vars['--header-background']).toBe('#2E2A27');
+    expect(vars['--body-primary']).toBe('#00AA55');
+    expect(vars['--stepper-primary']).toBe('#123456');
+  });
+
+  it('keeps button labels and links readable whatever the primary colour', () => {
+    fc.assert(
+      fc.property(hex, hex, (primary, background) => {
+        const vars = themeVariables(resolveTheme({ body: { primary, background } }));
+        const strong = vars['--body-primary-strong']!;
+        expect(contrast(strong, vars['--body-on-primary']!)).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(vars['--body-error-text']!, background)).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(vars['--body-text']!, background)).toBeGreaterThanOrEqual(4.5);
+      }),
+    );
+  });
+
+  it('picks the readable label colour', () => {
+    expect(readableOn('#FFFFFF')).toBe('#000000');
+    expect(readableOn('#102A43')).toBe('#FFFFFF');
+  });
+});
