@@ -1,10 +1,11 @@
 /** `npm start`: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, load the demo, serve. */
 import { readConfig } from './config.ts';
 import { isDatabaseEmpty, loadDemoAccounts, loadDemoGroups } from './demo/load-demo.ts';
+import { startMailWorker } from './mail/mail-worker.ts';
 import { createServer } from './server.ts';
 
 const config = readConfig();
-const { app, database } = await createServer({
+const { app, ctx, database } = await createServer({
   config,
   logger: { level: config.logLevel },
 });
@@ -15,8 +16,12 @@ if (config.loadDemo && (await isDatabaseEmpty(database.db))) {
   app.log.info(`loaded demo groups: ${loaded.join(', ')} and ${accounts} demo accounts`);
 }
 
+// Delivers the outbox: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail.
+const mailWorker = startMailWorker(ctx, { logger: app.log });
+
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
+  await mailWorker.stop();
   await app.close();
   process.exit(0);
 };
