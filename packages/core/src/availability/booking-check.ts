@@ -10,6 +10,7 @@
  */
 import type { AppointmentInput, BookingRules, Slot } from './availability.types.ts';
 import type { BookingPlan, PlanItem } from './booking-plan.ts';
+import { candidateStarts } from './calendar-day.ts';
 import { ChainEvaluator } from './chain-fit.ts';
 import { type CalendarLoad, countBelow, indexAppointments } from './occupancy.ts';
 import { dayOf, type IndexedCalendar, type ScheduleIndex } from './schedule-index.ts';
@@ -92,7 +93,7 @@ export function checkBooking(
     const eligible = item.options.filter((option) => {
       // The first item starts on the calendar's own grid; later ones when the previous ends.
       if (k === 0) {
-        const starts = dayOf(schedule, option.calendar, day).starts;
+        const starts = candidateStarts(dayOf(schedule, option.calendar, day));
         const i = countBelow(starts, at);
         if (starts[i] !== at) return false;
       }

@@ -20,6 +20,8 @@ export interface LocalIntervals {
 
 export interface CalendarRules {
   readonly slotStep: number;
+  /** Templates of each weekday once looked up (filled by calendarDay). */
+  readonly templates: (WeekdayTemplate | undefined)[];
   /** Per ISO weekday (index 1–7): flat [start, end, start, end, …] minutes of local midnight. */
   readonly weekly: readonly (readonly number[])[];
   readonly openings: LocalIntervals;
@@ -29,13 +31,61 @@ export interface CalendarRules {
 export interface CalendarDay {
   /** Open instants as flat sorted, disjoint [start, end, …] epoch minutes. */
   readonly open: readonly number[];
-  /** Candidate starts (epoch minutes, ascending) that are open, with their wall clock and offset. */
-  readonly starts: readonly number[];
+  /** Wall-clock minute of each candidate start that is open, in instant order. */
   readonly minuteOfDay: readonly number[];
-  readonly offsets: readonly number[];
+  /**
+   * The candidates' instants. On an ordinary date (one offset all day, no exception) they are
+   * minuteOfDay + shift and are only materialised when asked for (candidateStarts): resources and
+   * later items of a chain never need them.
+   */
+  starts: readonly number[] | null;
+  readonly shift: number;
 }
 
-export const EMPTY_DAY: CalendarDay = { open: [], starts: [], minuteOfDay: [], offsets: [] };
+export const EMPTY_DAY: CalendarDay = { open: [], minuteOfDay: [], starts: [], shift: 0 };
+
+/** The instants of a day's candidate starts. */
+export function candidateStarts(day: CalendarDay): readonly number[] {
+  if (day.starts === null) {
+    const minutes = day.minuteOfDay;
+    const starts = new Array<number>(minutes.length);
+    for (let i = 0; i < minutes.length; i++) starts[i] = minutes[i]! + day.shift;
+    day.starts = starts;
+  }
+  return day.starts;
+}
+
+/** Open wall-clock minutes and candidate minutes of a weekday with no exception. */
+export interface WeekdayTemplate {
+  readonly openLocal: readonly number[];
+  readonly grid: readonly number[];
+}
+
+// Shared by every calendar with the same hours and step, across requests: pure data.
+const templates = new Map<string, WeekdayTemplate>();
+
+function weekdayTemplate(rules: CalendarRules, weekday: number): WeekdayTemplate {
+  const known = rules.templates[weekday];
+  if (known) return known;
+  const weekly = rules.weekly[weekday] ?? [];
+  const key = `${rules.slotStep}:${weekly.join(',')}`;
+  let found = templates.get(key);
+  if (!found) {
+    const grid: number[] = [];
+    for (let i = 0; i < weekly.length; i += 2) {
+      for (let m = weekly[i]!; m < weekly[i + 1]!; m += rules.slotStep) grid.push(m);
+    }
+    grid.sort((a, b) => a - b);
+    found = {
+      openLocal: mergeFlat(weekly.slice()),
+      grid: grid.filter((m, i) => i === 0 || m !== grid[i - 1]),
+    };
+    if (templates.size > 10_000) templates.clear();
+    templates.set(key, found);
+  }
+  rules.templates[weekday] = found;
+  return found;
+}
 
 /** Builds the sorted exception index used by calendarDay(). */
 export function localIntervals(list: readonly (readonly [number, number])[]): LocalIntervals {
@@ -71,9 +121,28 @@ function overlapping(
   }
 }
 
+/** Whether any interval of `index` overlaps [from, to). */
+function anyOverlap(index: LocalIntervals, from: number, to: number): boolean {
+  let found = false;
+  if (index.starts.length > 0) overlapping(index, from, to, () => (found = true));
+  return found;
+}
+
 /** Sorts and merges flat [start, end, …] pairs (touching pairs join). */
 export function mergeFlat(pairs: number[]): number[] {
   if (pairs.length <= 2) return pairs;
+  // Already sorted (the usual case: consecutive days): merge in one pass without allocating pairs.
+  let sorted = true;
+  for (let i = 2; i < pairs.length && sorted; i += 2) sorted = pairs[i]! >= pairs[i - 2]!;
+  if (sorted) {
+    const out: number[] = [pairs[0]!, pairs[1]!];
+    for (let i = 2; i < pairs.length; i += 2) {
+      const n = out.length;
+      if (pairs[i]! <= out[n - 1]!) out[n - 1] = Math.max(out[n - 1]!, pairs[i + 1]!);
+      else out.push(pairs[i]!, pairs[i + 1]!);
+    }
+    return out;
+  }
   const order: [number, number][] = [];
   for (let i = 0; i < pairs.length; i += 2) order.push([pairs[i]!, pairs[i + 1]!]);
   order.sort((a, b) => a[0] - b[0]);
@@ -112,7 +181,23 @@ export function calendarDay(rules: CalendarRules, zone: ZoneOffsets, day: number
   if (local.pieces.length === 0) return EMPTY_DAY;
   const l0 = day * MINUTES_PER_DAY;
   const l1 = l0 + MINUTES_PER_DAY;
-  const weekly = rules.weekly[isoWeekdayOfDay(day)] ?? [];
+  const weekday = isoWeekdayOfDay(day);
+  const only = local.pieces.length === 1 ? local.pieces[0]! : undefined;
+  if (
+    only &&
+    only.from === 0 &&
+    only.to === MINUTES_PER_DAY &&
+    !anyOverlap(rules.openings, l0, l1) &&
+    !anyOverlap(rules.removals, l0, l1)
+  ) {
+    const template = weekdayTemplate(rules, weekday);
+    if (template.openLocal.length === 0) return EMPTY_DAY;
+    const shift = l0 - only.offset;
+    const open = new Array<number>(template.openLocal.length);
+    for (let i = 0; i < open.length; i++) open[i] = template.openLocal[i]! + shift;
+    return { open, minuteOfDay: template.grid, starts: null, shift };
+  }
+  const weekly = rules.weekly[weekday] ?? [];
   const step = rules.slotStep;
 
   // Open wall-clock minutes of this date, then the grid of candidate minutes.
@@ -138,7 +223,6 @@ export function calendarDay(rules: CalendarRules, zone: ZoneOffsets, day: number
   const open: number[] = [];
   const starts: number[] = [];
   const minuteOfDay: number[] = [];
-  const offsets: number[] = [];
   // Pieces come in instant order and map their wall-clock minutes monotonically, so walking them in
   // order yields ascending instants.
   for (const piece of local.pieces) {
@@ -158,9 +242,8 @@ export function calendarDay(rules: CalendarRules, zone: ZoneOffsets, day: number
       if (k < openLocal.length && openLocal[k]! <= m) {
         starts.push(m + shift);
         minuteOfDay.push(m);
-        offsets.push(piece.offset);
       }
     }
   }
-  return { open: mergeFlat(open), starts, minuteOfDay, offsets };
+  return { open: mergeFlat(open), minuteOfDay, starts, shift: 0 };
 }

@@ -131,6 +131,7 @@ export class ChainEvaluator {
     const local = this.schedule.zone.localDay(day);
     if (!first || first.options.length === 0 || local.pieces.length === 0) return false;
     const base = local.start;
+    const l0 = day * MINUTES_PER_DAY;
     const span = Math.max(1, local.end - local.start);
     const groups = first.durations.length;
     this.reserve(span, groups);
@@ -139,13 +140,17 @@ export class ChainEvaluator {
 
     for (const option of first.options) {
       const candidates = dayOf(this.schedule, option.calendar, day);
-      const starts = candidates.starts;
-      if (starts.length === 0) continue;
+      // On ordinary dates the instants are minuteOfDay + shift: read them without materialising.
+      const explicit = candidates.starts;
+      const minutesOf = candidates.minuteOfDay;
+      const shift = candidates.shift;
+      const count = minutesOf.length;
+      if (count === 0) continue;
       const profile = this.profile(option.calendar);
       const duration = option.duration;
-      let j = countBelow(starts, lo);
-      while (j < starts.length) {
-        const t = starts[j]!;
+      let j = explicit ? countBelow(explicit, lo) : countBelow(minutesOf, lo - shift);
+      while (j < count) {
+        const t = explicit ? explicit[j]! : minutesOf[j]! + shift;
         if (t > hi) break;
         const left = remainingOver(profile, t, t + duration);
         if (left > 0) {
@@ -153,8 +158,8 @@ export class ChainEvaluator {
           if (!marked[x]) {
             marked[x] = 1;
             touched.push(x);
-            minutes[x] = candidates.minuteOfDay[j]!;
-            offsets[x] = candidates.offsets[j]!;
+            minutes[x] = minutesOf[j]!;
+            offsets[x] = l0 + minutesOf[j]! - t;
           }
           sums[x * groups + option.group]! += left;
           j++;
@@ -162,7 +167,7 @@ export class ChainEvaluator {
           // Every start before the end of the blocking segment would overlap it too.
           const until = profile.blockedUntil;
           j++;
-          while (j < starts.length && starts[j]! < until) j++;
+          while (j < count && (explicit ? explicit[j]! : minutesOf[j]! + shift) < until) j++;
         }
       }
     }

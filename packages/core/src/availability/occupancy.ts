@@ -12,11 +12,22 @@ import type { AppointmentInput } from './availability.types.ts';
 import type { ScheduleIndex } from './schedule-index.ts';
 
 export interface CalendarLoad {
-  readonly starts: Float64Array;
-  readonly ends: Float64Array;
+  /** Epoch minutes fit in 32 bits until the year 6053, and Int32Array sorts twice as fast. */
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
 }
 
-const NO_LOAD: CalendarLoad = { starts: new Float64Array(0), ends: new Float64Array(0) };
+const NO_LOAD: CalendarLoad = { starts: new Int32Array(0), ends: new Int32Array(0) };
+
+/** Sorts in place unless already sorted (appointments usually arrive ordered by start). */
+function ensureSorted(values: Int32Array): void {
+  for (let i = 1; i < values.length; i++) {
+    if (values[i]! < values[i - 1]!) {
+      values.sort();
+      return;
+    }
+  }
+}
 
 /** Sorts the appointments into per-calendar start and end arrays (indexed like schedule.calendars). */
 export function indexAppointments(
@@ -24,42 +35,53 @@ export function indexAppointments(
   appointments: readonly AppointmentInput[],
 ): CalendarLoad[] {
   const n = schedule.calendars.length;
+  const m = appointments.length;
+  // Where each appointment goes (-1: a calendar not in this schedule), looked up once.
+  const onCalendar = new Int32Array(m);
+  const onResource = new Int32Array(m);
   const counts = new Int32Array(n);
-  const slots = (a: AppointmentInput) => {
-    const c = schedule.calendarsById.get(a.calendarId);
-    const r = a.resourceId == null ? undefined : schedule.calendarsById.get(a.resourceId);
-    return [c?.index, r && r !== c ? r.index : undefined] as const;
-  };
-  for (const a of appointments) {
-    if (!(a.end > a.start)) continue;
-    for (const i of slots(a)) if (i !== undefined) counts[i]!++;
+  const indexOf = (id: number | null) => (id === null ? -1 : schedule.indexOfId(id));
+  for (let k = 0; k < m; k++) {
+    const a = appointments[k]!;
+    const c = a.end > a.start ? indexOf(a.calendarId) : -1;
+    const r = a.end > a.start ? indexOf(a.resourceId) : -1;
+    onCalendar[k] = c;
+    onResource[k] = r === c ? -1 : r;
+    if (c >= 0) counts[c]!++;
+    if (r >= 0 && r !== c) counts[r]!++;
   }
   const loads = Array.from({ length: n }, (_, i) =>
-    counts[i] ? { starts: new Float64Array(counts[i]!), ends: new Float64Array(counts[i]!) } : NO_LOAD,
+    counts[i] ? { starts: new Int32Array(counts[i]!), ends: new Int32Array(counts[i]!) } : NO_LOAD,
   );
   const fill = new Int32Array(n);
-  for (const a of appointments) {
-    if (!(a.end > a.start)) continue;
+  for (let k = 0; k < m; k++) {
+    const a = appointments[k]!;
     // The engine works to the minute: a partly used minute is a used minute.
     const start = Math.floor(a.start);
     const end = Math.ceil(a.end);
-    for (const i of slots(a)) {
-      if (i === undefined) continue;
-      const k = fill[i]!++;
-      loads[i]!.starts[k] = start;
-      (loads[i]!.ends as Float64Array)[k] = end;
+    const c = onCalendar[k]!;
+    if (c >= 0) {
+      const i = fill[c]!++;
+      loads[c]!.starts[i] = start;
+      loads[c]!.ends[i] = end;
+    }
+    const r = onResource[k]!;
+    if (r >= 0) {
+      const i = fill[r]!++;
+      loads[r]!.starts[i] = start;
+      loads[r]!.ends[i] = end;
     }
   }
   for (const load of loads) {
     if (load === NO_LOAD) continue;
-    load.starts.sort();
-    load.ends.sort();
+    ensureSorted(load.starts);
+    ensureSorted(load.ends);
   }
   return loads;
 }
 
 /** Number of values ≤ x in a sorted array. */
-export function countAtMost(sorted: Float64Array, x: number): number {
+export function countAtMost(sorted: ArrayLike<number>, x: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -82,10 +104,11 @@ export function countBelow(sorted: ArrayLike<number>, x: number): number {
   return lo;
 }
 
-/** Remaining capacity as a step function over [pos[0], pos[n]): value val[i] on [pos[i], pos[i+1]). */
+/** Remaining capacity as a step function: val[i] on [pos[i], pos[i+1]) for i < size; pos[size] ends it. */
 export interface Profile {
-  readonly pos: number[];
-  readonly val: number[];
+  readonly pos: Float64Array;
+  readonly val: Int32Array;
+  readonly size: number;
   /** Last segment looked at: searches move forward, so they usually start there. */
   hint: number;
   /** After a failed remainingOver(): no start before this can succeed on this calendar. */
@@ -94,7 +117,7 @@ export interface Profile {
 
 /**
  * The remaining capacity of a calendar over [from, to), given its open instants (flat sorted
- * disjoint pairs, already clipped or not) and its load.
+ * disjoint pairs within [from, to)) and its load.
  */
 export function buildProfile(
   open: readonly number[],
@@ -104,43 +127,56 @@ export function buildProfile(
   to: number,
 ): Profile {
   const { starts, ends } = load;
-  let occupied = countAtMost(starts, from) - countAtMost(ends, from);
   let si = countAtMost(starts, from);
   let ei = countAtMost(ends, from);
+  let occupied = si - ei;
+  const sEnd = countBelow(starts, to);
+  const eEnd = countBelow(ends, to);
   let oi = 0;
+  const oEnd = open.length;
   let isOpen = false;
   // Open boundaries alternate start, end; consume those at or before `from`.
-  while (oi < open.length && open[oi]! <= from) {
+  while (oi < oEnd && open[oi]! <= from) {
     isOpen = oi % 2 === 0 ? open[oi + 1]! > from : false;
     oi++;
   }
-  const value = () => (isOpen && occupied < capacity ? capacity - occupied : 0);
-  const pos = [from];
-  const val = [value()];
+  const room = oEnd - oi + (sEnd - si) + (eEnd - ei) + 2;
+  const pos = new Float64Array(room);
+  const val = new Int32Array(room);
+  let size = 0;
+  let last = isOpen && occupied < capacity ? capacity - occupied : 0;
+  pos[0] = from;
+  val[0] = last;
+  size = 1;
   const INF = Number.POSITIVE_INFINITY;
   for (;;) {
-    const next = Math.min(open[oi] ?? INF, starts[si] ?? INF, ends[ei] ?? INF);
+    const a = oi < oEnd ? open[oi]! : INF;
+    const b = si < sEnd ? starts[si]! : INF;
+    const c = ei < eEnd ? ends[ei]! : INF;
+    const next = a < b ? Math.min(a, c) : Math.min(b, c);
     if (next >= to) break;
-    while (oi < open.length && open[oi] === next) {
+    while (oi < oEnd && open[oi] === next) {
       isOpen = oi % 2 === 0;
       oi++;
     }
-    while (si < starts.length && starts[si] === next) {
+    while (si < sEnd && starts[si] === next) {
       occupied++;
       si++;
     }
-    while (ei < ends.length && ends[ei] === next) {
+    while (ei < eEnd && ends[ei] === next) {
       occupied--;
       ei++;
     }
-    const v = value();
-    if (v !== val[val.length - 1]) {
-      pos.push(next);
-      val.push(v);
+    const v = isOpen && occupied < capacity ? capacity - occupied : 0;
+    if (v !== last) {
+      pos[size] = next;
+      val[size] = v;
+      size++;
+      last = v;
     }
   }
-  pos.push(to);
-  return { pos, val, hint: 0, blockedUntil: from };
+  pos[size] = to;
+  return { pos, val, size, hint: 0, blockedUntil: from };
 }
 
 /**
@@ -148,18 +184,17 @@ export function buildProfile(
  * then `blockedUntil` is the end of the blocking segment. Outside the profile counts as closed.
  */
 export function remainingOver(profile: Profile, t: number, end: number): number {
-  const { pos, val } = profile;
-  const last = pos.length - 1;
-  if (t < pos[0]! || end > pos[last]!) {
+  const { pos, val, size } = profile;
+  if (t < pos[0]! || end > pos[size]!) {
     profile.blockedUntil = t + 1;
     return 0;
   }
   let i = profile.hint;
   if (!(pos[i]! <= t && pos[i + 1]! > t)) {
-    if (pos[i]! <= t && pos[i + 2]! > t) i++;
+    if (pos[i]! <= t && i + 2 <= size && pos[i + 2]! > t) i++;
     else {
       let lo = pos[i]! <= t ? i : 0;
-      let hi = last - 1;
+      let hi = size - 1;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
         if (pos[mid]! <= t) lo = mid;

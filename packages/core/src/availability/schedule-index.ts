@@ -32,6 +32,8 @@ export interface ScheduleIndex {
   readonly zone: ZoneOffsets;
   readonly calendars: readonly IndexedCalendar[];
   readonly calendarsById: ReadonlyMap<number, IndexedCalendar>;
+  /** Position of a calendar id, or -1 (fast path of calendarsById for the appointment index). */
+  indexOfId(id: number): number;
   readonly interventions: ReadonlyMap<number, InterventionInput>;
   /** Service id → (calendar id → its duration for that service, null: the service's length). */
   readonly links: ReadonlyMap<number, ReadonlyMap<number, number | null>>;
@@ -62,6 +64,7 @@ function calendarRules(calendar: CalendarInput): CalendarRules {
   }
   return {
     slotStep: Math.max(1, Math.floor(calendar.slotStep)),
+    templates: [],
     weekly,
     openings: localIntervals(openings),
     removals: localIntervals(removals),
@@ -102,10 +105,19 @@ export function indexSchedule(input: ScheduleInput): ScheduleIndex {
       toMinute: p.toMinute ?? 1440,
     }),
   );
+  const calendarsById = new Map(calendars.map((c) => [c.id, c]));
+  const maxId = calendars.reduce((max, c) => Math.max(max, c.id), 0);
+  // Ids are database identities: usually small enough for a dense table.
+  const dense = maxId <= 1_000_000 ? new Int32Array(maxId + 1).fill(-1) : null;
+  if (dense) for (const c of calendars) if (c.id >= 0) dense[c.id] = c.index;
+  const indexOfId = dense
+    ? (id: number) => (id >= 0 && id <= maxId ? dense[id]! : -1)
+    : (id: number) => calendarsById.get(id)?.index ?? -1;
   return {
     zone,
     calendars,
-    calendarsById: new Map(calendars.map((c) => [c.id, c])),
+    calendarsById,
+    indexOfId,
     interventions: new Map(input.interventions.map((i) => [i.id, i])),
     links,
     promotions,

@@ -129,11 +129,22 @@ function walkDays(
   }
 }
 
+const CLOCK = Array.from({ length: MINUTES_PER_DAY }, (_, m) => formatWallClock(m));
+
 function slotMaker(schedule: ScheduleIndex, plan: BookingPlan, promotions: boolean) {
+  let lastDay = Number.NaN;
+  let lastDate = '';
+  const dateOf = (day: number) => {
+    if (day !== lastDay) {
+      lastDay = day;
+      lastDate = isoDateOfDay(day);
+    }
+    return lastDate;
+  };
   return (day: number, start: number, capacity: number, minuteOfDay: number, offset: number): Slot => ({
     start,
-    date: isoDateOfDay(day),
-    time: formatWallClock(minuteOfDay),
+    date: dateOf(day),
+    time: CLOCK[minuteOfDay]!,
     offset,
     capacity,
     promotion: promotions ? promotionPercent(schedule, plan.serviceIds, day, minuteOfDay) : null,
