@@ -90,6 +90,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   registerGroupRoutes(app, ctx);
   registerCatalogueRoutes(app, ctx);
+  (await import('./modules/availability/availability.routes.ts')).registerAvailabilityRoutes(app, ctx);
   registerWebsiteRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerAccountRoutes(app, ctx);

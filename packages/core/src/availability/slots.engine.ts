@@ -186,7 +186,11 @@ export function findSlots(
   slots.sort((a, b) => a.start - b.start);
   if (slots.length > 0) return { slots, firstSlot: slots[0]!, continueFromDay: null };
   if (windowEnd > limits.lastDay) return { slots, firstSlot: null, continueFromDay: null };
-  if (options.beyondWindow === 'caller') return { slots, firstSlot: null, continueFromDay: windowEnd };
+  if (options.beyondWindow === 'caller') {
+    // A window in the past: carry on from the first date that may hold a slot.
+    const resume = Math.max(windowEnd, schedule.zone.localDayOf(limits.earliest) - 1);
+    return { slots, firstSlot: null, continueFromDay: resume };
+  }
   const firstSlot = firstIn(evaluator, schedule, plan, windowEnd, limits.lastDay + 1, limits, make);
   return { slots, firstSlot, continueFromDay: null };
 }

@@ -1,0 +1,126 @@
+/**
+ * GET /api/v3/groups/{id}/availabletimeslots (spec 000 §7): the slots of a window of days and the
+ * first available slot, for a selection of services, calendars and resources. Both the plain form
+ * (start, calendar_id | calendar_ids[], intervention_ids[], resource_id) and the v3 form (group_id,
+ * promotions, time_format=datetime, appointments[i][intervention_id|calendar_id|resource_id|pack_id],
+ * from) are accepted.
+ */
+import { parseDateParam } from '@creneau/core/validation/date-param';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { errors } from '../../http/errors.ts';
+import { commonQuery, dbId, idList, localeParam, optionalChoiceId } from '../../http/query.ts';
+import type { ZodApp } from '../../http/route-types.ts';
+import { groupSettings, loadActiveGroup } from '../groups/groups.service.ts';
+import { availableTimeSlots } from './availability.service.ts';
+
+const MAX_DAYS = 31;
+
+/** "YYYY-MM-DD" or "YYYY-MM-DD hh:mm:ss" (spec 000 §5), a real date between 1900 and 2999. */
+const dateParam = z
+  .string()
+  .max(19)
+  .transform((value, ctx) => {
+    const parsed = parseDateParam(value, { today: '', strict: true }).value;
+    const year = Number(value.slice(0, 4));
+    if (!parsed || year < 1900 || year > 2999) {
+      ctx.addIssue({ code: 'custom', message: 'must be YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss"' });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+const appointmentEntry = z.object({
+  intervention_id: optionalChoiceId,
+  calendar_id: optionalChoiceId,
+  resource_id: optionalChoiceId,
+  pack_id: optionalChoiceId,
+});
+
+/** qs gives `appointments[0][…]` as an array, or as an object when the indexes are sparse or large. */
+const appointmentsParam = z.preprocess((value, ctx) => {
+  if (value === undefined || Array.isArray(value)) return value;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.some(([key]) => !/^\d{1,3}$/.test(key))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be indexed by numbers: appointments[0][intervention_id]',
+      });
+      return z.NEVER;
+    }
+    return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, entry]) => entry);
+  }
+  return value;
+}, z.array(appointmentEntry).max(20).optional());
+
+const nDaysParam = z
+  .string()
+  .regex(/^\d{1,2}$/, `must be a number of days from 1 to ${MAX_DAYS}`)
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= MAX_DAYS, `must be a number of days from 1 to ${MAX_DAYS}`);
+
+const slotsQuery = z.object({
+  ...commonQuery,
+  locale: localeParam,
+  start: dateParam.optional(),
+  from: dateParam.optional(),
+  nDays: nDaysParam.optional(),
+  intervention_ids: idList.optional(),
+  calendar_id: optionalChoiceId,
+  calendar_ids: idList.optional(),
+  resource_id: optionalChoiceId,
+  group_id: dbId.optional(),
+  promotions: flag.optional(),
+  time_format: z.enum(['datetime']).optional(),
+  appointments: appointmentsParam,
+});
+
+export function registerAvailabilityRoutes(app: ZodApp, ctx: AppContext): void {
+  app.get(
+    '/api/v3/groups/:id/availabletimeslots',
+    {
+      schema: {
+        summary: 'Bookable slots of a window of days, and the first available slot',
+        description:
+          'Starts are ISO 8601 with the group’s UTC offset, sorted. "0" for a calendar or resource means no preference. ' +
+          'A calendar or resource that does not exist, is deleted or cannot perform the services gives a 400 whose ' +
+          'message contains "Invalid calendar".',
+        tags: ['availability'],
+        params: z.object({ id: dbId }),
+        querystring: slotsQuery,
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      if (q.group_id !== undefined && q.group_id !== request.params.id) {
+        throw errors.badRequest('Invalid querystring parameter "group_id": must be the group of the path');
+      }
+      const group = await loadActiveGroup(ctx, request.params.id);
+      const viewer = await ctx.resolveViewer(request);
+      // A group closed to the public (openData false) shows nothing to anonymous visitors.
+      if (!groupSettings(group).openData && viewer.type === 'anonymous') throw errors.expiredConnection();
+      const start = q.start ?? q.from;
+      return availableTimeSlots(ctx.db, group, ctx.now(), {
+        date: start?.date,
+        time: start?.time,
+        days: q.nDays ?? 7,
+        promotions: q.promotions ?? false,
+        selection: {
+          interventionIds: q.intervention_ids,
+          calendarId: q.calendar_id,
+          calendarIds: q.calendar_ids,
+          resourceId: q.resource_id,
+          appointments: q.appointments?.map((entry) => ({
+            interventionId: entry.intervention_id,
+            calendarId: entry.calendar_id,
+            resourceId: entry.resource_id,
+            packId: entry.pack_id,
+          })),
+        },
+      });
+    },
+  );
+}
