@@ -25,7 +25,10 @@ export function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
-/** Switches i18next to `locale`; ready once that language's messages are loaded. */
+/**
+ * Switches i18next to `locale`; ready once that language's messages are loaded. Meanwhile i18next
+ * keeps speaking the previous language, so a page already shown can stay on screen.
+ */
 export function useLanguage(locale: Locale): { ready: boolean } {
   const [loaded, setLoaded] = useState<string | null>(() =>
     i18n.language === locale && i18n.hasResourceBundle(locale, 'translation') ? locale : null,

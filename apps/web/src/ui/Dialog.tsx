@@ -1,5 +1,6 @@
 /** A modal dialog (React Aria: focus trap, Escape, focus restore, aria-modal) in the app's look. */
 import type { ReactNode } from 'react';
+import { I18nProvider } from 'react-aria-components/I18nProvider';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { useTranslation } from 'react-i18next';
 import styles from './Dialog.module.css';
@@ -30,30 +31,32 @@ export function Dialog({
   wide,
   testId,
 }: DialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable={dismissable}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className={styles.overlay}
-    >
-      <Modal className={[styles.modal, wide && styles.wide].filter(Boolean).join(' ')}>
-        <AriaDialog role={role} className={styles.dialog} data-testid={testId}>
-          <div className={styles.header}>
-            <Heading slot="title" className={styles.title}>
-              {title}
-            </Heading>
-            <button type="button" className={styles.close} onClick={onClose} aria-label={t('common.close')}>
-              <Icon name="close" />
-            </button>
-          </div>
-          <div className={styles.body}>{children}</div>
-          {actions && <div className={styles.actions}>{actions}</div>}
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
+    <I18nProvider locale={i18n.language}>
+      <ModalOverlay
+        isOpen
+        isDismissable={dismissable}
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        className={styles.overlay}
+      >
+        <Modal className={[styles.modal, wide && styles.wide].filter(Boolean).join(' ')}>
+          <AriaDialog role={role} className={styles.dialog} data-testid={testId}>
+            <div className={styles.header}>
+              <Heading slot="title" className={styles.title}>
+                {title}
+              </Heading>
+              <button type="button" className={styles.close} onClick={onClose} aria-label={t('common.close')}>
+                <Icon name="close" />
+              </button>
+            </div>
+            <div className={styles.body}>{children}</div>
+            {actions && <div className={styles.actions}>{actions}</div>}
+          </AriaDialog>
+        </Modal>
+      </ModalOverlay>
+    </I18nProvider>
   );
 }

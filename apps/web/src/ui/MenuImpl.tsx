@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components/Button';
+import { I18nProvider } from 'react-aria-components/I18nProvider';
 import {
   Menu as AriaMenu,
   MenuItem as AriaMenuItem,
@@ -13,6 +14,7 @@ import {
   Popover,
   SubmenuTrigger,
 } from 'react-aria-components/Menu';
+import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon.tsx';
 import styles from './Menu.module.css';
 import type { MenuButtonProps, MenuEntry } from './menu-types.ts';
@@ -71,6 +73,7 @@ export function MenuImpl({
 }: MenuButtonProps & { openOnMount: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  const { i18n } = useTranslation();
   useEffect(() => {
     if (!openOnMount) return;
     // Focus the trigger first so that closing the menu returns focus to it.
@@ -78,30 +81,33 @@ export function MenuImpl({
     setOpen(true);
   }, [openOnMount]);
   return (
-    <MenuTrigger isOpen={open} onOpenChange={setOpen}>
-      <AriaButton ref={button} className={triggerClassName} aria-label={triggerLabel} data-testid={testId}>
-        {trigger}
-      </AriaButton>
-      <Popover className={styles.popover} placement="bottom end" offset={6}>
-        <AriaMenu
-          className={styles.menu}
-          aria-label={menuLabel}
-          autoFocus="first"
-          onAction={(key) => onAction(String(key))}
-          {...(selectedId !== undefined
-            ? { selectionMode: 'single' as const, selectedKeys: [selectedId] }
-            : {})}
-        >
-          {sections.map((section) => (
-            <AriaMenuSection key={section.id} id={section.id} className={styles.section}>
-              {section.title && <Header className={styles.sectionHeader}>{section.title}</Header>}
-              {section.entries.map((entry) => (
-                <Entry key={entry.id} entry={entry} onAction={onAction} />
-              ))}
-            </AriaMenuSection>
-          ))}
-        </AriaMenu>
-      </Popover>
-    </MenuTrigger>
+    // React Aria's own words (the hidden "dismiss" button) in the page's language.
+    <I18nProvider locale={i18n.language}>
+      <MenuTrigger isOpen={open} onOpenChange={setOpen}>
+        <AriaButton ref={button} className={triggerClassName} aria-label={triggerLabel} data-testid={testId}>
+          {trigger}
+        </AriaButton>
+        <Popover className={styles.popover} placement="bottom end" offset={6}>
+          <AriaMenu
+            className={styles.menu}
+            aria-label={menuLabel}
+            autoFocus="first"
+            onAction={(key) => onAction(String(key))}
+            {...(selectedId !== undefined
+              ? { selectionMode: 'single' as const, selectedKeys: [selectedId] }
+              : {})}
+          >
+            {sections.map((section) => (
+              <AriaMenuSection key={section.id} id={section.id} className={styles.section}>
+                {section.title && <Header className={styles.sectionHeader}>{section.title}</Header>}
+                {section.entries.map((entry) => (
+                  <Entry key={entry.id} entry={entry} onAction={onAction} />
+                ))}
+              </AriaMenuSection>
+            ))}
+          </AriaMenu>
+        </Popover>
+      </MenuTrigger>
+    </I18nProvider>
   );
 }

@@ -39,6 +39,9 @@ export function GroupLayout() {
   });
   const language = useLanguage(locale);
   const verified = useVerifiedPreselection(group.data?.id, query.params.preselection);
+  // Once the page has been shown, a language switch keeps it on screen until the new language has
+  // loaded, instead of blanking it (and losing the keyboard focus).
+  const shown = useRef(false);
 
   if (group.isError) {
     const inactive = inactiveGroupOf(group.error);
@@ -55,9 +58,10 @@ export function GroupLayout() {
       </StandaloneFrame>
     );
   }
-  if (group.isPending || !session.data || !language.ready || !verified.data) {
+  if (group.isPending || !session.data || !verified.data || (!language.ready && !shown.current)) {
     return <Spinner page />;
   }
+  shown.current = true;
   return (
     <GroupReady
       group={group.data}

@@ -80,7 +80,7 @@ export function AppFrame({
     return { title, description: t('seo.defaultDescription'), keywords: '' };
   }, [group, locale, pageTitle, t]);
   useDocumentMeta(meta);
-  useGroupTracking(group, meta?.title ?? '');
+  useGroupTracking(group);
 
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   useFrameHeight(root, params.autoresize ?? true, {

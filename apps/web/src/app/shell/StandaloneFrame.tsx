@@ -3,7 +3,7 @@
  * language comes from the locale parameter or the browser, any of the 13 languages.
  */
 import { LOCALES } from '@creneau/core/locales';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { browserLanguages, chooseLocale, useLanguage } from '../language.ts';
@@ -26,7 +26,10 @@ export function StandaloneFrame({ titleKey, children }: StandaloneFrameProps) {
     browser: browserLanguages(),
   });
   const { ready } = useLanguage(locale);
-  if (!ready) return <Spinner page />;
+  // A language switch keeps the page on screen until the new language has loaded.
+  const shown = useRef(false);
+  if (!ready && !shown.current) return <Spinner page />;
+  shown.current = true;
   return (
     <AppFrame group={null} session={null} locale={locale} enabledLocales={LOCALES} pageTitle={t(titleKey)}>
       {children}

@@ -63,3 +63,8 @@ export function ensureContrast(color: string, against: string, ratio = 4.5): str
   }
   return towards;
 }
+
+/** The label colour for a filled button: white whenever it is readable (the usual look), else black. */
+export function labelOn(background: string): string {
+  return contrast(background, '#FFFFFF') >= 4.5 ? '#FFFFFF' : readableOn(background);
+}

@@ -1,7 +1,7 @@
 import { resolveTheme } from '@creneau/core/url/colors';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contrast, ensureContrast, mix, readableOn } from './contrast.ts';
+import { contrast, ensureContrast, labelOn, mix, readableOn } from './contrast.ts';
 import { themeVariables } from './palette.ts';
 
 const hex = fc
@@ -70,8 +70,11 @@ describe('themeVariables', () => {
     );
   });
 
-  it('picks the readable label colour', () => {
+  it('picks the readable label colour, white on buttons whenever it reads', () => {
     expect(readableOn('#FFFFFF')).toBe('#000000');
     expect(readableOn('#102A43')).toBe('#FFFFFF');
+    expect(readableOn('#008844')).toBe('#000000');
+    expect(labelOn('#008844')).toBe('#FFFFFF');
+    expect(labelOn('#F2C94C')).toBe('#000000');
   });
 });

@@ -5,7 +5,7 @@
  * whatever colours a group chose (WCAG AA, 4.5:1).
  */
 import { PALETTE_GROUPS, PALETTE_KEYS, type Theme } from '@creneau/core/url/colors';
-import { contrast, ensureContrast, mix, readableOn } from './contrast.ts';
+import { contrast, ensureContrast, labelOn, mix } from './contrast.ts';
 
 /** `--{group}-{key}` for every colour, and for each group: `-primary-strong` (buttons, links),
  * `-on-primary` (text on them), `-primary-soft` and `-accent-soft` (tints), `-error-text`,
@@ -17,9 +17,9 @@ export function themeVariables(theme: Theme): Record<string, string> {
     for (const key of PALETTE_KEYS) vars[`--${group}-${key}`] = p[key];
     vars[`--${group}-text`] = ensureContrast(p.text, p.background, 4.5);
     let strong = ensureContrast(p.primary, p.background, 4.5);
-    if (contrast(strong, readableOn(strong)) < 4.5) strong = ensureContrast(strong, readableOn(strong), 4.5);
+    if (contrast(strong, labelOn(strong)) < 4.5) strong = ensureContrast(strong, labelOn(strong), 4.5);
     vars[`--${group}-primary-strong`] = strong;
-    vars[`--${group}-on-primary`] = readableOn(strong);
+    vars[`--${group}-on-primary`] = labelOn(strong);
     vars[`--${group}-primary-soft`] = mix(p.primary, p.background, 0.1);
     vars[`--${group}-accent-soft`] = mix(p.accent, p.background, 0.12);
     vars[`--${group}-error-text`] = ensureContrast(p.error, p.background, 4.5);

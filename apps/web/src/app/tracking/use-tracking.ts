@@ -6,8 +6,11 @@ import { useTrackingAllowed } from './consent.ts';
 import { sendPageView } from './page-views.ts';
 import { injectTrackingTags } from './tracking-tags.ts';
 
+/** How long a location must stay before it counts as a page view. */
+const SETTLE_MS = 150;
+
 /** Injects the group's tracking tags and sends page views, unless the visitor refused. */
-export function useGroupTracking(group: Group | null, title: string) {
+export function useGroupTracking(group: Group | null) {
   const allowed = useTrackingAllowed();
   const location = useLocation();
   const tags = group?.tracking_tags;
@@ -22,11 +25,17 @@ export function useGroupTracking(group: Group | null, title: string) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: one event per route, not per title change
   useEffect(() => {
     if (!allowed || type === 'none') return;
-    sendPageView(type, {
-      urlname,
-      path: location.pathname,
-      title: title || document.title,
-      location: window.location.href,
-    });
+    // The group's entry only redirects (to home or the first step): it is not a page view. Other
+    // redirects settle within a moment, so the view is sent once the location has stayed.
+    if (urlname && location.pathname.replace(/\/$/, '') === `/${urlname}`) return;
+    const timer = setTimeout(() => {
+      sendPageView(type, {
+        urlname,
+        path: location.pathname,
+        title: document.title,
+        location: window.location.href,
+      });
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
   }, [allowed, type, urlname, location.pathname, location.search]);
 }

@@ -1,0 +1,75 @@
+/**
+ * Browser tests: Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium; Playwright cannot
+ * download browsers here) against the real server with the demo groups. The web server step
+ * builds the web app, then starts the API on a free port with a fresh data directory, so the demo
+ * groups load into a new PGlite database.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// Chosen once by the runner and inherited by its workers through the environment, so everybody
+// talks to the same server.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+])
+  .toString()
+  .trim();
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'creneau-e2e-'));
+
+const port = Number(process.env.E2E_PORT);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI === 'true' ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI === 'true' ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        // The salon's own domain, for the "/" look-up by host.
+        '--host-resolver-rules=MAP atelier-capucine.example 127.0.0.1',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'npm run build -w @creneau/web && node --import tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/not_found`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      LOAD_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      API_KEYS: 'creneau-dev',
+    },
+  },
+});
