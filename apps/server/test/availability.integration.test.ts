@@ -264,14 +264,9 @@ forEachDatabase('availabletimeslots', (database) => {
 
   describe('the booking re-check for the booking writer', () => {
     it('accepts a listed slot with a concrete calendar, and refuses it once taken', async () => {
-      const group = await t.ctx.db
-        .selectFrom('groups')
-        .selectAll()
-        .where('id', '=', groupId)
-        .executeTakeFirstOrThrow();
       const selection = { interventionIds: [ids.cut!] };
       const start = new Date('2026-11-24T10:00:00Z'); // 11:00 in Paris
-      const free = await checkBookingStart(t.ctx.db, group, selection, start, t.clock.now());
+      const free = await checkBookingStart(t.ctx.db, groupId, selection, start, t.clock.now());
       expect(free.ok).toBe(true);
       if (free.ok) {
         // Bob has room for two; Alice for one: both empty, so the lowest id (Alice) is taken first.
@@ -285,16 +280,23 @@ forEachDatabase('availabletimeslots', (database) => {
         await book('bob', '2026-11-24T10:00:00Z', '2026-11-24T10:45:00Z'),
       ];
       try {
-        const second = await checkBookingStart(t.ctx.db, group, selection, start, t.clock.now());
+        const second = await checkBookingStart(t.ctx.db, groupId, selection, start, t.clock.now());
         expect(second.ok && second.items[0]!.calendarId).toBe(ids.bob);
         taken.push(await book('bob', '2026-11-24T10:30:00Z', '2026-11-24T11:00:00Z'));
-        expect((await checkBookingStart(t.ctx.db, group, selection, start, t.clock.now())).ok).toBe(false);
+        expect((await checkBookingStart(t.ctx.db, groupId, selection, start, t.clock.now())).ok).toBe(false);
       } finally {
         for (const id of taken) await unbook(id);
       }
       expect(
-        (await checkBookingStart(t.ctx.db, group, selection, new Date('2026-11-24T10:05:00Z'), t.clock.now()))
-          .ok,
+        (
+          await checkBookingStart(
+            t.ctx.db,
+            groupId,
+            selection,
+            new Date('2026-11-24T10:05:00Z'),
+            t.clock.now(),
+          )
+        ).ok,
       ).toBe(false);
     });
   });

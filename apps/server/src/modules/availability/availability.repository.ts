@@ -1,11 +1,16 @@
 /**
- * What the availability engine reads, in few queries, every one scoped by group_id: the group's live
- * calendars with their weekly ranges, exceptions and service links (one query, aggregated per
- * calendar), its live services and packs, its running promotions, and the appointments that overlap
- * a stretch of time on the calendars and resources a booking may use.
+ * What the availability engine reads, scoped by group_id, in as few round trips as possible (on
+ * this kind of machine a round trip costs more than the rows it brings):
+ * - the group row with its whole schedule — live calendars and resources with their weekly ranges,
+ *   exceptions and service links, live services and packs, running promotions — aggregated as JSON,
+ *   together with the appointments of a stretch of time around the requested days: one statement
+ *   answers a usual request;
+ * - more appointments when a search needs them (long chains, the first slot weeks ahead).
+ * Appointments come packed by PostgreSQL into one text value: a thousand rows parse several times
+ * faster that way than as a thousand result rows.
  */
 import { type Kysely, sql } from 'kysely';
-import type { Database, PackItem } from '../../db/database.ts';
+import type { Database, GroupRow, PackItem } from '../../db/database.ts';
 
 export interface CalendarScheduleRow {
   id: number;
@@ -21,81 +26,172 @@ export interface CalendarScheduleRow {
   links: [number, number | null][];
 }
 
+export interface InterventionScheduleRow {
+  id: number;
+  type: 'free' | 'pack';
+  length: number;
+  need_resource: boolean;
+  only_package: boolean;
+  status: 'opened' | 'closed';
+  config: PackItem[] | null;
+}
+
+export interface PromotionScheduleRow {
+  percent: number;
+  intervention_ids: number[] | null;
+  from_date: string | null;
+  to_date: string | null;
+  weekdays: number[] | null;
+  from_minute: number | null;
+  to_minute: number | null;
+}
+
+export interface GroupSchedule {
+  group: GroupRow;
+  calendars: CalendarScheduleRow[];
+  interventions: InterventionScheduleRow[];
+  promotions: PromotionScheduleRow[];
+  /** The appointments of every calendar of the group over the asked stretch. */
+  busy: BusyRow[];
+}
+
+/** Epoch minutes → timestamptz parameter. */
+const instant = (minute: number) => new Date(minute * 60_000);
+
+/** calendar,resource (0: none),start,end in epoch minutes rounded outwards; ';' between rows. */
+const packedBusy = sql`string_agg(
+  a.calendar_id || ',' || coalesce(a.resource_id, 0) || ','
+    || floor(extract(epoch from a.starts_at) / 60)::int || ','
+    || ceil(extract(epoch from a.ends_at) / 60)::int,
+  ';' order by a.starts_at)`;
+
 /**
- * Live calendars and resources with their schedules. Exceptions that ended before `sinceLocal`
- * (a local date-time "YYYY-MM-DD HH:MM:SS") cannot matter any more and are left out.
+ * Booked appointments overlapping [from, to). An appointment lasts at most a day (service lengths
+ * are capped at 24 hours), which bounds the index scan from below.
  */
-export async function listCalendarSchedules(
+const overlapping = (from: number, to: number) => sql`a.status = 'confirmed'
+  and a.starts_at < ${instant(to)} and a.ends_at > ${instant(from)}
+  and a.starts_at >= ${instant(from - 2 * 1440)}`;
+
+/**
+ * The group, its schedule and its appointments over [busyFrom, busyTo) (epoch minutes), or
+ * undefined for an unknown group. Exceptions that ended before `sinceLocal` and promotions that
+ * ended before `sinceDate` cannot matter any more and are left out.
+ */
+export async function loadGroupSchedule(
   db: Kysely<Database>,
   groupId: number,
-  sinceLocal: string,
-): Promise<CalendarScheduleRow[]> {
-  const result = await sql<CalendarScheduleRow>`
-    select c.id, c.is_resource, c.capacity, c.slot_step, c.maxrdv_period,
+  since: { local: string; date: string },
+  busy: { from: number; to: number },
+): Promise<GroupSchedule | undefined> {
+  const result = await sql<
+    Omit<GroupRow, 'sso'> & {
+      calendars: CalendarScheduleRow[];
+      interventions: InterventionScheduleRow[];
+      promotions: PromotionScheduleRow[];
+      busy: string | null;
+    }
+  >`
+    select g.id, g.urlname, g.name, g.active, g.settings, g.created_at, g.updated_at,
       coalesce((
-        select json_agg(json_build_array(r.weekday, r.start_minute, r.end_minute))
-        from opening_ranges r
-        where r.group_id = ${groupId} and r.calendar_id = c.id
-      ), '[]'::json) as weekly,
+        select json_agg(json_build_object(
+          'id', c.id, 'is_resource', c.is_resource, 'capacity', c.capacity, 'slot_step', c.slot_step,
+          'maxrdv_period', c.maxrdv_period,
+          'weekly', coalesce((
+            select json_agg(json_build_array(r.weekday, r.start_minute, r.end_minute))
+            from opening_ranges r
+            where r.group_id = g.id and r.calendar_id = c.id
+          ), '[]'::json),
+          'exceptions', coalesce((
+            select json_agg(json_build_array(e.kind, e.starts_local, e.ends_local))
+            from schedule_exceptions e
+            where e.group_id = g.id and e.calendar_id = c.id and e.ends_local > ${since.local}::timestamp
+          ), '[]'::json),
+          'links', coalesce((
+            select json_agg(json_build_array(l.intervention_id, l.duration))
+            from calendar_interventions l
+            where l.group_id = g.id and l.calendar_id = c.id
+          ), '[]'::json)
+        ) order by c.id)
+        from calendars c
+        where c.group_id = g.id and c.deleted = false
+      ), '[]'::json) as calendars,
       coalesce((
-        select json_agg(json_build_array(e.kind, e.starts_local, e.ends_local))
-        from schedule_exceptions e
-        where e.group_id = ${groupId} and e.calendar_id = c.id and e.ends_local > ${sinceLocal}::timestamp
-      ), '[]'::json) as exceptions,
+        select json_agg(json_build_object(
+          'id', i.id, 'type', i.type, 'length', i.length, 'need_resource', i.need_resource,
+          'only_package', i.only_package, 'status', i.status, 'config', i.config
+        ))
+        from interventions i
+        where i.group_id = g.id and i.deleted = false
+      ), '[]'::json) as interventions,
       coalesce((
-        select json_agg(json_build_array(l.intervention_id, l.duration))
-        from calendar_interventions l
-        where l.group_id = ${groupId} and l.calendar_id = c.id
-      ), '[]'::json) as links
-    from calendars c
-    where c.group_id = ${groupId} and c.deleted = false
-    order by c.id`.execute(db);
-  return result.rows;
-}
-
-/** Live services and packs (the selection is checked against them). */
-export function listBookableInterventions(db: Kysely<Database>, groupId: number) {
-  return db
-    .selectFrom('interventions')
-    .select(['id', 'type', 'length', 'need_resource', 'only_package', 'status', 'config'])
-    .where('group_id', '=', groupId)
-    .where('deleted', '=', false)
-    .execute() as Promise<
-    {
-      id: number;
-      type: 'free' | 'pack';
-      length: number;
-      need_resource: boolean;
-      only_package: boolean;
-      status: 'opened' | 'closed';
-      config: PackItem[] | null;
-    }[]
-  >;
-}
-
-/** Promotions still running on or after `today` (a local date). */
-export function listRunningPromotions(db: Kysely<Database>, groupId: number, today: string) {
-  return db
-    .selectFrom('promotions')
-    .select(['percent', 'intervention_ids', 'from_date', 'to_date', 'weekdays', 'from_minute', 'to_minute'])
-    .where('group_id', '=', groupId)
-    .where('deleted', '=', false)
-    .where((eb) => eb.or([eb('to_date', 'is', null), eb('to_date', '>=', today)]))
-    .execute();
+        select json_agg(json_build_object(
+          'percent', p.percent, 'intervention_ids', p.intervention_ids, 'from_date', p.from_date,
+          'to_date', p.to_date, 'weekdays', p.weekdays, 'from_minute', p.from_minute, 'to_minute', p.to_minute
+        ))
+        from promotions p
+        where p.group_id = g.id and p.deleted = false and (p.to_date is null or p.to_date >= ${since.date}::date)
+      ), '[]'::json) as promotions,
+      (
+        select ${packedBusy} from appointments a
+        where a.group_id = g.id and ${overlapping(busy.from, busy.to)}
+      ) as busy
+    from groups g
+    where g.id = ${groupId}`.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const { calendars, interventions, promotions, busy: packed, ...group } = row;
+  return {
+    group: { ...group, sso: null } as GroupRow,
+    calendars,
+    interventions,
+    promotions,
+    busy: unpack(packed),
+  };
 }
 
 export interface BusyRow {
-  calendar_id: number;
-  resource_id: number | null;
+  calendarId: number;
+  resourceId: number | null;
   /** Epoch minutes, rounded outwards. */
   start: number;
   end: number;
 }
 
+/** Reads "calendar,resource,start,end;…" (resource 0: none) without splitting into strings. */
+function unpack(text: string | null): BusyRow[] {
+  const out: BusyRow[] = [];
+  if (!text) return out;
+  const fields = [0, 0, 0, 0];
+  let field = 0;
+  let value = 0;
+  let negative = false;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 59;
+    if (code >= 48 && code <= 57) value = value * 10 + (code - 48);
+    else if (code === 45) negative = true;
+    else {
+      fields[field] = negative ? -value : value;
+      value = 0;
+      negative = false;
+      if (code === 44) field++;
+      else {
+        out.push({
+          calendarId: fields[0]!,
+          resourceId: fields[1] === 0 ? null : fields[1]!,
+          start: fields[2]!,
+          end: fields[3]!,
+        });
+        field = 0;
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * Appointments still booked that overlap [from, to) (epoch minutes) on any of `calendarIds` (as the
- * calendar or as the resource), ordered by start. An appointment lasts at most a day (service
- * lengths are capped at 24 hours), which bounds the index scan from below.
+ * calendar or as the resource), in start order.
  */
 export async function listBusy(
   db: Kysely<Database>,
@@ -105,18 +201,11 @@ export async function listBusy(
   to: number,
 ): Promise<BusyRow[]> {
   if (calendarIds.length === 0 || from >= to) return [];
-  const fromAt = new Date(from * 60_000);
-  const toAt = new Date(to * 60_000);
-  const earliestStart = new Date((from - 2 * 1440) * 60_000);
-  const ids = sql`${sql.raw('array[')}${sql.join(calendarIds.map((id) => sql`${id}`))}${sql.raw(']::int[]')}`;
-  const result = await sql<BusyRow>`
-    select calendar_id, resource_id,
-      floor(extract(epoch from starts_at) / 60)::int as start,
-      ceil(extract(epoch from ends_at) / 60)::int as "end"
-    from appointments
-    where group_id = ${groupId} and status = 'confirmed'
-      and starts_at < ${toAt} and ends_at > ${fromAt} and starts_at >= ${earliestStart}
-      and (calendar_id = any(${ids}) or resource_id = any(${ids}))
-    order by starts_at`.execute(db);
-  return result.rows;
+  const ids = sql.join(calendarIds.map((id) => sql`${id}::int`));
+  const result = await sql<{ packed: string | null }>`
+    select ${packedBusy} as packed
+    from appointments a
+    where a.group_id = ${groupId} and ${overlapping(from, to)}
+      and (a.calendar_id in (${ids}) or a.resource_id in (${ids}))`.execute(db);
+  return unpack(result.rows[0]?.packed ?? null);
 }

@@ -11,8 +11,8 @@ import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../http/errors.ts';
 import { commonQuery, dbId, idList, localeParam, optionalChoiceId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { groupSettings, loadActiveGroup } from '../groups/groups.service.ts';
-import { availableTimeSlots } from './availability.service.ts';
+import { groupSettings } from '../groups/groups.service.ts';
+import { availableTimeSlots, prefetchSpan, recentGroupSchedule } from './availability.service.ts';
 
 const MAX_DAYS = 31;
 
@@ -98,15 +98,23 @@ export function registerAvailabilityRoutes(app: ZodApp, ctx: AppContext): void {
       if (q.group_id !== undefined && q.group_id !== request.params.id) {
         throw errors.badRequest('Invalid querystring parameter "group_id": must be the group of the path');
       }
-      const group = await loadActiveGroup(ctx, request.params.id);
+      const now = ctx.now();
+      const start = q.start ?? q.from;
+      const days = q.nDays ?? 7;
+      const loaded = await recentGroupSchedule(
+        ctx.db,
+        request.params.id,
+        now,
+        prefetchSpan(start?.date, days, now),
+      );
       const viewer = await ctx.resolveViewer(request);
       // A group closed to the public (openData false) shows nothing to anonymous visitors.
-      if (!groupSettings(group).openData && viewer.type === 'anonymous') throw errors.expiredConnection();
-      const start = q.start ?? q.from;
-      return availableTimeSlots(ctx.db, group, ctx.now(), {
+      if (!groupSettings(loaded.group).openData && viewer.type === 'anonymous')
+        throw errors.expiredConnection();
+      return availableTimeSlots(ctx.db, loaded, now, {
         date: start?.date,
         time: start?.time,
-        days: q.nDays ?? 7,
+        days,
         promotions: q.promotions ?? false,
         selection: {
           interventionIds: q.intervention_ids,

@@ -52,18 +52,51 @@ export function bookingRules(group: GroupRow): BookingRules {
 /** The instant as epoch minutes, rounded up: a notice counted from 08:00:30 ends after 09:00. */
 export const epochMinute = (date: Date) => Math.ceil(date.getTime() / 60_000);
 
-/** Everything the engine needs about a group except its appointments. */
-export async function loadSchedule(db: Kysely<Database>, group: GroupRow, now: Date): Promise<ScheduleIndex> {
-  const zone = groupSettings(group).timezone;
-  const today = localDateIn(now, zone);
-  const yesterday = localDateIn(new Date(now.getTime() - 86_400_000), zone);
-  const [calendars, interventions, promotions] = await Promise.all([
-    repo.listCalendarSchedules(db, group.id, `${yesterday} 00:00:00`),
-    repo.listBookableInterventions(db, group.id),
-    repo.listRunningPromotions(db, group.id, today),
-  ]);
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The appointments worth fetching with the schedule, before the group's zone is known: the
+ * requested days with the widest margins a zone can need (no local date is more than 14 hours
+ * from UTC) and a day of lookahead for the chain. A search needing more asks again (loadBusy).
+ */
+export function prefetchSpan(
+  date: string | undefined,
+  days: number,
+  now: Date,
+): { from: number; to: number } {
+  const today = Math.floor(now.getTime() / 86_400_000);
+  const first = date ? (dayOfIsoDate(date) ?? today) : today - 1;
+  const last = (date ? first : today + 1) + days;
+  const from = Math.max(first, today - 2) * 1440 - 15 * 60;
+  const to = last * 1440 + 15 * 60 + 1440;
+  return from < to ? { from, to } : { from: 0, to: 0 };
+}
+
+export interface LoadedSchedule {
+  group: GroupRow;
+  schedule: ScheduleIndex;
+  /** Appointments of every calendar of the group overlapping [from, to). */
+  busy: { from: number; to: number; rows: AppointmentInput[] };
+}
+
+/**
+ * The active group, everything the engine needs about it, and its appointments over `busy` (epoch
+ * minutes), in one statement; groupDoesNotExist for an unknown or inactive group.
+ */
+export async function loadGroupSchedule(
+  db: Kysely<Database>,
+  groupId: number,
+  now: Date,
+  busy: { from: number; to: number } = { from: 0, to: 0 },
+): Promise<LoadedSchedule> {
+  // No local date is more than 26 hours from UTC: two days back covers every zone without knowing
+  // the group's before the query.
+  const since = utcDate(now.getTime() - 2 * 86_400_000);
+  const rows = await repo.loadGroupSchedule(db, groupId, { local: `${since} 00:00:00`, date: since }, busy);
+  if (!rows?.group.active) throw errors.groupDoesNotExist();
+  const { group, calendars, interventions, promotions } = rows;
   const input: ScheduleInput = {
-    timeZone: zone,
+    timeZone: groupSettings(group).timezone,
     calendars: calendars.map((c) => ({
       id: c.id,
       isResource: c.is_resource,
@@ -102,7 +135,7 @@ export async function loadSchedule(db: Kysely<Database>, group: GroupRow, now: D
       toMinute: p.to_minute,
     })),
   };
-  return indexSchedule(input);
+  return { group, schedule: indexSchedule(input), busy: { ...busy, rows: rows.busy } };
 }
 
 /** Reads the selection against the schedule; a selection the engine cannot read is a 400. */
@@ -115,7 +148,8 @@ export function planOrReject(schedule: ScheduleIndex, selection: BookingSelectio
   }
 }
 
-function involvedCalendars(plan: BookingPlan): number[] {
+/** Ids of every calendar and resource a booking may use (what a booking writer locks). */
+export function involvedCalendars(plan: BookingPlan): number[] {
   const ids = new Set<number>();
   for (const item of plan.items) {
     for (const option of item.options) ids.add(option.calendar.id);
@@ -135,13 +169,7 @@ export async function loadBusy(
 ): Promise<AppointmentInput[]> {
   if (fromDay >= toDay) return [];
   const span = appointmentSpan(schedule, plan, fromDay, toDay);
-  const rows = await repo.listBusy(db, groupId, involvedCalendars(plan), span.from, span.to);
-  return rows.map((r) => ({
-    calendarId: r.calendar_id,
-    resourceId: r.resource_id,
-    start: r.start,
-    end: r.end,
-  }));
+  return repo.listBusy(db, groupId, involvedCalendars(plan), span.from, span.to);
 }
 
 /** "2026-11-23T09:15:00+01:00" */
@@ -156,15 +184,52 @@ export interface SlotsRequest {
   selection: BookingSelection;
 }
 
-/** The availabletimeslots answer for an active group. */
+/**
+ * Schedules shown to customers are kept a few seconds per database and group: under load most
+ * requests then cost one query (their appointments, always fresh). A schedule change shows in the
+ * slot list within SCHEDULE_TTL_MS; a booking is always re-checked on a freshly loaded schedule.
+ */
+const SCHEDULE_TTL_MS = 5_000;
+const MAX_CACHED_GROUPS = 500;
+const recent = new WeakMap<
+  Kysely<Database>,
+  Map<number, { loadedAt: number; since: number; value: LoadedSchedule }>
+>();
+
+/** loadGroupSchedule for the slot list, reusing a schedule loaded less than SCHEDULE_TTL_MS ago. */
+export async function recentGroupSchedule(
+  db: Kysely<Database>,
+  groupId: number,
+  now: Date,
+  busy: { from: number; to: number },
+): Promise<LoadedSchedule> {
+  let byGroup = recent.get(db);
+  if (!byGroup) {
+    byGroup = new Map();
+    recent.set(db, byGroup);
+  }
+  const hit = byGroup.get(groupId);
+  const clock = performance.now();
+  // An entry loaded for a later "now" may lack exceptions this one needs (tests move the clock).
+  if (hit && clock - hit.loadedAt < SCHEDULE_TTL_MS && hit.since <= now.getTime()) {
+    return { ...hit.value, busy: { from: 0, to: 0, rows: [] } };
+  }
+  const value = await loadGroupSchedule(db, groupId, now, busy);
+  byGroup.delete(groupId);
+  if (byGroup.size >= MAX_CACHED_GROUPS) byGroup.delete(byGroup.keys().next().value!);
+  byGroup.set(groupId, { loadedAt: clock, since: now.getTime(), value });
+  return value;
+}
+
+/** The availabletimeslots answer for an active group and its schedule (loadGroupSchedule). */
 export async function availableTimeSlots(
   db: Kysely<Database>,
-  group: GroupRow,
+  loaded: LoadedSchedule,
   now: Date,
   request: SlotsRequest,
 ) {
+  const { group, schedule } = loaded;
   const zone = groupSettings(group).timezone;
-  const schedule = await loadSchedule(db, group, now);
   const plan = planOrReject(schedule, request.selection);
   const date = request.date ?? localDateIn(now, zone);
   const startDay = dayOfIsoDate(date);
@@ -182,7 +247,12 @@ export async function availableTimeSlots(
   // Days wholly outside the booking window hold nothing: load appointments for the others only.
   const firstDay = Math.max(startDay, schedule.zone.localDayOf(limits.earliest) - 1);
   const lastDay = Math.min(startDay + request.days, limits.lastDay + 1);
-  const busy = await loadBusy(db, group.id, schedule, plan, firstDay, lastDay);
+  const needed = appointmentSpan(schedule, plan, firstDay, lastDay);
+  const prefetched = loaded.busy;
+  const busy =
+    firstDay >= lastDay || (needed.from >= prefetched.from && needed.to <= prefetched.to)
+      ? prefetched.rows
+      : await loadBusy(db, group.id, schedule, plan, firstDay, lastDay);
   const answer = findSlots(schedule, busy, plan, query, { beyondWindow: 'caller' });
   let firstSlot = answer.firstSlot;
   if (!firstSlot && answer.continueFromDay !== null) {
@@ -216,13 +286,13 @@ export async function availableTimeSlots(
  */
 export async function checkBookingStart(
   db: Kysely<Database>,
-  group: GroupRow,
+  groupId: number,
   selection: BookingSelection,
   start: Date,
   now: Date,
   options: { promotions?: boolean } = {},
 ): Promise<BookingCheck> {
-  const schedule = await loadSchedule(db, group, now);
+  const { group, schedule } = await loadGroupSchedule(db, groupId, now);
   const plan = planOrReject(schedule, selection);
   const at = Math.floor(start.getTime() / 60_000);
   if (at * 60_000 !== start.getTime()) return { ok: false };
