@@ -46,7 +46,7 @@ test('the header switch changes the language, and it follows the next pages', as
   await page.goto('/demo-salon/home');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await page.getByTestId('locale-switch').click();
-  const menu = page.getByRole('menu', { name: 'Langue : Français' });
+  const menu = page.getByRole('menu', { name: /Langue : Français/ });
   await expect(menu.getByRole('menuitemradio')).toHaveText([
     'Français',
     'English',

@@ -90,7 +90,8 @@ test.describe('start-up of the demo groups', () => {
     await page.goto('/demo-sso');
     await expect(page).toHaveURL(/\/inactive$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salud Laboral Alcázar');
-    await expect(page.getByTestId('inactive-message')).toContainText('members');
+    // In the group's language: the visitor came to a Spanish page.
+    await expect(page.getByTestId('inactive-message')).toContainText('reservada a sus miembros');
   });
 
   test('demo-inactive shows the inactive page with its name and phone', async ({ page }) => {

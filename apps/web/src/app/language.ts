@@ -19,6 +19,26 @@ export function chooseLocale({ param, groupLocale, enabled, browser }: LanguageI
   return pickLocale([param, groupLocale, ...browser], parseEnabledLocales(enabled));
 }
 
+const LAST_LOCALE_KEY = 'creneau.locale';
+
+/** Remembers the language a group page spoke, for the pages outside a group that may follow. */
+export function rememberLocale(locale: Locale): void {
+  try {
+    sessionStorage.setItem(LAST_LOCALE_KEY, locale);
+  } catch {
+    /* storage blocked: those pages follow the browser */
+  }
+}
+
+/** The language of the last group page of this visit, if any. */
+export function lastLocale(): string | null {
+  try {
+    return sessionStorage.getItem(LAST_LOCALE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** The browser's preferred languages. */
 export function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];

@@ -21,8 +21,11 @@ export interface MenuButtonProps {
   /** What the trigger shows. */
   trigger: ReactNode;
   triggerClassName?: string | undefined;
-  /** Accessible name of the trigger. */
-  triggerLabel: string;
+  /**
+   * Accessible name of the trigger when its content has no text; prefer visually hidden text in
+   * `trigger`, so the visible label is part of the name (WCAG 2.5.3).
+   */
+  triggerLabel?: string;
   /** Accessible name of the menu. */
   menuLabel: string;
   sections: MenuSectionData[];

@@ -14,7 +14,7 @@ import { notify } from '../../ui/notification-store.ts';
 import { openPopup } from '../../ui/popup-store.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { GroupContext, type GroupContextValue } from '../group-context.ts';
-import { browserLanguages, chooseLocale, useLanguage } from '../language.ts';
+import { browserLanguages, chooseLocale, rememberLocale, useLanguage } from '../language.ts';
 import { forgetGroup, rememberGroup } from '../last-group.ts';
 import { groupPath } from '../paths.ts';
 import { useVerifiedPreselection } from '../preselection.ts';
@@ -94,6 +94,7 @@ function GroupReady({ group, session, preselection, unverified, locale }: GroupR
   );
 
   useEffect(() => rememberGroup(group), [group]);
+  useEffect(() => rememberLocale(locale), [locale]);
 
   // A professional of other groups is offered to log out (spec 000 §4) — once per visit.
   const prompted = useRef(false);

@@ -66,7 +66,6 @@ export function AccountMenu({ group, session, triggerClassName, labelClassName }
     <MenuButton
       testId="account-menu"
       triggerClassName={triggerClassName}
-      triggerLabel={t('header.accountMenu', { who })}
       menuLabel={t('header.accountMenu', { who })}
       trigger={
         <>

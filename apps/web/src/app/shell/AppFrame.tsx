@@ -7,7 +7,7 @@ import type { Locale } from '@creneau/core/locales';
 import { resolveTheme } from '@creneau/core/url/colors';
 import { type ReactNode, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import type { Group } from '../../api/group.ts';
 import type { Session } from '../../api/session-current.ts';
 import { NotificationBar } from '../../ui/NotificationBar.tsx';
@@ -88,12 +88,14 @@ export function AppFrame({
     path: location.pathname,
   });
 
-  // After an in-app navigation, move focus to the new page so screen readers announce it.
+  // After the visitor moves to another page, move focus to it so screen readers announce it.
+  // Redirects (replace navigations: the entry, invalid paths) are not the visitor's move.
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
+  const navigationType = useNavigationType();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path
   useEffect(() => {
-    if (first.current) {
+    if (first.current || navigationType === 'REPLACE') {
       first.current = false;
       return;
     }

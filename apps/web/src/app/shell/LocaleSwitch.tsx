@@ -20,14 +20,14 @@ export function LocaleSwitch({ locale, locales, triggerClassName, codeClassName 
     <MenuButton
       testId="locale-switch"
       triggerClassName={triggerClassName}
-      triggerLabel={t('header.language', { language: LANGUAGE_NAMES[locale] })}
       menuLabel={t('header.chooseLanguage')}
       trigger={
         <>
           <Icon name="globe" />
-          <span className={codeClassName} aria-hidden="true">
-            {locale}
+          <span className="visually-hidden">
+            {t('header.language', { language: LANGUAGE_NAMES[locale] })}{' '}
           </span>
+          <span className={codeClassName}>{locale}</span>
         </>
       }
       selectedId={locale}

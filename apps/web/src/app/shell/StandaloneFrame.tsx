@@ -1,12 +1,13 @@
 /**
  * The frame of pages outside a group (not_found, inactive, disconnected, error, set_password): the
- * language comes from the locale parameter or the browser, any of the 13 languages.
+ * language comes from the locale parameter, else the language of the group page just left, else
+ * the browser — any of the 13 languages.
  */
 import { LOCALES } from '@creneau/core/locales';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { browserLanguages, chooseLocale, useLanguage } from '../language.ts';
+import { browserLanguages, chooseLocale, lastLocale, useLanguage } from '../language.ts';
 import { useParsedQuery } from '../query.ts';
 import { AppFrame } from './AppFrame.tsx';
 
@@ -19,9 +20,11 @@ interface StandaloneFrameProps {
 export function StandaloneFrame({ titleKey, children }: StandaloneFrameProps) {
   const { params } = useParsedQuery();
   const { t } = useTranslation();
+  // A visitor coming from a group's page (not found after it, forced password change) keeps its
+  // language; otherwise the browser's.
   const locale = chooseLocale({
     param: params.locale,
-    groupLocale: null,
+    groupLocale: lastLocale(),
     enabled: null,
     browser: browserLanguages(),
   });

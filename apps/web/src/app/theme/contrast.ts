@@ -68,3 +68,14 @@ export function ensureContrast(color: string, against: string, ratio = 4.5): str
 export function labelOn(background: string): string {
   return contrast(background, '#FFFFFF') >= 4.5 ? '#FFFFFF' : readableOn(background);
 }
+
+/** `color` adjusted until it reaches `ratio` on every one of `surfaces`, the first one above all. */
+export function ensureContrastOnAll(color: string, surfaces: readonly string[], ratio = 4.5): string {
+  let result = color;
+  for (let pass = 0; pass < 3; pass++) {
+    for (const surface of surfaces) result = ensureContrast(result, surface, ratio);
+    if (surfaces.every((surface) => contrast(result, surface) >= ratio)) return result;
+  }
+  // Surfaces on both sides of mid-grey cannot all be satisfied: the first one (the background) wins.
+  return surfaces[0] ? ensureContrast(result, surfaces[0], ratio) : result;
+}
