@@ -2,8 +2,12 @@
  * The home page's opening hours (spec 000 §2 screen 7, §9): seven days from Monday to Sunday, up to
  * two ranges a day, or closed; with today and "open now" judged on the group's wall clock.
  */
-import { WEEKDAYS, type Weekday } from '@creneau/core/group-config/group-config.schema';
+import type { Weekday } from '@creneau/core/group-config/group-config.schema';
 import { parseWallClock } from '@creneau/core/time/wall-clock';
+
+// The schema module exports WEEKDAYS too, but importing a value from it would ship zod (90 KB) to
+// the browser; the type ties this list to it.
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const satisfies readonly Weekday[];
 
 export type OpeningHours = Partial<Record<Weekday, [string, string][]>>;
 
