@@ -15,6 +15,8 @@ import { requireApiKey } from './http/api-key.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/query.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
+import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
@@ -47,10 +49,9 @@ function loggerOptions(options: BuildOptions['logger']): FastifyServerOptions['l
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     logger: loggerOptions(options.logger),
-    querystringParser: parseQueryString,
+    routerOptions: { querystringParser: parseQueryString },
     bodyLimit: 256 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -90,12 +91,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   registerGroupRoutes(app, ctx);
   registerCatalogueRoutes(app, ctx);
-  (await import('./modules/availability/availability.routes.ts')).registerAvailabilityRoutes(app, ctx);
+  registerAvailabilityRoutes(app, ctx);
   registerWebsiteRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerFicheRoutes(app, ctx);
   registerProRoutes(app, ctx);
+  registerAppointmentRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   await serveWeb(app, ctx.config.webDistDir);
   return app;

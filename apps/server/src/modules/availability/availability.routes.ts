@@ -8,8 +8,9 @@
 import { parseDateParam } from '@creneau/core/validation/date-param';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { selectionFields, toSelection } from '../../http/booking-selection.schema.ts';
 import { errors } from '../../http/errors.ts';
-import { commonQuery, dbId, idList, localeParam, optionalChoiceId } from '../../http/query.ts';
+import { commonQuery, dbId, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { groupSettings } from '../groups/groups.service.ts';
 import { availableTimeSlots, prefetchSpan, recentGroupSchedule } from './availability.service.ts';
@@ -32,30 +33,6 @@ const dateParam = z
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
-const appointmentEntry = z.object({
-  intervention_id: optionalChoiceId,
-  calendar_id: optionalChoiceId,
-  resource_id: optionalChoiceId,
-  pack_id: optionalChoiceId,
-});
-
-/** qs gives `appointments[0][…]` as an array, or as an object when the indexes are sparse or large. */
-const appointmentsParam = z.preprocess((value, ctx) => {
-  if (value === undefined || Array.isArray(value)) return value;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value);
-    if (entries.some(([key]) => !/^\d{1,3}$/.test(key))) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be indexed by numbers: appointments[0][intervention_id]',
-      });
-      return z.NEVER;
-    }
-    return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, entry]) => entry);
-  }
-  return value;
-}, z.array(appointmentEntry).max(20).optional());
-
 const nDaysParam = z
   .string()
   .regex(/^\d{1,2}$/, `must be a number of days from 1 to ${MAX_DAYS}`)
@@ -68,14 +45,10 @@ const slotsQuery = z.object({
   start: dateParam.optional(),
   from: dateParam.optional(),
   nDays: nDaysParam.optional(),
-  intervention_ids: idList.optional(),
-  calendar_id: optionalChoiceId,
-  calendar_ids: idList.optional(),
-  resource_id: optionalChoiceId,
   group_id: dbId.optional(),
   promotions: flag.optional(),
   time_format: z.enum(['datetime']).optional(),
-  appointments: appointmentsParam,
+  ...selectionFields,
 });
 
 export function registerAvailabilityRoutes(app: ZodApp, ctx: AppContext): void {
@@ -116,18 +89,7 @@ export function registerAvailabilityRoutes(app: ZodApp, ctx: AppContext): void {
         time: start?.time,
         days,
         promotions: q.promotions ?? false,
-        selection: {
-          interventionIds: q.intervention_ids,
-          calendarId: q.calendar_id,
-          calendarIds: q.calendar_ids,
-          resourceId: q.resource_id,
-          appointments: q.appointments?.map((entry) => ({
-            interventionId: entry.intervention_id,
-            calendarId: entry.calendar_id,
-            resourceId: entry.resource_id,
-            packId: entry.pack_id,
-          })),
-        },
+        selection: toSelection(q),
       });
     },
   );

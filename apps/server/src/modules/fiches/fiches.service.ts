@@ -33,24 +33,15 @@ const COLUMN_FIELDS = [
   'solocal_services_optin',
 ] as const;
 
-// A person needs a name whatever the group's form says: the records page and mails name them.
+// A person needs a name whatever the group's form says (the records page and mails name them), and
+// may leave an e-mail and a phone (the fiche's own columns: confirmation mails go to that e-mail).
+const baseField = (name: string, type: 'text' | 'email', required: boolean, maxLength: number) =>
+  ({ name, type, label: name, required, trim: true, maxLength }) as FormField;
 const BASE_FIELDS: FormField[] = [
-  {
-    name: 'firstname',
-    type: 'text',
-    label: 'firstname',
-    required: true,
-    trim: true,
-    maxLength: 100,
-  } as FormField,
-  {
-    name: 'lastname',
-    type: 'text',
-    label: 'lastname',
-    required: true,
-    trim: true,
-    maxLength: 100,
-  } as FormField,
+  baseField('firstname', 'text', true, 100),
+  baseField('lastname', 'text', true, 100),
+  baseField('email', 'email', false, 254),
+  baseField('firstphone', 'text', false, 30),
 ];
 
 export async function ficheFormFields(db: Db, groupId: number): Promise<FormField[]> {

@@ -1,0 +1,47 @@
+/**
+ * Who may see and act on an appointment (spec 001 §4, §6): the customer whose account owns the fiche,
+ * a fiche or guest session for that fiche, or a professional of the group. A session opened from an
+ * e-mail link for one cancel or export reaches only that appointment's booking.
+ */
+import type { GroupRow } from '../../db/database.ts';
+import { errors } from '../../http/errors.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import type { DetailedAppointment } from './appointments.repository.ts';
+
+export function isGroupPro(viewer: Viewer, groupId: number): boolean {
+  return viewer.type === 'pro' && viewer.proGroupIds.includes(groupId);
+}
+
+/** True when the viewer may see this appointment (scope aside). */
+export function ownsAppointment(viewer: Viewer, row: DetailedAppointment): boolean {
+  if (isGroupPro(viewer, row.group_id)) return true;
+  if (viewer.type === 'user')
+    return row.fiche_account_id !== null && row.fiche_account_id === viewer.accountId;
+  if (viewer.type === 'fiche' || viewer.type === 'guest')
+    return viewer.groupId === row.group_id && viewer.ficheId === row.fiche_id;
+  return false;
+}
+
+/**
+ * Keeps only appointments the viewer may act on with `action`, refusing outright when any is out of
+ * reach (a 404 that does not reveal whether someone else's appointment exists).
+ */
+export function requireAccess(
+  viewer: Viewer,
+  group: GroupRow,
+  rows: readonly DetailedAppointment[],
+  action: 'view' | 'cancel' | 'export' | 'edit',
+  scopeBooking: readonly DetailedAppointment[] = [],
+): void {
+  if (viewer.type === 'anonymous') throw errors.expiredConnection();
+  for (const row of rows) {
+    if (row.group_id !== group.id || !ownsAppointment(viewer, row))
+      throw errors.notFound('appointmentNotFound');
+  }
+  if (!viewer.scope) return;
+  // A link session: only its own action, only on the booking of the appointment it was sent for.
+  const wanted = viewer.scope.action === 'cancel_apt' ? 'cancel' : 'export';
+  if (action !== 'view' && action !== wanted) throw errors.forbidden('linkScope');
+  const reachable = new Set([viewer.scope.appointmentId, ...scopeBooking.map((r) => r.id)]);
+  if (rows.some((row) => !reachable.has(row.id))) throw errors.forbidden('linkScope');
+}

@@ -1,0 +1,133 @@
+/**
+ * Reading appointments: the customer's list (spec 001 §2 appointments list: future ascending, past
+ * descending, one year back), the editable check and the calendar export.
+ */
+import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
+import type { AppContext } from '../../app-context.ts';
+import type { GroupRow } from '../../db/database.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { isGroupPro, requireAccess } from './appointment-access.ts';
+import { calendarEventOf, presentAppointment } from './appointment-presenter.ts';
+import * as repo from './appointments.repository.ts';
+import { buildCalendar } from './ics.ts';
+
+const YEAR_MS = 365 * 24 * 3_600_000;
+
+/** The appointment and every other one of its booking (same consecutive_value or pack), by start. */
+export async function bookingOf(ctx: AppContext, groupId: number, id: number) {
+  const [row] = await repo.findDetailed(ctx.db, groupId, [id]);
+  if (!row) return { row: undefined, booking: [] };
+  const booking = row.consecutive_value
+    ? await repo.findConsecutive(ctx.db, groupId, row.consecutive_value)
+    : [row];
+  return { row, booking };
+}
+
+/** What a link session was opened for: the appointment named in it and the rest of its booking. */
+export async function scopeBooking(ctx: AppContext, group: GroupRow, viewer: Viewer) {
+  if (!viewer.scope) return [];
+  return (await bookingOf(ctx, group.id, viewer.scope.appointmentId)).booking;
+}
+
+/** Pack first items carry their included appointments (spec 001 §3 `interventions`). */
+export function presentWithIncluded(
+  rows: readonly repo.DetailedAppointment[],
+  ctx: AppContext,
+  locale?: string,
+) {
+  return rows.map((row) =>
+    presentAppointment(row, {
+      locale,
+      videoBaseUrl: ctx.config.videoBaseUrl,
+      included: row.type === 'first' ? rows.filter((r) => r.parent_id === row.id) : [],
+    }),
+  );
+}
+
+export interface ListQuery {
+  groupId: number;
+  includePast: boolean;
+  limitPast: number;
+  locale?: string | undefined;
+}
+
+/** The viewer's appointments in the group: future ones ascending, then up to limitPast past ones descending. */
+export async function listAppointments(ctx: AppContext, group: GroupRow, viewer: Viewer, query: ListQuery) {
+  if (viewer.type === 'anonymous') throw errors.expiredConnection();
+  let ficheIds: number[];
+  if (viewer.type === 'user') ficheIds = await repo.ficheIdsOfAccount(ctx.db, viewer.accountId!, group.id);
+  else if (
+    (viewer.type === 'fiche' || viewer.type === 'guest') &&
+    viewer.groupId === group.id &&
+    viewer.ficheId
+  )
+    ficheIds = [viewer.ficheId];
+  else if (viewer.type === 'pro') throw errors.forbidden();
+  else ficheIds = [];
+  const now = ctx.now();
+  const rows = await repo.listForFiches(ctx.db, ficheIds, new Date(now.getTime() - YEAR_MS), group.id);
+  const scoped = viewer.scope ? new Set((await scopeBooking(ctx, group, viewer)).map((r) => r.id)) : null;
+  const visible = scoped ? rows.filter((r) => scoped.has(r.id)) : rows;
+  const presented = presentWithIncluded(visible, ctx, query.locale);
+  const future = presented.filter((a) => new Date(a.end) > now);
+  const past = query.includePast
+    ? presented
+        .filter((a) => new Date(a.end) <= now)
+        .reverse()
+        .slice(0, query.limitPast)
+    : [];
+  return [...future, ...past];
+}
+
+/** Whether the appointment may still be changed by this viewer (spec 001 §4 edit; §8 mintimeRDVModifyError). */
+export async function checkEditable(ctx: AppContext, group: GroupRow, viewer: Viewer, id: number) {
+  const { row, booking } = await bookingOf(ctx, group.id, id);
+  if (!row) throw errors.notFound('appointmentNotFound');
+  requireAccess(viewer, group, [row], 'edit', await scopeBooking(ctx, group, viewer));
+  if (row.status === 'cancelled')
+    throw new ApiError(409, 'aptAlreadyCanceled', {
+      phone: (group.settings as unknown as GroupSettings).phone,
+    });
+  const settings = group.settings as unknown as GroupSettings;
+  if (
+    !isGroupPro(viewer, group.id) &&
+    (!settings.profile.use_api_v3 || settings.loginProfile !== 'Account')
+  ) {
+    throw errors.forbidden('editAptError');
+  }
+  const now = ctx.now().getTime();
+  const first = booking[0] ?? row;
+  if (first.starts_at.getTime() <= now) throw errors.unprocessable('editAptError');
+  if (
+    !isGroupPro(viewer, group.id) &&
+    first.starts_at.getTime() - now < settings.rules.modify_notice_minutes * 60_000
+  ) {
+    throw new ApiError(422, 'mintimeRDVModifyError', {
+      errorCode: 11,
+      errors: [{ errorCode: 11, error: 'mintimeRDVModifyError' }],
+    });
+  }
+  return {
+    editable: true,
+    appointment: presentWithIncluded(booking, ctx)[booking.indexOf(row)] ?? null,
+    booking: presentWithIncluded(booking, ctx),
+  };
+}
+
+/** The booking of an appointment as an iCalendar file. */
+export async function exportCalendar(
+  ctx: AppContext,
+  group: GroupRow,
+  viewer: Viewer,
+  id: number,
+): Promise<string> {
+  const { row, booking } = await bookingOf(ctx, group.id, id);
+  if (!row) throw errors.notFound('appointmentNotFound');
+  requireAccess(viewer, group, booking, 'export', await scopeBooking(ctx, group, viewer));
+  const locale = (group.settings as unknown as GroupSettings).locale;
+  return buildCalendar(
+    booking.filter((r) => r.status === 'confirmed').map((r) => calendarEventOf(r, locale)),
+    ctx.now(),
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Mails about bookings — confirmation, change, cancellation — written to the outbox in the same
+ * transaction as the booking change. Their links log the customer in without a password, each one
+ * only for what it says (spec 001 §4 cancel and export links).
+ */
+import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import type { Database, GroupRow } from '../../db/database.ts';
+import { renderMail } from '../../mail/mail-templates.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { createEmailLinkToken } from '../accounts/email-links.ts';
+import { calendarEventOf, presentAppointment } from './appointment-presenter.ts';
+import type { DetailedAppointment } from './appointments.repository.ts';
+import { buildCalendar } from './ics.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Links that open the appointments list, the cancel dialog or the calendar export for this booking. */
+export async function bookingLinks(ctx: AppContext, db: Db, group: GroupRow, first: DetailedAppointment) {
+  const now = ctx.now();
+  const owner = { groupId: group.id, ficheId: first.fiche_id };
+  const base = `${ctx.config.publicUrl}/${group.urlname}/appointments`;
+  const manage = await createEmailLinkToken(db, 'fiche', owner, {}, now);
+  const cancel = await createEmailLinkToken(
+    db,
+    'fiche',
+    owner,
+    { action: 'cancel_apt', appointment_id: first.id },
+    now,
+  );
+  const exportKey = await createEmailLinkToken(
+    db,
+    'fiche',
+    owner,
+    { action: 'export_apt', appointment_id: first.id },
+    now,
+  );
+  return {
+    manageLink: `${base}?ficheKey=${manage}`,
+    cancelLink: `${base}?ficheKey=${cancel}&cancel_apt=${first.id}`,
+    exportLink: `${base}?ficheKey=${exportKey}&export_apt=${first.id}`,
+    ficheToken: manage,
+  };
+}
+
+function addressLine(settings: GroupSettings): string | null {
+  return settings.address
+    ? `${settings.address.address}, ${settings.address.zipcode} ${settings.address.city}`
+    : null;
+}
+
+/** Confirmation or change notice, with the booking's .ics attached. */
+export async function sendBookingMail(
+  ctx: AppContext,
+  db: Db,
+  group: GroupRow,
+  rows: readonly DetailedAppointment[],
+  kind: 'appointment_confirmation' | 'appointment_changed',
+): Promise<{ ficheToken: string } | undefined> {
+  const first = rows[0];
+  if (!first) return undefined;
+  const links = await bookingLinks(ctx, db, group, first);
+  const to = first.fiche_email;
+  if (!to) return { ficheToken: links.ficheToken };
+  const settings = group.settings as unknown as GroupSettings;
+  const locale = settings.locale;
+  const presented = rows.map((row) =>
+    presentAppointment(row, { locale, videoBaseUrl: ctx.config.videoBaseUrl }),
+  );
+  // A pack is paid once, on its first item; included items show no price of their own.
+  const totalCents = presented.some((a) => a.price_amount !== null)
+    ? presented.reduce((sum, a) => sum + (a.price_amount ?? 0), 0)
+    : null;
+  const mail = renderMail(kind, locale, {
+    groupName: group.name,
+    groupPhone: settings.phone,
+    groupAddress: addressLine(settings),
+    timeZone: settings.timezone,
+    patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
+    appointments: presented.map((a) => ({
+      start: new Date(a.start),
+      end: new Date(a.end),
+      service: a.pack && a.type === 'first' ? `${a.pack.name} — ${a.intervention_name}` : a.intervention_name,
+      calendar: a.calendar_name,
+      priceCents: a.price_amount,
+      videoUrl: a.video_credentials?.url ?? null,
+    })),
+    totalCents,
+    currency: settings.currency,
+    manageLink: links.manageLink,
+    cancelLink: links.cancelLink,
+    exportLink: links.exportLink,
+    comment: first.comments,
+  });
+  const ics = buildCalendar(
+    rows.map((row) => calendarEventOf(row, locale)),
+    ctx.now(),
+  );
+  await enqueueMail(db, {
+    groupId: group.id,
+    to,
+    ...mail,
+    attachments: [
+      {
+        filename: 'rendez-vous.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: Buffer.from(ics).toString('base64'),
+      },
+    ],
+  });
+  return { ficheToken: links.ficheToken };
+}
+
+export async function sendCancellationMail(
+  ctx: AppContext,
+  db: Db,
+  group: GroupRow,
+  rows: readonly DetailedAppointment[],
+): Promise<void> {
+  const first = rows[0];
+  if (!first?.fiche_email) return;
+  const settings = group.settings as unknown as GroupSettings;
+  const locale = settings.locale;
+  const mail = renderMail('appointment_cancelled', locale, {
+    groupName: group.name,
+    groupPhone: settings.phone,
+    timeZone: settings.timezone,
+    patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
+    appointments: rows.map((row) => ({
+      start: row.starts_at,
+      service: presentAppointment(row, { locale, videoBaseUrl: ctx.config.videoBaseUrl }).intervention_name,
+    })),
+    bookAgainLink: `${ctx.config.publicUrl}/${group.urlname}`,
+  });
+  await enqueueMail(db, { groupId: group.id, to: first.fiche_email, ...mail });
+}

@@ -1,0 +1,319 @@
+/**
+ * Taking an appointment (spec 001 §4 Booking details, §7 POST appointments, §8 booking errors).
+ *
+ * One transaction: the calendars and resources the booking may use are locked in id order, the
+ * availability engine re-checks this exact start against the live appointments and assigns each item
+ * a concrete calendar (and resource), the customer's rules are checked under a lock on the fiche,
+ * every appointment of the booking is inserted, the confirmation goes to the outbox, commit. All or
+ * nothing; the exclusion constraints back the engine on capacity-1 calendars and resources.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { BookingSelection } from '@creneau/core/availability/availability.types';
+import type { BookedItem } from '@creneau/core/availability/booking-check';
+import { checkBooking, checkDay } from '@creneau/core/availability/booking-check';
+import { promotionPercent } from '@creneau/core/availability/promotions';
+import type { ScheduleIndex } from '@creneau/core/availability/schedule-index';
+import { discounted, packListPrice, summarizePrices } from '@creneau/core/booking/pricing';
+import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { findAccountById } from '../accounts/accounts.repository.ts';
+import {
+  bookingRules,
+  epochMinute,
+  involvedCalendars,
+  loadBusy,
+  loadGroupSchedule,
+  planOrReject,
+} from '../availability/availability.service.ts';
+import { createFicheRecord, fichesViewerMayEdit } from '../fiches/fiches.service.ts';
+import { startSession } from '../sessions/sessions.service.ts';
+import * as repo from './appointments.repository.ts';
+import { presentWithIncluded } from './appointments-read.service.ts';
+import { sendBookingMail } from './booking-mails.ts';
+import { validateVevent } from './vevent.ts';
+
+type Trx = Transaction<Database>;
+
+/** The spec's booking error: message `v3_error.appointment.<key>` (spec 001 §8). */
+export function bookingError(status: number, key: string, details: Record<string, unknown> = {}): ApiError {
+  return new ApiError(status, `v3_error.appointment.${key}`, { error: key, ...details });
+}
+
+export interface BookingRequest {
+  /** The slot's start: ISO 8601 with offset, as availabletimeslots gives it. */
+  start: Date;
+  fiche: number | Record<string, unknown>;
+  comments?: string | undefined;
+  websource?: string | undefined;
+  vevent: Record<string, unknown>;
+  selection: BookingSelection;
+  withToken: boolean;
+}
+
+interface CustomerRules {
+  group: GroupRow;
+  settings: GroupSettings;
+  fiche: FicheRow;
+  items: readonly BookedItem[];
+  /** Appointments of this booking being changed: they do not count against the new one. */
+  replacing?: readonly number[];
+}
+
+/** The customer: the account's fiches for a logged-in customer, else the fiche alone. */
+async function customerFicheIds(trx: Trx, group: GroupRow, fiche: FicheRow): Promise<number[]> {
+  if (fiche.account_id === null) return [fiche.id];
+  return repo.ficheIdsOfAccount(trx, fiche.account_id, group.id);
+}
+
+/** max_rdv_number, same_time_rdv and mintime_between, checked under the fiche's lock. */
+async function checkCustomerRules(ctx: AppContext, trx: Trx, rules: CustomerRules): Promise<void> {
+  const { group, settings, fiche, items } = rules;
+  await repo.lockFiche(trx, group.id, fiche.id);
+  const now = ctx.now();
+  const ficheIds = await customerFicheIds(trx, group, fiche);
+  const replacing = new Set(rules.replacing ?? []);
+  const existing = (await repo.customerAppointmentsAfter(trx, group.id, ficheIds, now)).filter(
+    (a) => !replacing.has(a.id),
+  );
+  const max = settings.rules.max_future_appointments;
+  if (max !== null && existing.length + items.length > max)
+    throw bookingError(422, 'max_rdv_number', { max });
+  const start = items[0]!.start * 60_000;
+  const end = items[items.length - 1]!.end * 60_000;
+  // Overlaps and spacing concern the person; the limit counts everyone the customer books for.
+  const own = existing.filter((a) => a.fiche_id === fiche.id);
+  if (own.some((a) => a.starts_at.getTime() < end && a.ends_at.getTime() > start))
+    throw bookingError(409, 'same_time_rdv');
+  const gap = settings.rules.mintime_between_minutes * 60_000;
+  if (gap > 0 && own.some((a) => a.starts_at.getTime() < end + gap && a.ends_at.getTime() > start - gap)) {
+    throw bookingError(422, 'mintime_between', { minutes: settings.rules.mintime_between_minutes });
+  }
+}
+
+/** The booking's fiche: an existing one the viewer may use, or a new one from the given fields. */
+async function bookingFiche(
+  ctx: AppContext,
+  trx: Trx,
+  group: GroupRow,
+  viewer: Viewer,
+  fiche: BookingRequest['fiche'],
+) {
+  const settings = group.settings as unknown as GroupSettings;
+  if (typeof fiche === 'number') {
+    try {
+      return { fiche: await fichesViewerMayEdit(trx, group, viewer, fiche), created: false };
+    } catch {
+      // Someone else's record, or one this session cannot reach: log out and book again (spec 001 §8).
+      throw bookingError(403, 'fiche_not_authorized');
+    }
+  }
+  // Closed groups: only their existing customers book online; new ones phone (spec 001 §6).
+  if (!settings.open && !(viewer.type === 'pro' && viewer.proGroupIds.includes(group.id))) {
+    const hasRecords =
+      viewer.type === 'user' && (await repo.ficheIdsOfAccount(trx, viewer.accountId!, group.id)).length > 0;
+    if (!hasRecords) {
+      throw bookingError(403, settings.sector === 'Santé' ? 'not_open_group_health' : 'not_open_group', {
+        phone: settings.phone,
+      });
+    }
+  }
+  return { fiche: await createFicheRecord(ctx, trx, group, viewer, fiche), created: true };
+}
+
+async function refuseBlacklisted(
+  trx: Trx,
+  settings: GroupSettings,
+  viewer: Viewer,
+  fiche: FicheRow,
+): Promise<void> {
+  const listed = new Set(settings.rules.blacklist.map((e) => e.toLowerCase()));
+  if (listed.size === 0) return;
+  const emails = [fiche.email];
+  if (viewer.accountId) emails.push((await findAccountById(trx, viewer.accountId))?.email ?? null);
+  if (emails.some((e) => e && listed.has(e.toLowerCase()))) throw bookingError(403, 'user_blacklisted');
+}
+
+/** Locks what the booking may use, then runs the engine on this exact start. */
+export async function lockAndCheck(
+  ctx: AppContext,
+  trx: Trx,
+  group: GroupRow,
+  selection: BookingSelection,
+  start: Date,
+  extraLocks: readonly number[] = [],
+) {
+  const now = ctx.now();
+  const { schedule } = await loadGroupSchedule(trx, group.id, now);
+  const plan = planOrReject(schedule, selection);
+  await repo.lockCalendars(trx, group.id, [...involvedCalendars(plan), ...extraLocks]);
+  const at = Math.floor(start.getTime() / 60_000);
+  if (at * 60_000 !== start.getTime()) throw bookingError(409, 'availabletimeslots');
+  const day = checkDay(schedule, at);
+  const busy = await loadBusy(trx, group.id, schedule, plan, day, day + 1);
+  const check = checkBooking(schedule, busy, plan, at, {
+    now: epochMinute(now),
+    rules: bookingRules(group),
+    promotions: true,
+  });
+  if (!check.ok) throw bookingError(409, 'availabletimeslots');
+  return { schedule, check };
+}
+
+interface PricedItem extends BookedItem {
+  type: 'free' | 'first' | 'included';
+  listCents: number | null;
+  priceCents: number | null;
+  promotion: number | null;
+  videoconference: boolean;
+  exclusive: boolean;
+  resourceExclusive: boolean;
+}
+
+/**
+ * Types and prices: a pack's first item is `first` and carries the pack's price, the others are
+ * `included`; single services are `free`. A promotion matching the slot applies to the line of the
+ * service (or pack) it covers.
+ */
+export async function priceItems(
+  trx: Trx,
+  schedule: ScheduleIndex,
+  items: readonly BookedItem[],
+): Promise<PricedItem[]> {
+  const serviceIds = [...new Set(items.flatMap((i) => [i.interventionId, ...(i.packId ? [i.packId] : [])]))];
+  const calendarIds = [
+    ...new Set(items.flatMap((i) => [i.calendarId, ...(i.resourceId ? [i.resourceId] : [])])),
+  ];
+  const [services, calendars] = await Promise.all([
+    trx
+      .selectFrom('interventions')
+      .select(['id', 'price', 'total_price', 'videoconference'])
+      .where('id', 'in', serviceIds)
+      .execute(),
+    trx.selectFrom('calendars').select(['id', 'capacity']).where('id', 'in', calendarIds).execute(),
+  ]);
+  const service = new Map(services.map((s) => [s.id, s]));
+  const capacity = new Map(calendars.map((c) => [c.id, c.capacity]));
+  const localStart = schedule.zone.localMinuteOf(items[0]!.start);
+  const day = Math.floor(localStart / 1440);
+  const minute = localStart - day * 1440;
+  const seenPacks = new Set<number>();
+  return items.map((item) => {
+    const own = service.get(item.interventionId)!;
+    let type: PricedItem['type'] = 'free';
+    let listCents: number | null = own.price;
+    let promotion = promotionPercent(schedule, [item.interventionId], day, minute);
+    if (item.packId) {
+      const pack = service.get(item.packId)!;
+      type = seenPacks.has(item.packId) ? 'included' : 'first';
+      seenPacks.add(item.packId);
+      listCents = type === 'first' ? packListPrice(pack) : null;
+      promotion = type === 'first' ? promotionPercent(schedule, [item.packId], day, minute) : null;
+    }
+    return {
+      ...item,
+      type,
+      listCents,
+      promotion,
+      priceCents: listCents === null ? null : discounted(listCents, promotion),
+      videoconference: own.videoconference,
+      exclusive: capacity.get(item.calendarId) === 1,
+      resourceExclusive: item.resourceId !== null && capacity.get(item.resourceId) === 1,
+    };
+  });
+}
+
+/** An unguessable room name for a video consultation. */
+export const newVideoRoom = () => `creneau-${randomBytes(16).toString('hex')}`;
+
+export async function createBooking(
+  ctx: AppContext,
+  trx: Trx,
+  group: GroupRow,
+  viewer: Viewer,
+  request: BookingRequest,
+) {
+  const settings = group.settings as unknown as GroupSettings;
+  const { fiche } = await bookingFiche(ctx, trx, group, viewer, request.fiche);
+  await refuseBlacklisted(trx, settings, viewer, fiche);
+  const vevent = await validateVevent(trx, group, viewer, request.vevent, ctx.now());
+  const { schedule, check } = await lockAndCheck(ctx, trx, group, request.selection, request.start);
+  await checkCustomerRules(ctx, trx, { group, settings, fiche, items: check.items });
+
+  const items = await priceItems(trx, schedule, check.items);
+  const consecutive = items.length > 1 ? randomUUID() : null;
+  const now = ctx.now();
+  const ids: number[] = [];
+  let packHead: number | null = null;
+  for (const item of items) {
+    const id = await repo.insertAppointment(trx, {
+      group_id: group.id,
+      fiche_id: fiche.id,
+      account_id: viewer.type === 'user' ? viewer.accountId : fiche.account_id,
+      intervention_id: item.interventionId,
+      calendar_id: item.calendarId,
+      resource_id: item.resourceId,
+      starts_at: new Date(item.start * 60_000),
+      ends_at: new Date(item.end * 60_000),
+      duration: item.end - item.start,
+      type: item.type,
+      pack_id: item.packId,
+      parent_id: item.type === 'included' ? packHead : null,
+      consecutive_value: consecutive,
+      price_amount: item.priceCents,
+      intervention_price: item.listCents,
+      promotion: item.promotion,
+      is_promoted: item.promotion !== null,
+      video_room: item.videoconference ? newVideoRoom() : null,
+      comments: request.comments ?? null,
+      vevent: JSON.stringify(vevent),
+      websource: request.websource ?? null,
+      from_web: true,
+      booked_by_pro_id: viewer.type === 'pro' ? viewer.accountId : null,
+      calendar_exclusive: item.exclusive,
+      resource_exclusive: item.resourceExclusive,
+      created_at: now,
+      updated_at: now,
+    });
+    if (item.type === 'first') packHead = id;
+    ids.push(id);
+  }
+  const rows = await repo.findDetailed(trx, group.id, ids);
+  await sendBookingMail(ctx, trx, group, rows, 'appointment_confirmation');
+
+  // A visitor without a session gets a guest one for this fiche: the confirmation page's cancel
+  // and calendar buttons use it (spec 001 §3 Session: account id 0, cancel_apt 0).
+  let ficheToken: string | null = null;
+  if (
+    viewer.type === 'anonymous' ||
+    viewer.type === 'guest' ||
+    (request.withToken && viewer.type === 'fiche')
+  ) {
+    ficheToken = (
+      await startSession(trx, now, {
+        type: 'guest',
+        accountId: null,
+        groupId: group.id,
+        ficheId: fiche.id,
+        scope: null,
+        scopeAppointmentId: null,
+        ssoLogged: false,
+      })
+    ).token;
+  }
+  const records = presentWithIncluded(rows, ctx, settings.locale);
+  return {
+    records,
+    fiche_token: ficheToken,
+    consecutive_location: consecutive,
+    summary: summarizePrices(
+      items
+        .filter((i) => i.type !== 'included')
+        .map((i) => ({ listCents: i.listCents, promotion: i.promotion })),
+    ),
+    fiche: { id: fiche.id, firstname: fiche.firstname, lastname: fiche.lastname },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Cancelling (spec 001 §4 cancel dialog, §7 batch_delete, §8): the appointments asked for, each with
+ * the rest of its pack; nothing in the past; not closer to the start than the group's notice
+ * (mintimeRDVError, error code 10) unless a professional does it; already cancelled ones reported as
+ * aptAlreadyCanceled. One transaction: the cancellation notice goes to the outbox with it.
+ */
+import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
+import type { AppContext } from '../../app-context.ts';
+import type { GroupRow } from '../../db/database.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { isGroupPro, requireAccess } from './appointment-access.ts';
+import * as repo from './appointments.repository.ts';
+import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
+import { sendCancellationMail } from './booking-mails.ts';
+
+/** Spec 001 §8: "too close to cancel; server error code 10". */
+export const MINTIME_ERROR_CODE = 10;
+
+function cancelError(status: number, key: string, phone?: string | null, code?: number) {
+  return new ApiError(status, key, {
+    errors: [{ errorCode: code ?? status, error: key }],
+    ...(code ? { errorCode: code } : {}),
+    ...(phone !== undefined ? { phone } : {}),
+  });
+}
+
+export async function cancelAppointments(
+  ctx: AppContext,
+  group: GroupRow,
+  viewer: Viewer,
+  ids: readonly number[],
+) {
+  const settings = group.settings as unknown as GroupSettings;
+  const scope = await scopeBooking(ctx, group, viewer);
+  return ctx.db.transaction().execute(async (trx) => {
+    const asked = await repo.findDetailed(trx, group.id, ids);
+    if (asked.length !== new Set(ids).size) throw cancelError(404, 'appointmentNotFound');
+    // A pack goes as a whole: its first item and every included one.
+    const packHeads = new Set(
+      asked
+        .map((row) => (row.type === 'included' ? row.parent_id : row.type === 'first' ? row.id : null))
+        .filter((id): id is number => id !== null),
+    );
+    const related = new Set<number>(ids);
+    for (const row of asked) {
+      if (row.consecutive_value && packHeads.size > 0) {
+        for (const other of await repo.findConsecutive(trx, group.id, row.consecutive_value)) {
+          if (packHeads.has(other.id) || (other.parent_id !== null && packHeads.has(other.parent_id)))
+            related.add(other.id);
+        }
+      }
+    }
+    const rows = await repo.findDetailed(trx, group.id, [...related]);
+    requireAccess(viewer, group, rows, 'cancel', scope);
+
+    const live = rows.filter((row) => row.status === 'confirmed');
+    if (live.length === 0) throw cancelError(409, 'aptAlreadyCanceled', settings.phone ?? null);
+    const now = ctx.now().getTime();
+    if (live.some((row) => row.starts_at.getTime() <= now)) throw cancelError(422, 'pastAppointment');
+    const pro = isGroupPro(viewer, group.id);
+    if (
+      !pro &&
+      live.some((row) => row.starts_at.getTime() - now < settings.rules.cancel_notice_minutes * 60_000)
+    ) {
+      throw cancelError(422, 'mintimeRDVError', undefined, MINTIME_ERROR_CODE);
+    }
+    const cancelled = await repo.cancelAppointments(
+      trx,
+      group.id,
+      live.map((r) => r.id),
+      ctx.now(),
+    );
+    const done = await repo.findDetailed(trx, group.id, cancelled);
+    await sendCancellationMail(ctx, trx, group, done);
+    return { records: presentWithIncluded(done, ctx), message: 'appointmentCanceled' };
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * Changing a booking (spec 001 §7 PUT /v3/appointments/{id}, §4 edit mode): a new start (and
+ * optionally other calendars), another fiche or new comments. The booking keeps its ids; its old
+ * slot is freed and the new one checked like a new booking, in the same transaction — if the new
+ * start does not fit, nothing changes.
+ */
+import type { AppointmentChoice, BookingSelection } from '@creneau/core/availability/availability.types';
+import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
+import type { AppContext } from '../../app-context.ts';
+import type { GroupRow } from '../../db/database.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { fichesViewerMayEdit } from '../fiches/fiches.service.ts';
+import { isGroupPro, requireAccess } from './appointment-access.ts';
+import * as repo from './appointments.repository.ts';
+import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
+import { bookingError, lockAndCheck, priceItems } from './booking.service.ts';
+import { sendBookingMail } from './booking-mails.ts';
+
+export interface ChangeRequest {
+  start?: Date | undefined;
+  fiche?: number | undefined;
+  comments?: string | undefined;
+  calendarId?: number | undefined;
+  resourceId?: number | undefined;
+}
+
+/** The selection that booked these appointments, for the engine to place them again. */
+function selectionOf(booking: readonly repo.DetailedAppointment[], change: ChangeRequest): BookingSelection {
+  const packs = new Set<number>();
+  const appointments = booking.flatMap((row): AppointmentChoice[] => {
+    if (row.pack_id) {
+      if (packs.has(row.pack_id)) return [];
+      packs.add(row.pack_id);
+      return [{ packId: row.pack_id }];
+    }
+    return [
+      {
+        interventionId: row.intervention_id,
+        calendarId: change.calendarId ?? row.calendar_id,
+        resourceId: change.resourceId ?? row.resource_id ?? undefined,
+      },
+    ];
+  });
+  return { appointments };
+}
+
+export async function changeBooking(
+  ctx: AppContext,
+  group: GroupRow,
+  viewer: Viewer,
+  id: number,
+  change: ChangeRequest,
+) {
+  const settings = group.settings as unknown as GroupSettings;
+  const scope = await scopeBooking(ctx, group, viewer);
+  return ctx.db.transaction().execute(async (trx) => {
+    const [row] = await repo.findDetailed(trx, group.id, [id]);
+    if (!row) throw errors.notFound('appointmentNotFound');
+    const booking = row.consecutive_value
+      ? await repo.findConsecutive(trx, group.id, row.consecutive_value)
+      : [row];
+    requireAccess(viewer, group, booking, 'edit', scope);
+    if (booking.every((r) => r.status === 'cancelled'))
+      throw new ApiError(409, 'aptAlreadyCanceled', { phone: settings.phone });
+    const pro = isGroupPro(viewer, group.id);
+    if (!pro && (!settings.profile.use_api_v3 || settings.loginProfile !== 'Account'))
+      throw errors.forbidden('editAptError');
+    const now = ctx.now().getTime();
+    const first = booking[0]!;
+    if (first.starts_at.getTime() <= now) throw errors.unprocessable('editAptError');
+    if (!pro && first.starts_at.getTime() - now < settings.rules.modify_notice_minutes * 60_000) {
+      throw new ApiError(422, 'mintimeRDVModifyError', {
+        errorCode: 11,
+        errors: [{ errorCode: 11, error: 'mintimeRDVModifyError' }],
+      });
+    }
+    const ids = booking.map((r) => r.id);
+    const changes: { fiche_id?: number; comments?: string | null; updated_at: Date } = {
+      updated_at: ctx.now(),
+    };
+    if (change.fiche !== undefined && change.fiche !== first.fiche_id) {
+      try {
+        changes.fiche_id = (await fichesViewerMayEdit(trx, group, viewer, change.fiche)).id;
+      } catch {
+        throw bookingError(403, 'fiche_not_authorized');
+      }
+    }
+    if (change.comments !== undefined) changes.comments = change.comments || null;
+
+    if (change.start && change.start.getTime() !== first.starts_at.getTime()) {
+      // Free the old slot first so the engine sees it; a failed check rolls this back.
+      await trx.updateTable('appointments').set({ status: 'cancelled' }).where('id', 'in', ids).execute();
+      const oldCalendars = booking.flatMap((r) => [r.calendar_id, ...(r.resource_id ? [r.resource_id] : [])]);
+      const { schedule, check } = await lockAndCheck(
+        ctx,
+        trx,
+        group,
+        selectionOf(booking, change),
+        change.start,
+        oldCalendars,
+      );
+      const priced = await priceItems(trx, schedule, check.items);
+      for (const [index, item] of priced.entries()) {
+        const target = booking[index];
+        if (!target) throw errors.badRequest('the booking changed shape');
+        await trx
+          .updateTable('appointments')
+          .set({
+            ...changes,
+            status: 'confirmed',
+            calendar_id: item.calendarId,
+            resource_id: item.resourceId,
+            starts_at: new Date(item.start * 60_000),
+            ends_at: new Date(item.end * 60_000),
+            duration: item.end - item.start,
+            price_amount: item.priceCents,
+            intervention_price: item.listCents,
+            promotion: item.promotion,
+            is_promoted: item.promotion !== null,
+            calendar_exclusive: item.exclusive,
+            resource_exclusive: item.resourceExclusive,
+          })
+          .where('id', '=', target.id)
+          .execute();
+      }
+    } else {
+      await trx.updateTable('appointments').set(changes).where('id', 'in', ids).execute();
+    }
+    const rows = await repo.findDetailed(trx, group.id, ids);
+    await sendBookingMail(ctx, trx, group, rows, 'appointment_changed');
+    return { records: presentWithIncluded(rows, ctx, settings.locale) };
+  });
+}
