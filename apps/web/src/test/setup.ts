@@ -24,3 +24,6 @@ if (!window.matchMedia) {
   })) as unknown as typeof window.matchMedia;
 }
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+// React Aria escapes selectors with CSS.escape, which jsdom lacks.
+const css = ((globalThis as { CSS?: { escape?: (value: string) => string } }).CSS ??= {});
+css.escape ??= (value: string) => String(value).replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);

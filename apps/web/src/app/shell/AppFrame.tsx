@@ -115,7 +115,7 @@ export function AppFrame({
     .join(' ');
 
   return (
-    <div ref={setRoot} className={classes} data-page={page || 'entry'}>
+    <div ref={setRoot} className={classes} data-page={page || 'entry'} data-style={params.styles}>
       <a className={styles.skip} href="#main">
         {t('common.skipToContent')}
       </a>
