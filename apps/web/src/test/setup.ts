@@ -25,5 +25,6 @@ if (!window.matchMedia) {
 }
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 // React Aria escapes selectors with CSS.escape, which jsdom lacks.
-const css = ((globalThis as { CSS?: { escape?: (value: string) => string } }).CSS ??= {});
-css.escape ??= (value: string) => String(value).replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);
+const scope = globalThis as { CSS?: { escape?: (value: string) => string } };
+scope.CSS ??= {};
+scope.CSS.escape ??= (value: string) => String(value).replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);
