@@ -1,0 +1,419 @@
+/**
+ * Booking under contention, on real PostgreSQL only: PGlite has a single connection, so races cannot
+ * happen there (ARCHITECTURE.md "Storage"). The application listens on a real port and every request
+ * travels on its own TCP connection, fired together, so the transactions really overlap on the pool.
+ *
+ * What must hold (issue 5 "Proof"): N requests for a slot of capacity c → exactly c bookings, the
+ * others `v3_error.appointment.availabletimeslots`; a pack or a chained booking racing single ones is
+ * written whole or not at all; "no preference" fills every eligible calendar and no more; never a
+ * 500 or a deadlock; and, read straight from the table afterwards, never more confirmed appointments
+ * on a calendar or resource at any instant than its capacity.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/connection.ts';
+import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
+import { idsByExternid } from './support/booking.ts';
+import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts';
+import { createPostgresDatabase } from './support/test-db.ts';
+
+const SLOT_TAKEN = 'v3_error.appointment.availabletimeslots';
+
+const everyDay = Object.fromEntries(
+  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['08:00', '20:00']]]),
+);
+
+const service = (externid: string, extra: Record<string, unknown> = {}) => ({
+  externid,
+  name: externid,
+  publicname: externid,
+  length: 30,
+  price: 2000,
+  ...extra,
+});
+
+const calendar = (externid: string, capacity: number, services: string[], extra = {}) => ({
+  externid,
+  name: externid,
+  publicname: externid,
+  capacity,
+  slot_step: 30,
+  weekly: everyDay,
+  interventions: services.map((intervention) => ({ intervention })),
+  ...extra,
+});
+
+/**
+ * One group for every race, each race on its own calendars and days: capacity 1 and 3 for the plain
+ * races; a pack (wash then dry) whose calendars single bookings also want, the dryer holding two at
+ * once so that only the locks — not the exclusion constraint — protect it; three stylists of
+ * capacity 1, 1 and 2 for "no preference" beside one that cannot do the service; two rooms of
+ * capacity 1 for a service that needs a resource.
+ */
+function raceGroup() {
+  return {
+    urlname: 'race-salon',
+    name: 'Race salon',
+    settings: { timezone: 'Europe/Paris', locale: 'fr', rules: { min_notice_minutes: 60 } },
+    interventions: [
+      service('cut'),
+      service('wash'),
+      service('dry'),
+      service('style'),
+      service('massage', { need_resource: true }),
+    ],
+    packs: [
+      {
+        externid: 'duo',
+        name: 'Duo',
+        publicname: 'Duo',
+        total_price: 3000,
+        items: [{ intervention: 'wash' }, { intervention: 'dry' }],
+      },
+    ],
+    calendars: [
+      calendar('solo', 1, ['cut']),
+      calendar('trio', 3, ['cut']),
+      calendar('washer', 1, ['wash']),
+      calendar('dryer', 2, ['dry']),
+      calendar('n1', 1, ['style', 'massage']),
+      calendar('n2', 1, ['style', 'massage']),
+      calendar('n3', 2, ['style', 'massage']),
+      calendar('n4', 3, ['cut']),
+      calendar('room-a', 1, ['massage'], { resource: true }),
+      calendar('room-b', 1, ['massage'], { resource: true }),
+    ],
+  };
+}
+
+interface Answer {
+  status: number;
+  body: any;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** POST on a connection of its own (no keep-alive agent): each request is a separate client. */
+function post(port: number, path: string, payload: unknown, headers: Record<string, string> = {}) {
+  const data = JSON.stringify(payload);
+  return new Promise<Answer>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text), headers: response.headers });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(data);
+  });
+}
+
+/** Every (calendar or resource, instant) where more confirmed appointments overlap than it holds. */
+async function overCapacity(db: DatabaseHandle['db']) {
+  const { rows } = await sql<{ calendar_id: number; at: Date; used: number; capacity: number }>`
+    with usage as (
+      select calendar_id as used_id, starts_at, ends_at from appointments where status = 'confirmed'
+      union all
+      select resource_id, starts_at, ends_at from appointments
+        where status = 'confirmed' and resource_id is not null
+    ),
+    -- the most appointments overlap at some appointment's start
+    instants as (select distinct used_id, starts_at from usage)
+    select i.used_id as calendar_id, i.starts_at as at, count(*)::int as used, c.capacity
+    from instants i
+    join usage u on u.used_id = i.used_id and u.starts_at <= i.starts_at and u.ends_at > i.starts_at
+    join calendars c on c.id = i.used_id
+    group by i.used_id, i.starts_at, c.capacity
+    having count(*) > c.capacity`.execute(db);
+  return rows;
+}
+
+/**
+ * Bookings written in part: rows sharing a consecutive_value are one booking, as many as the pack
+ * has items (two for the chained bookings of these tests), with one `first` and its `included`.
+ */
+async function partialBookings(db: DatabaseHandle['db']) {
+  const { rows } = await sql<{ consecutive_value: string; n: number; expected: number }>`
+    select a.consecutive_value, count(*)::int as n,
+      coalesce(max(jsonb_array_length(p.config)), 2)::int as expected
+    from appointments a
+    left join interventions p on p.id = a.pack_id
+    where a.consecutive_value is not null
+    group by a.consecutive_value
+    having count(*) <> coalesce(max(jsonb_array_length(p.config)), 2)
+      or count(*) filter (where a.type = 'first') > 1
+      or count(*) filter (where a.type = 'included' and a.parent_id is null) > 0`.execute(db);
+  return rows;
+}
+
+const hasPostgres = Boolean(inject('postgresTemplate'));
+
+describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
+  let handle: DatabaseHandle;
+  let t: TestApp;
+  let port: number;
+  let groupId: number;
+  let id: Record<string, number>;
+  let serial = 0;
+
+  beforeAll(async () => {
+    // Enough connections for every transaction of a race to be open at once, and then some.
+    handle = await createPostgresDatabase(30);
+    // Monday 23 November 2026, 09:00 in Paris; the races run from the next day on.
+    t = await createTestApp(handle, { now: '2026-11-23T08:00:00Z' });
+    groupId = (await importGroupConfig(t.ctx.db, raceGroup())).id;
+    id = await idsByExternid(t, groupId);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t?.app.close();
+    await handle?.close();
+  });
+
+  /** A booking by a new customer (each request its own fiche, so only the slot is contended). */
+  const booking = (date: string, selection: Record<string, unknown>) => {
+    serial++;
+    return {
+      appointment: {
+        date,
+        group_id: groupId,
+        from_web: 1,
+        fiche: { firstname: `Client${serial}`, lastname: 'Race', email: `client${serial}@example.com` },
+        ...selection,
+      },
+    };
+  };
+
+  /** Fires every body at once and checks that each answer is a booking or the slot-taken error. */
+  async function race(bodies: unknown[], headers: Record<string, string> = {}) {
+    const answers = await Promise.all(
+      bodies.map((body) => post(port, `/api/v3/appointments?apikey=${TEST_API_KEY}`, body, headers)),
+    );
+    for (const answer of answers) {
+      // A 500 here would be a deadlock, a constraint violation or a lost connection.
+      if (answer.status !== 201) expect([answer.status, answer.body.message]).toEqual([409, SLOT_TAKEN]);
+    }
+    return { answers, won: answers.filter((a) => a.status === 201) };
+  }
+
+  const rowsAt = async (calendarIds: number[], start: string) =>
+    t.ctx.db
+      .selectFrom('appointments')
+      .select(['id', 'calendar_id', 'resource_id', 'fiche_id'])
+      .where('status', '=', 'confirmed')
+      .where('starts_at', '=', new Date(start))
+      .where('calendar_id', 'in', calendarIds)
+      .execute();
+
+  /** The nth round's start on a day: rounds one hour apart from 08:00 Paris time (UTC+1 in winter). */
+  const slotOf = (day: string, round: number) => `${day}T${String(8 + round).padStart(2, '0')}:00:00+01:00`;
+
+  it('the table checks see an overlap and a half-written booking when there is one', async () => {
+    // The checks below prove nothing if they cannot fail: write both faults by hand, then undo them.
+    const fiche = await t.ctx.db
+      .insertInto('fiches')
+      .values({ group_id: groupId, firstname: 'Fault', lastname: 'Check', fields: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = (start: string, extra: Record<string, unknown> = {}) => ({
+      group_id: groupId,
+      fiche_id: fiche.id,
+      intervention_id: id.dry!,
+      calendar_id: id.dryer!,
+      starts_at: new Date(start),
+      ends_at: new Date(new Date(start).getTime() + 30 * 60_000),
+      duration: 30,
+      vevent: '{}',
+      ...extra,
+    });
+    const start = '2027-01-04T10:00:00Z';
+    await t.ctx.db
+      .insertInto('appointments')
+      .values([row(start), row(start), row(start), row('2027-01-05T10:00:00Z', { consecutive_value: 'x' })])
+      .execute();
+    expect(await overCapacity(t.ctx.db)).toEqual([
+      { calendar_id: id.dryer, at: new Date(start), used: 3, capacity: 2 },
+    ]);
+    expect(await partialBookings(t.ctx.db)).toEqual([{ consecutive_value: 'x', n: 1, expected: 2 }]);
+    await t.ctx.db.deleteFrom('appointments').where('fiche_id', '=', fiche.id).execute();
+    await t.ctx.db.deleteFrom('fiches').where('id', '=', fiche.id).execute();
+    expect(await overCapacity(t.ctx.db)).toEqual([]);
+  });
+
+  it('50 requests for one slot of capacity 1 → exactly one booking, 49 slot-taken errors (10 rounds)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const start = slotOf('2026-11-24', round);
+      const { won } = await race(
+        Array.from({ length: 50 }, () =>
+          booking(start, { intervention_ids: [id.cut], calendar_id: id.solo }),
+        ),
+      );
+      expect(won, `round ${round}`).toHaveLength(1);
+      const rows = await rowsAt([id.solo!], start);
+      expect(rows.map((r) => r.id)).toEqual([won[0]!.body.records[0].id]);
+    }
+  });
+
+  it('50 requests for one slot of capacity 3 → exactly three bookings (10 rounds)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const start = slotOf('2026-11-25', round);
+      const { won } = await race(
+        Array.from({ length: 50 }, () =>
+          booking(start, { intervention_ids: [id.cut], calendar_id: id.trio }),
+        ),
+      );
+      expect(won, `round ${round}`).toHaveLength(3);
+      const rows = await rowsAt([id.trio!], start);
+      expect(rows.map((r) => r.id).sort()).toEqual(won.map((w) => w.body.records[0].id).sort());
+    }
+  });
+
+  it('packs and chained bookings racing single ones are written whole or not at all (12 rounds)', async () => {
+    const pack = { appointments: { 0: { pack_id: id.duo } } };
+    const chain = {
+      appointments: {
+        0: { intervention_id: id.wash, calendar_id: id.washer },
+        1: { intervention_id: id.dry, calendar_id: id.dryer },
+      },
+    };
+    const outcomes = { pack: 0, chain: 0, single: 0 };
+    for (let round = 0; round < 12; round++) {
+      const start = slotOf('2026-11-26', round);
+      const second = new Date(new Date(start).getTime() + 30 * 60_000).toISOString();
+      // The whole bookings are sent first in a third of the rounds and after 2 or 4 singles in the others, so
+      // that each kind wins some rounds and loses others.
+      const whole =
+        round % 2
+          ? [booking(start, chain), booking(start, pack)]
+          : [booking(start, pack), booking(start, chain)];
+      const bodies = Array.from({ length: 8 }, (_, i) => [
+        ...(i === round % 3 ? whole : []),
+        booking(start, { intervention_ids: [id.wash], calendar_id: id.washer }),
+        booking(second, { intervention_ids: [id.dry], calendar_id: id.dryer }),
+      ]).flat();
+      const { answers } = await race(bodies);
+      for (const [index, answer] of answers.entries()) {
+        const appointment = (bodies[index] as ReturnType<typeof booking>).appointment as Record<string, any>;
+        const kind = appointment.appointments?.[0]?.pack_id
+          ? 'pack'
+          : appointment.appointments
+            ? 'chain'
+            : 'single';
+        const rows = await t.ctx.db
+          .selectFrom('appointments')
+          .innerJoin('fiches', 'fiches.id', 'appointments.fiche_id')
+          .select(['appointments.id', 'type', 'parent_id', 'consecutive_value'])
+          .where('fiches.email', '=', appointment.fiche.email)
+          .orderBy('appointments.starts_at')
+          .execute();
+        if (answer.status !== 201) {
+          expect(rows, `${kind} refused but written`).toEqual([]);
+          continue;
+        }
+        outcomes[kind]++;
+        expect(rows.map((r) => r.id)).toEqual(answer.body.records.map((r: { id: number }) => r.id));
+        if (kind === 'single') {
+          expect(rows).toHaveLength(1);
+        } else {
+          expect(rows).toHaveLength(2);
+          expect(new Set(rows.map((r) => r.consecutive_value)).size).toBe(1);
+          if (kind === 'pack')
+            expect(rows.map((r) => [r.type, r.parent_id])).toEqual([
+              ['first', null],
+              ['included', rows[0]!.id],
+            ]);
+        }
+      }
+      // Singles always want both calendars, so both fill to capacity whoever wins the washer.
+      expect((await rowsAt([id.washer!], start)).length, `round ${round} washer`).toBe(1);
+      expect((await rowsAt([id.dryer!], second)).length, `round ${round} dryer`).toBe(2);
+    }
+    // Over the rounds singles and whole bookings both won some: the race was a real one.
+    expect(outcomes.single).toBeGreaterThan(0);
+    expect(outcomes.pack + outcomes.chain).toBeGreaterThan(0);
+    expect(await partialBookings(t.ctx.db)).toEqual([]);
+  });
+
+  it('"no preference" under contention fills every eligible calendar and no more (10 rounds)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const start = slotOf('2026-11-27', round);
+      const { won } = await race(
+        Array.from({ length: 50 }, () => booking(start, { intervention_ids: [id.style] })),
+      );
+      // n1 and n2 hold one each, n3 two; n4 does not perform the service.
+      expect(won, `round ${round}`).toHaveLength(4);
+      const rows = await rowsAt([id.n1!, id.n2!, id.n3!, id.n4!], start);
+      const perCalendar = (calendarId: number) => rows.filter((r) => r.calendar_id === calendarId).length;
+      expect([id.n1, id.n2, id.n3, id.n4].map((c) => perCalendar(c!))).toEqual([1, 1, 2, 0]);
+    }
+  });
+
+  it('"no preference" for a service needing a room stops when the rooms are full (10 rounds)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const start = slotOf('2026-11-28', round);
+      const { won } = await race(
+        Array.from({ length: 30 }, () => booking(start, { intervention_ids: [id.massage] })),
+      );
+      expect(won, `round ${round}`).toHaveLength(2);
+      const rows = await rowsAt([id.n1!, id.n2!, id.n3!], start);
+      expect(rows.map((r) => r.resource_id).sort()).toEqual([id['room-a'], id['room-b']].sort());
+    }
+  });
+
+  it('20 simultaneous retries with one Idempotency-Key book once and all answer the same booking', async () => {
+    for (let round = 0; round < 5; round++) {
+      const body = booking(slotOf('2026-11-29', round), { intervention_ids: [id.cut], calendar_id: id.solo });
+      const { answers, won } = await race(
+        Array.from({ length: 20 }, () => body),
+        { 'idempotency-key': `race-${round}` },
+      );
+      expect(won).toHaveLength(20);
+      expect(new Set(answers.map((a) => a.body.records[0].id)).size).toBe(1);
+      expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+      const fiches = await t.ctx.db
+        .selectFrom('fiches')
+        .select('id')
+        .where('email', '=', body.appointment.fiche.email)
+        .execute();
+      expect(fiches).toHaveLength(1);
+    }
+  });
+
+  it('afterwards, the table holds no overlap beyond capacity, no partial booking and no orphan fiche', async () => {
+    expect(await overCapacity(t.ctx.db)).toEqual([]);
+    expect(await partialBookings(t.ctx.db)).toEqual([]);
+    // Every race customer is new: a fiche without an appointment is a loser's write that survived.
+    const orphans = await t.ctx.db
+      .selectFrom('fiches')
+      .leftJoin('appointments', 'appointments.fiche_id', 'fiches.id')
+      .select('fiches.id')
+      .where('fiches.group_id', '=', groupId)
+      .where('appointments.id', 'is', null)
+      .execute();
+    expect(orphans).toEqual([]);
+    // Every booking has its confirmation in the outbox.
+    const { rows } = await sql<{ missing: number }>`
+      select count(*)::int as missing from fiches f
+      where f.group_id = ${groupId}
+        and not exists (select 1 from mail_outbox m where m.to_address = f.email)`.execute(t.ctx.db);
+    expect(rows[0]!.missing).toBe(0);
+  });
+});
