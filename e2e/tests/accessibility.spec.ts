@@ -89,6 +89,7 @@ test('menus and dialogs are accessible', async ({ page }) => {
     await expect(page.getByRole('menu')).toBeVisible();
     await check(page, 'menu-language', width);
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
 
     await page.getByTestId('account-menu').click();
     await expect(page.getByRole('menu')).toBeVisible();
@@ -97,6 +98,7 @@ test('menus and dialogs are accessible', async ({ page }) => {
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await check(page, 'dialog-logout', width);
     await page.getByRole('button', { name: 'No' }).click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Privacy choices' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

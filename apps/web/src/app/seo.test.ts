@@ -48,6 +48,16 @@ describe('buildPageMeta (spec 000 §1: three title and three description variant
     expect(meta.description).toBe('Atelier Capucine: see the available times and book online for free.');
   });
 
+  it('does not repeat a city the name already contains', async () => {
+    const t = await translator('fr');
+    const meta = buildPageMeta(
+      t,
+      { ...salon, name: 'Mairie de Saint-Aubin-sur-Sorne', city: 'Saint-Aubin-sur-Sorne', preposition: 'de' },
+      { title: 'b', description: 'a' },
+    );
+    expect(meta.title).toBe('Réservez en ligne chez Mairie de Saint-Aubin-sur-Sorne');
+  });
+
   it('takes the mini-site keywords, else builds them from the name, city and url name', async () => {
     const t = await translator('en');
     expect(buildPageMeta(t, { ...salon, keywords: 'coiffeur Lyon' }).keywords).toBe('coiffeur Lyon');

@@ -42,7 +42,9 @@ const tidy = (text: string) =>
 export function buildPageMeta(t: TFunction, input: MetaInput, variants = pageVariants): PageMeta {
   const city = input.city?.trim() ?? '';
   const preposition = (input.samePreposition && input.preposition?.trim()) || t('seo.in');
-  const place = city ? `${preposition} ${city}` : '';
+  // "Mairie de Saint-Aubin" needs no "à Saint-Aubin" after it.
+  const place =
+    city && !input.name.toLowerCase().includes(city.toLowerCase()) ? `${preposition} ${city}` : '';
   const values = { name: input.name, place, city, urlname: input.urlname };
   const keywords =
     input.keywords?.trim() ||

@@ -3,6 +3,7 @@
  * Labels collapse to icons on narrow screens (login under 890 px).
  */
 import type { Locale } from '@creneau/core/locales';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Group } from '../../api/group.ts';
@@ -40,6 +41,8 @@ function hasPlace(group: Group): boolean {
 
 export function Header({ group, session, steps, locale, enabledLocales, nologo, page }: HeaderProps) {
   const { t } = useTranslation();
+  // A wide logo is a wordmark that already shows the name: the name is then only for screen readers.
+  const [wordmark, setWordmark] = useState(false);
   const keep = useKeepQuery();
   const logged = session ? isLogged(session) : false;
   const pro = logged && session?.type === 'pro';
@@ -48,7 +51,18 @@ export function Header({ group, session, steps, locale, enabledLocales, nologo, 
     <>
       {!nologo &&
         (group?.logo_url ? (
-          <img className={styles.logo} src={group.logo_url} alt="" />
+          // Logos are drawn for light backgrounds: a white chip keeps them legible on any header.
+          <span className={styles.logoChip}>
+            <img
+              className={styles.logo}
+              src={group.logo_url}
+              alt=""
+              onLoad={(event) => {
+                const image = event.currentTarget;
+                setWordmark(image.naturalWidth > 2 * image.naturalHeight);
+              }}
+            />
+          </span>
         ) : group ? (
           <span className={styles.monogram} aria-hidden="true">
             {initials(group.name)}
@@ -56,7 +70,9 @@ export function Header({ group, session, steps, locale, enabledLocales, nologo, 
         ) : (
           <img className={styles.logo} src="/favicon.svg" alt="" width={40} height={40} />
         ))}
-      <span className={styles.name}>{group?.name ?? 'Créneau'}</span>
+      <span className={wordmark && !nologo ? 'visually-hidden' : styles.name}>
+        {group?.name ?? 'Créneau'}
+      </span>
     </>
   );
   const brandClass = [styles.brand, group?.logo_url && !nologo && styles.hasLogo].filter(Boolean).join(' ');
