@@ -58,12 +58,16 @@ export interface GroupSchedule {
 /** Epoch minutes → timestamptz parameter. */
 const instant = (minute: number) => new Date(minute * 60_000);
 
-/** calendar,resource (0: none),start,end in epoch minutes rounded outwards; ';' between rows. */
+/**
+ * calendar,resource (0: none),start,end in epoch minutes rounded outwards; ';' between rows.
+ * date_part (double precision) rather than extract (numeric), and no ORDER BY: both cost more than
+ * the whole scan (the engine sorts what it needs).
+ */
 const packedBusy = sql`string_agg(
   a.calendar_id || ',' || coalesce(a.resource_id, 0) || ','
-    || floor(extract(epoch from a.starts_at) / 60)::int || ','
-    || ceil(extract(epoch from a.ends_at) / 60)::int,
-  ';' order by a.starts_at)`;
+    || floor(date_part('epoch', a.starts_at) / 60)::int || ','
+    || ceil(date_part('epoch', a.ends_at) / 60)::int,
+  ';')`;
 
 /**
  * Booked appointments overlapping [from, to). An appointment lasts at most a day (service lengths
@@ -135,6 +139,9 @@ export async function loadGroupSchedule(
       (
         select ${packedBusy} from appointments a
         where a.group_id = g.id and ${overlapping(busy.from, busy.to)}
+          -- every appointment is on one of the group's calendars: lets the (group, calendar,
+          -- start) index answer
+          and a.calendar_id = any(array(select c.id from calendars c where c.group_id = g.id))
       ) as busy
     from groups g
     where g.id = ${groupId}`.execute(db);
@@ -189,23 +196,27 @@ function unpack(text: string | null): BusyRow[] {
   return out;
 }
 
-/**
- * Appointments still booked that overlap [from, to) (epoch minutes) on any of `calendarIds` (as the
- * calendar or as the resource), in start order.
- */
+/** Appointments still booked that overlap [from, to) (epoch minutes) on these calendars or resources. */
 export async function listBusy(
   db: Kysely<Database>,
   groupId: number,
-  calendarIds: readonly number[],
+  ids: { calendars: readonly number[]; resources: readonly number[] },
   from: number,
   to: number,
 ): Promise<BusyRow[]> {
-  if (calendarIds.length === 0 || from >= to) return [];
-  const ids = sql.join(calendarIds.map((id) => sql`${id}::int`));
+  if (ids.calendars.length + ids.resources.length === 0 || from >= to) return [];
+  const list = (values: readonly number[]) => sql.join(values.map((id) => sql`${id}::int`));
+  // An appointment occupies its calendar and its resource: a resource is busy with other people's
+  // appointments too. Without resources the plain (group, calendar, start) index answers.
+  const on =
+    ids.resources.length === 0
+      ? sql`a.calendar_id in (${list(ids.calendars)})`
+      : ids.calendars.length === 0
+        ? sql`a.resource_id in (${list(ids.resources)})`
+        : sql`(a.calendar_id in (${list(ids.calendars)}) or a.resource_id in (${list(ids.resources)}))`;
   const result = await sql<{ packed: string | null }>`
     select ${packedBusy} as packed
     from appointments a
-    where a.group_id = ${groupId} and ${overlapping(from, to)}
-      and (a.calendar_id in (${ids}) or a.resource_id in (${ids}))`.execute(db);
+    where a.group_id = ${groupId} and ${overlapping(from, to)} and ${on}`.execute(db);
   return unpack(result.rows[0]?.packed ?? null);
 }

@@ -150,12 +150,18 @@ export function planOrReject(schedule: ScheduleIndex, selection: BookingSelectio
 
 /** Ids of every calendar and resource a booking may use (what a booking writer locks). */
 export function involvedCalendars(plan: BookingPlan): number[] {
-  const ids = new Set<number>();
+  const { calendars, resources } = involved(plan);
+  return [...calendars, ...resources];
+}
+
+function involved(plan: BookingPlan): { calendars: number[]; resources: number[] } {
+  const calendars = new Set<number>();
+  const resources = new Set<number>();
   for (const item of plan.items) {
-    for (const option of item.options) ids.add(option.calendar.id);
-    for (const resource of item.resources) ids.add(resource.id);
+    for (const option of item.options) calendars.add(option.calendar.id);
+    for (const resource of item.resources) resources.add(resource.id);
   }
-  return [...ids];
+  return { calendars: [...calendars], resources: [...resources] };
 }
 
 /** The appointments a search of local days [fromDay, toDay) needs. */
@@ -169,7 +175,7 @@ export async function loadBusy(
 ): Promise<AppointmentInput[]> {
   if (fromDay >= toDay) return [];
   const span = appointmentSpan(schedule, plan, fromDay, toDay);
-  return repo.listBusy(db, groupId, involvedCalendars(plan), span.from, span.to);
+  return repo.listBusy(db, groupId, involved(plan), span.from, span.to);
 }
 
 /** "2026-11-23T09:15:00+01:00" */
