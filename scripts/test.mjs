@@ -23,7 +23,9 @@ step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npx', ['biome', 'check', '.']);
 step('unit, integration and component tests (TZ=UTC)', 'npx', ['vitest', 'run'], { TZ: 'UTC' });
 // The engine must not depend on the process's time zone: run its suite again far from UTC.
-step('core tests again under TZ=Pacific/Apia', 'npx', ['vitest', 'run', '--project', 'core'], { TZ: 'Pacific/Apia' });
+step('core tests again under TZ=Pacific/Apia', 'npx', ['vitest', 'run', '--project', 'core'], {
+  TZ: 'Pacific/Apia',
+});
 
 if (existsSync(chromium)) {
   step('browser tests (Chromium)', 'npm', ['run', '--silent', 'test:e2e'], { CHROMIUM_PATH: chromium });

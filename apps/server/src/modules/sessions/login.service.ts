@@ -155,7 +155,7 @@ async function loginWithFicheKey(
 ): Promise<LoginResult> {
   const now = ctx.now();
   const link = await findEmailLink(ctx.db, key, 'fiche', now);
-  if (!link || !link.fiche_id || !link.group_id || (group && link.group_id !== group.id)) {
+  if (!link?.fiche_id || !link.group_id || (group && link.group_id !== group.id)) {
     throw loginError(401, 'invalidLink');
   }
   const action =
