@@ -94,6 +94,21 @@ export interface AppointmentInput {
   readonly end: number;
 }
 
+/**
+ * The same appointments column by column, as a database reader can fill them without building an
+ * object per row. `resourceIds` holds 0 for "no resource".
+ */
+export interface AppointmentColumns {
+  readonly length: number;
+  readonly calendarIds: Int32Array;
+  readonly resourceIds: Int32Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+}
+
+/** Appointments in either shape. */
+export type Appointments = readonly AppointmentInput[] | AppointmentColumns;
+
 /** The group's booking window rules. */
 export interface BookingRules {
   /** Nothing starts before now + this. */

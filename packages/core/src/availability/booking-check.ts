@@ -8,7 +8,7 @@
  * and still leave the rest of the chain bookable, the least booked that day (relative to its
  * capacity) wins, then the lowest id — "no preference" spreads the load. Resources likewise.
  */
-import type { AppointmentInput, BookingRules, Slot } from './availability.types.ts';
+import type { Appointments, BookingRules, Slot } from './availability.types.ts';
 import type { BookingPlan, PlanItem } from './booking-plan.ts';
 import { candidateStarts } from './calendar-day.ts';
 import { ChainEvaluator } from './chain-fit.ts';
@@ -51,7 +51,7 @@ function bookedThatDay(load: CalendarLoad, dayStart: number, dayEnd: number): nu
  */
 export function checkBooking(
   schedule: ScheduleIndex,
-  appointments: readonly AppointmentInput[],
+  appointments: Appointments,
   plan: BookingPlan,
   start: number,
   query: CheckQuery,

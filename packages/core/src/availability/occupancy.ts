@@ -8,7 +8,7 @@
  * calendar is closed; asking for the smallest value over [t, t + L) answers at once "is it open
  * throughout" and "how many more appointments fit", in O(segments crossed).
  */
-import type { AppointmentInput } from './availability.types.ts';
+import type { AppointmentColumns, AppointmentInput, Appointments } from './availability.types.ts';
 import type { ScheduleIndex } from './schedule-index.ts';
 
 export interface CalendarLoad {
@@ -43,21 +43,19 @@ function sortStartsOrEnds(values: Int32Array): void {
 }
 
 /** Sorts the appointments into per-calendar start and end arrays (indexed like schedule.calendars). */
-export function indexAppointments(
-  schedule: ScheduleIndex,
-  appointments: readonly AppointmentInput[],
-): CalendarLoad[] {
+export function indexAppointments(schedule: ScheduleIndex, appointments: Appointments): CalendarLoad[] {
+  const columns = 'calendarIds' in appointments ? appointments : toColumns(appointments);
+  const { calendarIds, resourceIds, starts, ends } = columns;
   const n = schedule.calendars.length;
-  const m = appointments.length;
+  const m = columns.length;
   // Where each appointment goes (-1: a calendar not in this schedule), looked up once.
   const onCalendar = new Int32Array(m);
   const onResource = new Int32Array(m);
   const counts = new Int32Array(n);
-  const indexOf = (id: number | null) => (id === null ? -1 : schedule.indexOfId(id));
   for (let k = 0; k < m; k++) {
-    const a = appointments[k]!;
-    const c = a.end > a.start ? indexOf(a.calendarId) : -1;
-    const r = a.end > a.start ? indexOf(a.resourceId) : -1;
+    const valid = ends[k]! > starts[k]!;
+    const c = valid ? schedule.indexOfId(calendarIds[k]!) : -1;
+    const r = valid && resourceIds[k]! !== 0 ? schedule.indexOfId(resourceIds[k]!) : -1;
     onCalendar[k] = c;
     onResource[k] = r === c ? -1 : r;
     if (c >= 0) counts[c]!++;
@@ -68,21 +66,17 @@ export function indexAppointments(
   );
   const fill = new Int32Array(n);
   for (let k = 0; k < m; k++) {
-    const a = appointments[k]!;
-    // The engine works to the minute: a partly used minute is a used minute.
-    const start = Math.floor(a.start);
-    const end = Math.ceil(a.end);
     const c = onCalendar[k]!;
     if (c >= 0) {
       const i = fill[c]!++;
-      loads[c]!.starts[i] = start;
-      loads[c]!.ends[i] = end;
+      loads[c]!.starts[i] = starts[k]!;
+      loads[c]!.ends[i] = ends[k]!;
     }
     const r = onResource[k]!;
     if (r >= 0) {
       const i = fill[r]!++;
-      loads[r]!.starts[i] = start;
-      loads[r]!.ends[i] = end;
+      loads[r]!.starts[i] = starts[k]!;
+      loads[r]!.ends[i] = ends[k]!;
     }
   }
   for (const load of loads) {
@@ -91,6 +85,26 @@ export function indexAppointments(
     sortStartsOrEnds(load.ends);
   }
   return loads;
+}
+
+/** Objects to columns; the engine works to the minute: a partly used minute is a used minute. */
+export function toColumns(appointments: readonly AppointmentInput[]): AppointmentColumns {
+  const m = appointments.length;
+  const columns = {
+    length: m,
+    calendarIds: new Int32Array(m),
+    resourceIds: new Int32Array(m),
+    starts: new Int32Array(m),
+    ends: new Int32Array(m),
+  };
+  for (let k = 0; k < m; k++) {
+    const a = appointments[k]!;
+    columns.calendarIds[k] = a.calendarId;
+    columns.resourceIds[k] = a.resourceId ?? 0;
+    columns.starts[k] = Math.floor(a.start);
+    columns.ends[k] = Math.ceil(a.end);
+  }
+  return columns;
 }
 
 /** Number of values ≤ x in a sorted array. */

@@ -11,7 +11,7 @@
  */
 import { isoDateOfDay, MINUTES_PER_DAY } from '../time/civil-day.ts';
 import { formatWallClock } from '../time/wall-clock.ts';
-import type { AppointmentInput, BookingRules, Slot } from './availability.types.ts';
+import type { Appointments, BookingRules, Slot } from './availability.types.ts';
 import type { BookingPlan } from './booking-plan.ts';
 import { ChainEvaluator } from './chain-fit.ts';
 import { indexAppointments } from './occupancy.ts';
@@ -159,7 +159,7 @@ function slotMaker(schedule: ScheduleIndex, plan: BookingPlan, promotions: boole
  */
 export function findSlots(
   schedule: ScheduleIndex,
-  appointments: readonly AppointmentInput[],
+  appointments: Appointments,
   plan: BookingPlan,
   query: SlotQuery,
   options: { beyondWindow?: 'search' | 'caller' } = {},
@@ -228,7 +228,7 @@ function firstIn(
  */
 export function findFirstSlot(
   schedule: ScheduleIndex,
-  appointments: readonly AppointmentInput[],
+  appointments: Appointments,
   plan: BookingPlan,
   query: SlotQuery,
   fromDay: number,

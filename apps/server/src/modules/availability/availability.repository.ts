@@ -9,6 +9,8 @@
  * Appointments come packed by PostgreSQL into one text value: a thousand rows parse several times
  * faster that way than as a thousand result rows.
  */
+
+import type { AppointmentColumns } from '@creneau/core/availability/availability.types';
 import { type Kysely, sql } from 'kysely';
 import type { Database, GroupRow, PackItem } from '../../db/database.ts';
 
@@ -52,30 +54,31 @@ export interface GroupSchedule {
   interventions: InterventionScheduleRow[];
   promotions: PromotionScheduleRow[];
   /** The appointments of every calendar of the group over the asked stretch. */
-  busy: BusyRow[];
+  busy: AppointmentColumns;
 }
 
 /** Epoch minutes → timestamptz parameter. */
 const instant = (minute: number) => new Date(minute * 60_000);
 
 /**
- * calendar,resource (0: none),start,end in epoch minutes rounded outwards; ';' between rows.
+ * "calendar,resource,start,length;…": resource 0 for none, start in minutes after `base` and
+ * length in minutes, both rounded outwards — short numbers, quick to write and to read.
  * date_part (double precision) rather than extract (numeric), and no ORDER BY: both cost more than
  * the whole scan (the engine sorts what it needs).
  */
-const packedBusy = sql`string_agg(
+const packedBusy = (base: number) => sql`string_agg(
   a.calendar_id || ',' || coalesce(a.resource_id, 0) || ','
-    || floor(date_part('epoch', a.starts_at) / 60)::int || ','
-    || ceil(date_part('epoch', a.ends_at) / 60)::int,
+    || (floor(date_part('epoch', a.starts_at) / 60)::int - ${base}::int) || ','
+    || (ceil(date_part('epoch', a.ends_at) / 60)::int - floor(date_part('epoch', a.starts_at) / 60)::int),
   ';')`;
 
-/**
- * Booked appointments overlapping [from, to). An appointment lasts at most a day (service lengths
- * are capped at 24 hours), which bounds the index scan from below.
- */
+/** An appointment lasts at most a day (service lengths are capped at 24 hours). */
+const LONGEST = 2 * 1440;
+
+/** Booked appointments overlapping [from, to); their maximal length bounds the index scan from below. */
 const overlapping = (from: number, to: number) => sql`a.status = 'confirmed'
   and a.starts_at < ${instant(to)} and a.ends_at > ${instant(from)}
-  and a.starts_at >= ${instant(from - 2 * 1440)}`;
+  and a.starts_at >= ${instant(from - LONGEST)}`;
 
 /**
  * The group, its schedule and its appointments over [busyFrom, busyTo) (epoch minutes), or
@@ -137,7 +140,7 @@ export async function loadGroupSchedule(
         where p.group_id = g.id and p.deleted = false and (p.to_date is null or p.to_date >= ${since.date}::date)
       ), '[]'::json) as promotions,
       (
-        select ${packedBusy} from appointments a
+        select ${packedBusy(busy.from - LONGEST)} from appointments a
         where a.group_id = g.id and ${overlapping(busy.from, busy.to)}
           -- every appointment is on one of the group's calendars: lets the (group, calendar,
           -- start) index answer
@@ -153,47 +156,46 @@ export async function loadGroupSchedule(
     calendars,
     interventions,
     promotions,
-    busy: unpack(packed),
+    busy: unpack(packed, busy.from - LONGEST),
   };
 }
 
-export interface BusyRow {
-  calendarId: number;
-  resourceId: number | null;
-  /** Epoch minutes, rounded outwards. */
-  start: number;
-  end: number;
-}
-
-/** Reads "calendar,resource,start,end;…" (resource 0: none) without splitting into strings. */
-function unpack(text: string | null): BusyRow[] {
-  const out: BusyRow[] = [];
-  if (!text) return out;
-  const fields = [0, 0, 0, 0];
+/** Reads packedBusy's text into columns, without splitting it into strings. */
+function unpack(text: string | null, base: number): AppointmentColumns {
+  let rows = 0;
+  if (text) {
+    rows = 1;
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 59) rows++;
+  }
+  const columns = {
+    length: rows,
+    calendarIds: new Int32Array(rows),
+    resourceIds: new Int32Array(rows),
+    starts: new Int32Array(rows),
+    ends: new Int32Array(rows),
+  };
+  if (!text) return columns;
+  let row = 0;
   let field = 0;
   let value = 0;
-  let negative = false;
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 59;
-    if (code >= 48 && code <= 57) value = value * 10 + (code - 48);
-    else if (code === 45) negative = true;
+    if (code >= 48 && code <= 57) {
+      value = value * 10 + (code - 48);
+      continue;
+    }
+    if (field === 0) columns.calendarIds[row] = value;
+    else if (field === 1) columns.resourceIds[row] = value;
+    else if (field === 2) columns.starts[row] = base + value;
+    else columns.ends[row] = columns.starts[row]! + value;
+    value = 0;
+    if (code === 44) field++;
     else {
-      fields[field] = negative ? -value : value;
-      value = 0;
-      negative = false;
-      if (code === 44) field++;
-      else {
-        out.push({
-          calendarId: fields[0]!,
-          resourceId: fields[1] === 0 ? null : fields[1]!,
-          start: fields[2]!,
-          end: fields[3]!,
-        });
-        field = 0;
-      }
+      field = 0;
+      row++;
     }
   }
-  return out;
+  return columns;
 }
 
 /** Appointments still booked that overlap [from, to) (epoch minutes) on these calendars or resources. */
@@ -203,8 +205,8 @@ export async function listBusy(
   ids: { calendars: readonly number[]; resources: readonly number[] },
   from: number,
   to: number,
-): Promise<BusyRow[]> {
-  if (ids.calendars.length + ids.resources.length === 0 || from >= to) return [];
+): Promise<AppointmentColumns> {
+  if (ids.calendars.length + ids.resources.length === 0 || from >= to) return unpack(null, 0);
   const list = (values: readonly number[]) => sql.join(values.map((id) => sql`${id}::int`));
   // An appointment occupies its calendar and its resource: a resource is busy with other people's
   // appointments too. Without resources the plain (group, calendar, start) index answers.
@@ -215,8 +217,8 @@ export async function listBusy(
         ? sql`a.resource_id in (${list(ids.resources)})`
         : sql`(a.calendar_id in (${list(ids.calendars)}) or a.resource_id in (${list(ids.resources)}))`;
   const result = await sql<{ packed: string | null }>`
-    select ${packedBusy} as packed
+    select ${packedBusy(from - LONGEST)} as packed
     from appointments a
     where a.group_id = ${groupId} and ${overlapping(from, to)} and ${on}`.execute(db);
-  return unpack(result.rows[0]?.packed ?? null);
+  return unpack(result.rows[0]?.packed ?? null, from - LONGEST);
 }

@@ -13,7 +13,7 @@ import { errors } from '../../http/errors.ts';
 import { commonQuery, dbId, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { groupSettings } from '../groups/groups.service.ts';
-import { availableTimeSlots, prefetchSpan, recentGroupSchedule } from './availability.service.ts';
+import { availableTimeSlots, prefetchSpan, recentGroupSchedule, slotsJson } from './availability.service.ts';
 
 const MAX_DAYS = 31;
 
@@ -66,7 +66,7 @@ export function registerAvailabilityRoutes(app: ZodApp, ctx: AppContext): void {
         querystring: slotsQuery,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       if (q.group_id !== undefined && q.group_id !== request.params.id) {
         throw errors.badRequest('Invalid querystring parameter "group_id": must be the group of the path');
@@ -84,13 +84,14 @@ export function registerAvailabilityRoutes(app: ZodApp, ctx: AppContext): void {
       // A group closed to the public (openData false) shows nothing to anonymous visitors.
       if (!groupSettings(loaded.group).openData && viewer.type === 'anonymous')
         throw errors.expiredConnection();
-      return availableTimeSlots(ctx.db, loaded, now, {
+      const answer = await availableTimeSlots(ctx.db, loaded, now, {
         date: start?.date,
         time: start?.time,
         days,
         promotions: q.promotions ?? false,
         selection: toSelection(q),
       });
+      return reply.type('application/json; charset=utf-8').send(slotsJson(answer));
     },
   );
 }

@@ -9,7 +9,7 @@
  * so a week's view never loads a year of bookings.
  */
 import type {
-  AppointmentInput,
+  Appointments,
   BookingRules,
   BookingSelection,
   ScheduleInput,
@@ -76,7 +76,7 @@ export interface LoadedSchedule {
   group: GroupRow;
   schedule: ScheduleIndex;
   /** Appointments of every calendar of the group overlapping [from, to). */
-  busy: { from: number; to: number; rows: AppointmentInput[] };
+  busy: { from: number; to: number; rows: Appointments };
 }
 
 /**
@@ -172,7 +172,7 @@ export async function loadBusy(
   plan: BookingPlan,
   fromDay: number,
   toDay: number,
-): Promise<AppointmentInput[]> {
+): Promise<Appointments> {
   if (fromDay >= toDay) return [];
   const span = appointmentSpan(schedule, plan, fromDay, toDay);
   return repo.listBusy(db, groupId, involved(plan), span.from, span.to);
@@ -233,7 +233,7 @@ export async function availableTimeSlots(
   loaded: LoadedSchedule,
   now: Date,
   request: SlotsRequest,
-) {
+): Promise<SlotsAnswer> {
   const { group, schedule } = loaded;
   const zone = groupSettings(group).timezone;
   const plan = planOrReject(schedule, request.selection);
@@ -282,6 +282,26 @@ export async function availableTimeSlots(
     })),
     firstSlot: firstSlot ? slotStart(firstSlot) : null,
   };
+}
+
+export interface SlotsAnswer {
+  availabletimeslots: { start: string; time: string; capacity: number; promotion: number | null }[];
+  firstSlot: string | null;
+}
+
+/**
+ * The answer as JSON text. Written by hand because it is the hot path and its strings never need
+ * escaping (digits, "T", ":", "-", "+"): several times faster than JSON.stringify on a week of slots.
+ */
+export function slotsJson(answer: SlotsAnswer): string {
+  let out = '{"availabletimeslots":[';
+  const slots = answer.availabletimeslots;
+  for (let i = 0; i < slots.length; i++) {
+    const s = slots[i]!;
+    if (i > 0) out += ',';
+    out += `{"start":"${s.start}","time":"${s.time}","capacity":${s.capacity},"promotion":${s.promotion ?? 'null'}}`;
+  }
+  return `${out}],"firstSlot":${answer.firstSlot === null ? 'null' : `"${answer.firstSlot}"`}}`;
 }
 
 /**
