@@ -28,6 +28,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI === 'true' ? 1 : 0,
