@@ -71,6 +71,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        // Plain-http hosts (a LAN install, tests) must keep working.
+        upgradeInsecureRequests: null,
       },
     },
   });
@@ -86,7 +88,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   requireApiKey(app, ctx.config.apiKeys);
 
   registerGroupRoutes(app, ctx);

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { sampleGroup } from './support/fixtures.ts';
@@ -278,6 +281,32 @@ forEachDatabase('read API', (database) => {
     const apiMissing = await t.get('/api/v3/nothing');
     expect(apiMissing.status).toBe(404);
     expect(apiMissing.body.message).toBe('notFound');
+  });
+
+  it('serves the page with a fresh script nonce the policy trusts, and nothing else inline', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'creneau-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><link rel="modulepreload" href="/assets/b.js"><script type="module" src="/assets/a.js"></script></head><body></body></html>',
+    );
+    const web = await createTestApp(database(), { config: { webDistDir: dist } });
+    try {
+      const nonces = [];
+      for (let i = 0; i < 2; i++) {
+        const page = await web.app.inject({ method: 'GET', url: '/test-salon/book/slots' });
+        const csp = String(page.headers['content-security-policy']);
+        const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+        expect(nonce).toBeTruthy();
+        expect(csp).toContain("'strict-dynamic'");
+        expect(csp).toContain('frame-ancestors *');
+        expect(page.body).toContain(`<script nonce="${nonce}" type="module"`);
+        expect(page.body).toContain(`<link rel="modulepreload" nonce="${nonce}"`);
+        nonces.push(nonce);
+      }
+      expect(nonces[0]).not.toBe(nonces[1]);
+    } finally {
+      await web.app.close();
+    }
   });
 
   it('sends security headers that still allow embedding', async () => {

@@ -2,6 +2,7 @@
  * Serves the built single-page app: real files from apps/web/dist, and index.html for every other
  * non-API GET so client-side routes (/{urlname}/book/slots…) survive a reload.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -27,11 +28,48 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<v
       },
     });
   }
-  const indexHtml = () => (built ? readFileSync(indexFile, 'utf8') : PLACEHOLDER);
+  const template = built ? readFileSync(indexFile, 'utf8') : PLACEHOLDER;
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send(errorBody('notFound'));
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', pageContentSecurityPolicy(nonce))
+      .send(withNonce(template, nonce));
   });
+}
+
+/**
+ * The page's policy. Groups add their own tracking tags and ad pixel (spec 000 §1), which load
+ * scripts from hosts we cannot list: the page's own scripts carry a per-response nonce and
+ * 'strict-dynamic' extends that trust to the scripts they insert — and to nothing an attacker could
+ * inject into the markup. 'self' and https: only matter to browsers without CSP 3.
+ */
+export function pageContentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' https:`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    // Map tiles, tag managers and pixels talk to their own hosts.
+    "connect-src 'self' https:",
+    'frame-src https:',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https:",
+    // The booking page is made to be embedded in any site (spec 000 §1).
+    'frame-ancestors *',
+  ].join('; ');
+}
+
+/** Marks the page's own script and preload tags, and exposes the nonce to the app (React Aria reads it). */
+function withNonce(html: string, nonce: string): string {
+  return html
+    .replace(/<script\b/g, `<script nonce="${nonce}"`)
+    .replace(/<link rel="modulepreload"/g, `<link rel="modulepreload" nonce="${nonce}"`)
+    .replace(/<head>/, `<head><meta property="csp-nonce" content="${nonce}">`);
 }

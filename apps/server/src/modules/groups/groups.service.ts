@@ -57,6 +57,7 @@ export async function getPublicGroup(ctx: AppContext, urlname: string) {
     calendars_interventions_links: links,
     pack_interventions: facts.packCount > 0,
     sso_provider: sso ? { issuer: sso.issuer } : null,
+    map_tile_url: ctx.config.mapTileUrl,
     profile: {
       ...settings.profile,
       pack_interventions: facts.packCount > 0,
