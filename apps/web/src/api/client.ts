@@ -80,6 +80,8 @@ interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Send the session token (default: whenever one is stored). */
   withToken?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key on a booking). */
+  headers?: Record<string, string>;
 }
 
 async function request<T>(
@@ -101,7 +103,10 @@ async function request<T>(
     response = await fetch(`${appConfig.apiBase}/api${path}?${query}`, {
       method,
       credentials: 'include',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+      headers: {
+        ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
       body: body === undefined ? null : JSON.stringify(body),
       signal: options.signal ?? null,
     });
