@@ -1,0 +1,27 @@
+/**
+ * PUT /v3/accounts/{id}/email.json — asks to change the account's e-mail address; a confirmation
+ * link goes to the new address and the change happens when its owner follows it and logs in
+ * (spec 001 §4: "after a change request an emailChanged alert shows").
+ */
+import { useMutation } from '@tanstack/react-query';
+import { apiPut } from './client.ts';
+
+export interface EmailChangeResponse {
+  account: { id: number; email: string; temp_email: string };
+  emailChanged: true;
+}
+
+/** Requests the change; errors (422): emailUsing, emailValidator, emailAlreadyExists. */
+export function requestEmailChange(accountId: number, groupId: number, email: string) {
+  return apiPut<EmailChangeResponse>(`/v3/accounts/${accountId}/email.json`, {
+    account: { group_id: groupId, temp_email: email },
+  });
+}
+
+/** Mutation hook for the e-mail change. */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (input: { accountId: number; groupId: number; email: string }) =>
+      requestEmailChange(input.accountId, input.groupId, input.email),
+  });
+}

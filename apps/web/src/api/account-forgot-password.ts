@@ -1,0 +1,23 @@
+/**
+ * POST /v3/accounts/forgotPassword.json — e-mails a reset link when the address has an account; the
+ * answer is the same either way (spec 001 §4: "a reset e-mail is sent only if an account exists").
+ */
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from './client.ts';
+
+/** Asks for a reset link. */
+export function forgotPassword(email: string, groupId: number): Promise<{ msg: string }> {
+  return apiPost<{ msg: string }>(
+    '/v3/accounts/forgotPassword.json',
+    { account: { email, group_id: groupId } },
+    {},
+    { withToken: false },
+  );
+}
+
+/** Mutation hook for the reset request. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: ({ email, groupId }: { email: string; groupId: number }) => forgotPassword(email, groupId),
+  });
+}

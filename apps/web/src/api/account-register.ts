@@ -1,0 +1,33 @@
+/**
+ * POST /v3/accounts.json — registration (spec 001 §4 Accounts, §7): the account is created pending
+ * and an activation link is e-mailed; following it activates the account (and asks for a password
+ * when none was given).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from './client.ts';
+
+export interface RegisterRequest {
+  group_id: number;
+  email: string;
+  password?: string;
+  marketing_optin?: boolean;
+  marketing_sms?: boolean;
+  solocal_services_optin?: boolean;
+  /** The booking chosen before registering, resumed after the first login. */
+  pendingRdv?: Record<string, unknown>;
+}
+
+export interface RegisterResponse {
+  account: { id: number; email: string; status: 'pending' };
+  msg: string;
+}
+
+/** Registers; errors: emailAlreadyExists, emailValidator, passwordRules, registrationDisabled(Health), ssoLoginOnly. */
+export function register(account: RegisterRequest): Promise<RegisterResponse> {
+  return apiPost<RegisterResponse>('/v3/accounts.json', { account }, {}, { withToken: false });
+}
+
+/** Mutation hook for registration. */
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}
