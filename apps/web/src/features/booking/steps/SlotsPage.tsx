@@ -1,6 +1,307 @@
-/** Booking step "slots" — placeholder until the booking-flow pages are built (issue 7). */
-import { StepPlaceholder } from '../StepPlaceholder.tsx';
+/**
+ * Step "slots" — date and time (spec 000 §2 screen 6, §4, §5, §9): seven days of slots fetched from
+ * the start date and as many shown as the window's width allows; previous and next move by that
+ * many days; a date picker between the first available slot and now plus the booking horizon; a
+ * jump to the first available slot when the days shown have none; "no availability" when there is
+ * none at all. A calendar or resource the API calls invalid ("Invalid calendar"), or resources that
+ * cannot serve the chosen services, stop the search and lead back to that choice. A slot from the
+ * query string (slots=…) is picked by itself when offered. Picking a slot moves on.
+ */
+import { applySlotsFailure, pickSlot, resourcesIncompatible } from '@creneau/core/booking/selection';
+import {
+  datePickerBounds,
+  maxBookingPeriod,
+  slotNavigation,
+  visibleDayCount,
+} from '@creneau/core/booking/slot-range';
+import { formatCalendarDate } from '@creneau/core/format/date-time';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AvailableSlot, useAvailableTimeslots } from '../../../api/availabletimeslots.ts';
+import { ApiError } from '../../../api/client.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Icon } from '../../../ui/Icon.tsx';
+import { notify } from '../../../ui/notification-store.ts';
+import { markHandled, useBookingStore } from '../booking-store.ts';
+import { chosenItems, performedIds } from '../catalogue-filters.ts';
+import { StepHeader } from '../parts/StepHeader.tsx';
+import { StepEmpty, StepError, StepLoading } from '../parts/StepState.tsx';
+import { slotDays } from '../slot-days.ts';
+import { editingSlotsParams, slotsParams } from '../slot-request.ts';
+import { dayAndMonth, SlotGrid } from '../slots/SlotGrid.tsx';
+import { useWindowWidth } from '../slots/use-window-width.ts';
+import { useBooking } from '../use-booking.ts';
+import { useCatalogue } from '../use-catalogue.ts';
+import styles from './SlotsPage.module.css';
+
+const DatePickerDialog = lazy(() =>
+  import('../slots/DatePickerDialog.tsx').then((m) => ({ default: m.DatePickerDialog })),
+);
+
+const STEP = 'slots';
 
 export function SlotsPage() {
-  return <StepPlaceholder step="slots" />;
+  const { t } = useTranslation();
+  const booking = useBooking();
+  const { group, selection, itemCalendars, sequence, steps, startContext, locale, params, merge, choice } =
+    booking;
+  const queryClient = useQueryClient();
+  const editingBooking = useBookingStore((s) => s.editingBooking);
+  const handled = useBookingStore((s) => s.handled);
+  const catalogue = useCatalogue(['services', 'calendars']);
+  const services = catalogue.services;
+  const links = group.calendars_interventions_links;
+  const width = useWindowWidth();
+  const visible = visibleDayCount(width);
+  const [picking, setPicking] = useState(false);
+  const today = startContext.today;
+  const start = selection.start && selection.start >= today ? selection.start : today;
+
+  const setStart = useCallback((date: string) => {
+    const state = useBookingStore.getState();
+    useBookingStore.setState({ selection: { ...state.selection, start: date } });
+  }, []);
+
+  // Resources chosen on a multi-appointment step must serve the chosen services (spec 000 §4).
+  const multiStep = steps.some((s) => s.name === 'intervention_ids' && (s.max_multirdvs ?? 0) > 1);
+  const incompatible =
+    multiStep &&
+    selection.resource_id !== null &&
+    !catalogue.loading &&
+    resourcesIncompatible(
+      [selection.resource_id],
+      performedIds(selection.intervention_ids, services).map((id) => ({
+        id,
+        need_resource: services.find((s) => s.id === id)?.need_resource ?? false,
+      })),
+      links,
+    );
+  const invalid = selection.invalid_resources || incompatible;
+  const editing = sequence.editing !== null && editingBooking && editingBooking.length > 0;
+  const request =
+    catalogue.loading || invalid
+      ? null
+      : editing
+        ? editingSlotsParams(editingBooking, start)
+        : slotsParams(
+            { selection: { ...selection, start }, itemCalendars, catalogue: services, merge, links },
+            { locale },
+          );
+  const slots = useAvailableTimeslots(group.id, request);
+  // The date picker starts at the first slot from today, whatever day is shown.
+  const fromToday = useAvailableTimeslots(
+    group.id,
+    request && start > today ? { ...request, start: today, nDays: 1 } : null,
+  );
+  const firstFromToday =
+    start > today ? (fromToday.data?.firstSlot ?? null) : (slots.data?.firstSlot ?? null);
+
+  // A choice upstream changed: fetch the slots again rather than trust the cache.
+  useEffect(() => {
+    if (!selection.refresh_slots) return;
+    void queryClient.invalidateQueries({ queryKey: ['availabletimeslots', group.id] });
+    const state = useBookingStore.getState();
+    useBookingStore.setState({ selection: { ...state.selection, refresh_slots: false } });
+  }, [selection.refresh_slots, queryClient, group.id]);
+
+  // "Invalid calendar" (spec 000 §4, §8): the chosen calendars or resources are marked invalid.
+  const error = slots.error;
+  useEffect(() => {
+    if (!(error instanceof ApiError) || error.status !== 400) return;
+    const state = useBookingStore.getState();
+    useBookingStore.setState({ selection: applySlotsFailure(state.selection, error.key) });
+  }, [error]);
+
+  const pick = useCallback(
+    (slot: AvailableSlot) =>
+      choice(
+        STEP,
+        (state) => ({ selection: pickSlot(state.selection, slot.start, slot.promotion) }),
+        services,
+      ),
+    [choice, services],
+  );
+
+  // slots=YYYY-MM-DD hh:mm:ss in the link: show its day, then take it when it is offered.
+  const wanted = params.slots;
+  const marker = wanted ? `slots=${wanted.date} ${wanted.time}` : null;
+  useEffect(() => {
+    if (!wanted || !marker || handled.includes(marker) || editing) return;
+    if (start !== wanted.date && wanted.date >= today) {
+      setStart(wanted.date);
+      return;
+    }
+    if (!slots.data || slots.isPlaceholderData) return;
+    markHandled(marker);
+    const slot = slots.data.availabletimeslots.find(
+      (s) => s.start.slice(0, 10) === wanted.date && s.time === wanted.time.slice(0, 5),
+    );
+    if (slot) pick(slot);
+    else notify(t('booking.slots.wantedGone'), { tone: 'info' });
+  }, [
+    wanted,
+    marker,
+    handled,
+    editing,
+    start,
+    today,
+    slots.data,
+    slots.isPlaceholderData,
+    setStart,
+    pick,
+    t,
+  ]);
+
+  const chosenCalendars = catalogue.calendars.filter(
+    (c) =>
+      c.id === selection.calendar_id ||
+      selection.calendar_ids.includes(c.id) ||
+      Object.values(itemCalendars).some((list) => list.includes(c.id)),
+  );
+  const period = maxBookingPeriod(chosenCalendars, group.maxrdv_period);
+  const range = datePickerBounds({
+    firstSlot: firstFromToday,
+    now: new Date(),
+    timeZone: group.timezone,
+    periodMinutes: period,
+  });
+  const navigation = slotNavigation({ start, visibleDays: visible, range, invalidResources: invalid });
+  const days = slotDays(slots.data?.availabletimeslots ?? [], start, visible);
+  const anyShown = days.some((d) => d.slots.length > 0);
+  const nextSlot = slots.data?.firstSlot ?? null;
+  const editable = chosenItems(selection.intervention_ids, services);
+
+  const backTo = (name: string) => {
+    const index = steps.findIndex((s) => s.name === name);
+    if (index !== -1 && sequence.editing === null) booking.back(index);
+  };
+  const invalidStep = steps.some((s) => s.name === 'resource_id' && selection.resource_id !== null)
+    ? 'resource_id'
+    : 'calendar_id';
+
+  let body: ReactNode;
+  if (catalogue.error) body = <StepError onRetry={catalogue.refetch} />;
+  else if (invalid)
+    body = (
+      <StepEmpty text={t('booking.slots.invalidResources')} icon="alert" testId="slots-invalid">
+        {steps.some((s) => s.name === invalidStep) && sequence.editing === null && (
+          <Button variant="secondary" onClick={() => backTo(invalidStep)} data-testid="slots-change-choice">
+            {t(`booking.slots.change.${invalidStep}`)}
+          </Button>
+        )}
+      </StepEmpty>
+    );
+  else if (slots.isError) body = <StepError onRetry={() => void slots.refetch()} />;
+  else if (!slots.data || catalogue.loading) body = <StepLoading label={t('booking.loading.slots')} />;
+  else if (!anyShown && !nextSlot)
+    body = <StepEmpty text={t('booking.slots.noSlots')} icon="calendar" testId="slots-none" />;
+  else
+    body = (
+      <>
+        {!anyShown && nextSlot && (
+          <div className={styles.jump} data-testid="slots-jump">
+            <p>{t('booking.slots.noneThesedays')}</p>
+            <Button onClick={() => setStart(nextSlot.slice(0, 10))} data-testid="slots-jump-button">
+              {t('booking.slots.jumpTo', {
+                date: formatCalendarDate(nextSlot.slice(0, 10), { locale, style: 'full' }),
+              })}
+              <Icon name="forward" size={18} />
+            </Button>
+          </div>
+        )}
+        <div className={styles.gridWrap} aria-busy={slots.isFetching}>
+          <SlotGrid
+            days={days}
+            locale={locale}
+            showCapacity={group.capacity_display_user}
+            selected={selection.slots}
+            onPick={pick}
+          />
+        </div>
+      </>
+    );
+
+  return (
+    <>
+      <StepHeader
+        step={STEP}
+        lead={
+          editing
+            ? t('booking.slots.editingLead')
+            : editable.length > 1
+              ? t('booking.slots.chainLead')
+              : undefined
+        }
+      />
+      <div className={styles.toolbar}>
+        <Button
+          variant="secondary"
+          size="s"
+          iconOnly
+          onClick={() => navigation.previous && setStart(navigation.previous)}
+          disabled={!navigation.previous || !request}
+          aria-label={t('booking.slots.previous', { count: visible })}
+          data-testid="slots-previous"
+        >
+          <Icon name="back" size={18} />
+        </Button>
+        <p className={styles.range} aria-live="polite" data-testid="slots-range">
+          {visible > 1
+            ? t('booking.slots.range', {
+                from: dayAndMonth(days[0]!.date, locale),
+                to: dayAndMonth(days[days.length - 1]!.date, locale),
+              })
+            : dayAndMonth(days[0]!.date, locale)}
+        </p>
+        <Button
+          variant="secondary"
+          size="s"
+          iconOnly
+          onClick={() => navigation.next && setStart(navigation.next)}
+          disabled={!navigation.next || !request}
+          aria-label={t('booking.slots.next', { count: visible })}
+          data-testid="slots-next"
+        >
+          <Icon name="forward" size={18} />
+        </Button>
+        <Button
+          variant="secondary"
+          size="s"
+          className={styles.pickDate}
+          onClick={() => setPicking(true)}
+          disabled={!request}
+          data-testid="slots-date-picker"
+        >
+          <Icon name="calendar" size={18} />
+          <span className={styles.pickDateLabel}>{t('booking.slots.pickDate')}</span>
+        </Button>
+      </div>
+      {slots.isFetching && slots.isPlaceholderData && (
+        <p className="visually-hidden" role="status">
+          {t('booking.loading.slots')}
+        </p>
+      )}
+      {body}
+      {picking && (
+        <Suspense fallback={null}>
+          <DatePickerDialog
+            value={start}
+            min={range.min}
+            max={range.max}
+            onClose={() => setPicking(false)}
+            onPick={(date) => {
+              setPicking(false);
+              setStart(date);
+            }}
+          />
+        </Suspense>
+      )}
+      {!invalid && group.maxrdv_period > 0 && (
+        <p className={styles.horizon}>
+          {t('booking.slots.horizon', { date: formatCalendarDate(range.max, { locale, style: 'long' }) })}
+        </p>
+      )}
+    </>
+  );
 }

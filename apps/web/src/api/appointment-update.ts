@@ -1,0 +1,26 @@
+/**
+ * PUT /v3/appointments/{id}?group_id= — changes a booking in place (spec 001 §4 edit mode, §7): a
+ * new start, another fiche, new comments. The whole booking (pack, consecutive appointments) moves.
+ */
+import type { BookedAppointment } from './appointment-create.ts';
+import { apiPut } from './client.ts';
+
+export interface AppointmentUpdateBody {
+  date?: string | undefined;
+  fiche?: number | undefined;
+  comments?: string | undefined;
+  calendar_id?: number | undefined;
+  resource_id?: number | undefined;
+}
+
+export function updateAppointment(
+  groupId: number,
+  id: number,
+  appointment: AppointmentUpdateBody,
+): Promise<{ records: BookedAppointment[] }> {
+  return apiPut<{ records: BookedAppointment[] }>(
+    `/v3/appointments/${id}`,
+    { group_id: groupId, appointment: { ...appointment, group_id: groupId } },
+    { group_id: groupId },
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * PUT /v3/groups/{id}/fiches/{ficheId} — updates a customer record, or deletes it with
+ * {deleted: true} (spec 001 §7). Errors: formStdError (422, `errors` by field), ficheNotFound.
+ */
+import { apiPut } from './client.ts';
+import { writableFiche } from './fiche-create.ts';
+import type { Fiche } from './fiches.ts';
+
+export function updateFiche(
+  groupId: number,
+  ficheId: number,
+  fields: Record<string, unknown>,
+): Promise<Fiche> {
+  return apiPut<Fiche>(`/v3/groups/${groupId}/fiches/${ficheId}`, { fiche: writableFiche(fields) });
+}

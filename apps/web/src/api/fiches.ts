@@ -1,0 +1,64 @@
+/**
+ * GET /v3/groups/{id}/fiches — the caller's customer records (spec 001 §3 Fiche, §7): a customer's
+ * own people, a fiche-profile or guest visitor's one record, or — for a professional — the group's
+ * records matching `search` (at least 3 characters). Deleted records and last names starting with
+ * "$" are not people to show (spec 001 §2, §5).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from './client.ts';
+
+/** A customer record: the columns plus the group's own fields. */
+export interface Fiche {
+  id: number;
+  group_id: number;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  firstphone: string | null;
+  deleted: boolean;
+  marketing_optin: boolean;
+  marketing_sms: boolean;
+  solocal_services_optin: boolean;
+  externid: string | null;
+  created_at: string;
+  updated_at: string;
+  [field: string]: unknown;
+}
+
+/** Search text shorter than this gives no suggestions (spec 001 §5, §9). */
+export const FICHE_SEARCH_MIN_LENGTH = 3;
+
+/** The records a list shows: not deleted, no "$" last name. */
+export function visibleFiches(records: readonly Fiche[]): Fiche[] {
+  return records.filter((f) => !f.deleted && !(f.lastname ?? '').startsWith('$'));
+}
+
+export async function fetchFiches(groupId: number, search?: string, signal?: AbortSignal): Promise<Fiche[]> {
+  const body = await apiGet<{ records: Fiche[] }>(
+    `/v3/groups/${groupId}/fiches`,
+    { search: search || undefined },
+    { signal },
+  );
+  return visibleFiches(body.records);
+}
+
+export const fichesQuery = (groupId: number, token: string | null, search?: string) =>
+  queryOptions({
+    queryKey: ['fiches', groupId, token, search ?? ''],
+    queryFn: ({ signal }) => fetchFiches(groupId, search, signal),
+    staleTime: 30_000,
+  });
+
+/** The logged-in visitor's records (not for professionals: they search). */
+export function useFiches(groupId: number, token: string | null, enabled = true) {
+  return useQuery({ ...fichesQuery(groupId, token), enabled });
+}
+
+/** A professional's search; runs only from FICHE_SEARCH_MIN_LENGTH characters. */
+export function useFicheSearch(groupId: number, token: string | null, search: string) {
+  const text = search.trim();
+  return useQuery({
+    ...fichesQuery(groupId, token, text),
+    enabled: [...text].length >= FICHE_SEARCH_MIN_LENGTH,
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * The booking in progress (spec 000 §3 Filters and Sequence): the selection, the sequence, the
+ * contact-details draft and the confirmed booking. Kept in sessionStorage so a reload restores it
+ * (spec 000 §4 rehydration: data, filters and sequence come back; the catalogue — calendars,
+ * resources, sets, services — is fetched again, never restored). A new tab starts afresh.
+ * A booking belongs to one group and one entry (preselection and date of the link): another link
+ * starts a new one.
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { AppointmentCreated, BookedAppointment } from '../../api/appointment-create.ts';
+import { emptySequence, type FlowState } from './sequence.ts';
+
+/** What the contact-details step holds until the booking is made. */
+export interface Draft {
+  /** New-fiche form values as typed. */
+  fiche: Record<string, unknown>;
+  /** Extra appointment information (vevent) as typed. */
+  vevent: Record<string, unknown>;
+  comment: string;
+  /** The fiche chosen to book for: an id, "new", or none. */
+  ficheChoice: number | 'new' | null;
+  termsAccepted: boolean;
+}
+
+/** The booking shown on the confirm step. */
+export interface Confirmation {
+  records: BookedAppointment[];
+  summary: AppointmentCreated['summary'] | null;
+  fiche: { id: number; firstname: string; lastname: string };
+  /** An existing booking was changed rather than a new one made. */
+  changed: boolean;
+}
+
+export interface BookingState extends FlowState {
+  urlname: string | null;
+  /** The link the booking started from (preselection, date): another one starts afresh. */
+  origin: string | null;
+  draft: Draft;
+  /** Idempotency-Key of the booking attempt under way (kept across retries and reloads). */
+  attemptKey: string | null;
+  confirmation: Confirmation | null;
+  /** The booking being changed (edit mode), as the editable check returned it. */
+  editingBooking: BookedAppointment[] | null;
+  /** One-shot query parameters already acted on (update_apt=12, take_apt=7…). */
+  handled: string[];
+}
+
+export const emptyDraft = (): Draft => ({
+  fiche: {},
+  vevent: {},
+  comment: '',
+  ficheChoice: null,
+  termsAccepted: false,
+});
+
+const initial: BookingState = {
+  urlname: null,
+  origin: null,
+  selection: {
+    interventionset_ids: [],
+    intervention_ids: [],
+    calendarset_id: null,
+    calendar_id: null,
+    calendar_ids: [],
+    resource_id: null,
+    start: '',
+    slots: null,
+    slot_promotion: null,
+    refresh_slots: false,
+    invalid_resources: false,
+  },
+  itemCalendars: {},
+  sequence: emptySequence(),
+  draft: emptyDraft(),
+  attemptKey: null,
+  confirmation: null,
+  editingBooking: null,
+  handled: [],
+};
+
+export const useBookingStore = create<BookingState>()(
+  persist(() => initial, {
+    name: 'creneau.booking',
+    version: 1,
+    // Blocked storage (some third-party frames): the booking then lives in memory only.
+    storage: createJSONStorage(() => sessionStorage),
+  }),
+);
+
+/** Starts a booking afresh for a group and link. */
+export function resetBooking(urlname: string, origin: string, flow: FlowState): void {
+  const { handled } = useBookingStore.getState();
+  useBookingStore.setState({ ...initial, ...flow, urlname, origin, handled });
+}
+
+/** Replaces the selection and sequence. */
+export function setFlow(flow: FlowState): void {
+  useBookingStore.setState({
+    selection: flow.selection,
+    itemCalendars: flow.itemCalendars,
+    sequence: flow.sequence,
+  });
+}
+
+/** Updates the contact-details draft. */
+export function setDraft(patch: Partial<Draft>): void {
+  useBookingStore.setState((state) => ({ draft: { ...state.draft, ...patch } }));
+}
+
+/** The Idempotency-Key of the current attempt, created on first use. */
+export function attemptKey(): string {
+  const current = useBookingStore.getState().attemptKey;
+  if (current) return current;
+  const key = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  useBookingStore.setState({ attemptKey: key });
+  return key;
+}
+
+/** The booking is made: shown on the confirm step; the next attempt gets a new key. */
+export function setConfirmation(confirmation: Confirmation | null): void {
+  useBookingStore.setState({ confirmation, attemptKey: null });
+}
+
+/** Remembers that a one-shot parameter was acted on. */
+export function markHandled(marker: string): void {
+  useBookingStore.setState((state) => ({ handled: [...state.handled.slice(-20), marker] }));
+}
