@@ -12,10 +12,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connection.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { idsByExternid } from './support/booking.ts';
+import { databaseUrl } from './support/postgres-urls.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts';
 import { createPostgresDatabase } from './support/test-db.ts';
 
@@ -394,6 +396,133 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
         .where('email', '=', body.appointment.fiche.email)
         .execute();
       expect(fiches).toHaveLength(1);
+    }
+  });
+
+  /** A booking on the capacity-1 calendar by a new customer, with the guest token that may change it. */
+  async function bookSolo(start: string) {
+    const [answer] = (await race([booking(start, { intervention_ids: [id.cut], calendar_id: id.solo })])).won;
+    expect(answer, `booking ${start}`).toBeDefined();
+    return { id: answer!.body.records[0].id as number, token: answer!.body.fiche_token as string };
+  }
+
+  const put = (apt: { id: number; token: string }, date: string) =>
+    new Promise<Answer>((resolve, reject) => {
+      const data = JSON.stringify({ appointment: { date } });
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/api/v3/appointments/${apt.id}?group_id=${groupId}&apikey=${TEST_API_KEY}&token=${apt.token}`,
+          method: 'PUT',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+              headers: response.headers,
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(data);
+    });
+
+  const statusOf = async (appointmentId: number) =>
+    (
+      await t.ctx.db
+        .selectFrom('appointments')
+        .select(['status', 'starts_at'])
+        .where('id', '=', appointmentId)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('changes moving into a slot race new bookings for it: one of them gets it, the others keep theirs (8 rounds)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const target = slotOf('2026-11-30', round);
+      const moving = [];
+      for (let i = 0; i < 5; i++) moving.push(await bookSolo(slotOf(`2026-12-0${1 + (i % 5)}`, round)));
+      const [changes, bookings] = await Promise.all([
+        Promise.all(moving.map((apt) => put(apt, target))),
+        race(
+          Array.from({ length: 20 }, () =>
+            booking(target, { intervention_ids: [id.cut], calendar_id: id.solo }),
+          ),
+        ),
+      ]);
+      for (const change of changes) {
+        if (change.status !== 200) expect([change.status, change.body.message]).toEqual([409, SLOT_TAKEN]);
+      }
+      const movedIn = changes.filter((c) => c.status === 200).length;
+      expect(movedIn + bookings.won.length, `round ${round}`).toBe(1);
+      expect(await rowsAt([id.solo!], target)).toHaveLength(1);
+      // A change that lost leaves its booking where it was.
+      for (const [i, change] of changes.entries()) {
+        if (change.status === 200) continue;
+        const row = await t.ctx.db
+          .selectFrom('appointments')
+          .select(['status', 'starts_at'])
+          .where('id', '=', moving[i]!.id)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ status: 'confirmed', starts_at: new Date(slotOf(`2026-12-0${1 + i}`, round)) });
+      }
+    }
+  });
+
+  it('a change and a cancellation of the same booking at once never bring a cancelled booking back (6 rounds)', async () => {
+    // The test holds the appointment's row so that both requests queue on it, in a chosen order,
+    // then lets them go: the cancellation must win in either order (cancel then change: the change
+    // finds it cancelled; change then cancel: the moved booking is cancelled).
+    const name = (await sql<{ name: string }>`select current_database() as name`.execute(t.ctx.db)).rows[0]!
+      .name;
+    const holder = new pg.Client({ connectionString: databaseUrl(name) });
+    await holder.connect();
+    const waiting = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.db)
+      ).rows[0]!.n;
+    const until = async (n: number) => {
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+        if ((await waiting()) >= n) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`fewer than ${n} requests waiting for the row`);
+    };
+    try {
+      for (let round = 0; round < 6; round++) {
+        const apt = await bookSolo(slotOf('2026-12-07', round));
+        await holder.query('begin');
+        await holder.query('select id from appointments where id = $1 for update', [apt.id]);
+        const cancelFirst = round % 2 === 0;
+        const cancel = () =>
+          post(
+            port,
+            `/api/v3/groups/${groupId}/appointments/batch_delete?apikey=${TEST_API_KEY}&token=${apt.token}`,
+            { appointments: [{ id: apt.id }] },
+          );
+        const change = () => put(apt, slotOf('2026-12-08', round));
+        const first = cancelFirst ? cancel() : change();
+        await until(1);
+        const second = cancelFirst ? change() : cancel();
+        await until(2);
+        await holder.query('commit');
+        const [a, b] = await Promise.all([first, second]);
+        const [cancelled, changed] = cancelFirst ? [a, b] : [b, a];
+        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+        if (changed.status !== 200) expect(changed.body.message).toBe('aptAlreadyCanceled');
+        expect(await statusOf(apt.id), `round ${round} (${cancelFirst ? 'cancel' : 'change'} first)`).toBe(
+          'cancelled',
+        );
+      }
+    } finally {
+      await holder.end();
     }
   });
 

@@ -131,6 +131,34 @@ export async function lockCalendars(db: Db, groupId: number, ids: readonly numbe
     .execute();
 }
 
+/**
+ * Locks every appointment of the booking `id` belongs to (its consecutive_value group), in id order.
+ * A change reads the booking after this, so a cancellation that committed meanwhile is seen.
+ */
+export async function lockBooking(db: Db, groupId: number, id: number): Promise<void> {
+  await db
+    .selectFrom('appointments')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', id),
+        eb(
+          'consecutive_value',
+          '=',
+          eb
+            .selectFrom('appointments as own')
+            .select('own.consecutive_value')
+            .where('own.id', '=', id)
+            .where('own.group_id', '=', groupId),
+        ),
+      ]),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /** Locks a fiche row: the per-customer rules (limits, overlaps) are checked under it. */
 export async function lockFiche(db: Db, groupId: number, ficheId: number): Promise<void> {
   await db

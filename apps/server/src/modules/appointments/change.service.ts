@@ -55,6 +55,10 @@ export async function changeBooking(
   const settings = group.settings as unknown as GroupSettings;
   const scope = await scopeBooking(ctx, group, viewer);
   return ctx.db.transaction().execute(async (trx) => {
+    // Lock the booking before judging it. Read unlocked, a cancellation committing between this read
+    // and the writes below was overwritten: the change set the rows back to confirmed, bringing a
+    // cancelled booking back (appointments-concurrency.integration.test.ts, change and cancellation).
+    await repo.lockBooking(trx, group.id, id);
     const [row] = await repo.findDetailed(trx, group.id, [id]);
     if (!row) throw errors.notFound('appointmentNotFound');
     const booking = row.consecutive_value
