@@ -1,22 +1,27 @@
 /** POST /v3/sessions/logout.json — ends the session (spec 001 §4 Session). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiPost } from './client.ts';
+import { forgetSessionData, markIntentionalLogout } from './session-end.ts';
 import { clearSessionToken } from './session-token.ts';
 
-/** Revokes the session on the server; the local token is forgotten whatever the answer. */
-export async function logout(): Promise<void> {
+export interface LogoutResponse {
+  logged: false;
+  /** The session came from single sign-on: the provider's session ends at /auth/sso/{urlname}/logout. */
+  sso_logout?: boolean;
+}
+
+/** Revokes the session on the server; the local token and the session's data go whatever the answer. */
+export async function logout(): Promise<LogoutResponse> {
+  markIntentionalLogout();
   try {
-    await apiPost<unknown>('/v3/sessions/logout.json', {});
+    return await apiPost<LogoutResponse>('/v3/sessions/logout.json', {});
   } finally {
     clearSessionToken();
+    forgetSessionData();
   }
 }
 
-/** Mutation hook: logs out and forgets every cached session. */
+/** Mutation hook: logs out. */
 export function useLogout() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: logout,
-    onSettled: () => client.removeQueries({ queryKey: ['session'] }),
-  });
+  return useMutation({ mutationFn: logout });
 }

@@ -22,8 +22,10 @@ import { useParsedQuery } from '../query.ts';
 import { AppFrame } from '../shell/AppFrame.tsx';
 import { StandaloneFrame } from '../shell/StandaloneFrame.tsx';
 import { decideAccess } from '../startup/access.ts';
+import { useSessionExpiry } from '../startup/use-session-expiry.ts';
 import { buildSteps } from '../step-list.ts';
 import { ErrorMessage } from './ErrorMessage.tsx';
+import { FicheKeyLogin } from './FicheKeyLogin.tsx';
 
 export function GroupLayout() {
   const { urlname = '' } = useParams();
@@ -61,6 +63,8 @@ export function GroupLayout() {
   if (group.isPending || !session.data || !verified.data || (!language.ready && !shown.current)) {
     return <Spinner page />;
   }
+  // An e-mail link's fiche key logs the visitor in before any page shows (spec 001 §4).
+  if (query.params.ficheKey) return <FicheKeyLogin group={group.data} ficheKey={query.params.ficheKey} />;
   shown.current = true;
   return (
     <GroupReady
@@ -93,6 +97,7 @@ function GroupReady({ group, session, preselection, unverified, locale }: GroupR
     [group, session, steps, preselection, locale],
   );
 
+  useSessionExpiry(session);
   useEffect(() => rememberGroup(group), [group]);
   useEffect(() => rememberLocale(locale), [locale]);
 

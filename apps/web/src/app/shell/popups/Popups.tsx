@@ -15,6 +15,7 @@ import { useNotificationText } from '../../../ui/NotificationBar.tsx';
 import { notify } from '../../../ui/notification-store.ts';
 import { closePopup, type Popup } from '../../../ui/popup-store.ts';
 import { RichText } from '../../../ui/RichText.tsx';
+import { appConfig } from '../../config.ts';
 import { useFormatters } from '../../formatters.ts';
 import { groupPath, useKeepQuery } from '../../paths.ts';
 import { buildIcs, googleCalendarUrl } from './calendar-links.ts';
@@ -173,13 +174,17 @@ function LogoutPopup({
   const confirm = async () => {
     setBusy(true);
     const destination = logoutDestination(group, session);
+    let ssoLogout = false;
     try {
-      await logout();
+      ssoLogout = (await logout()).sso_logout === true;
     } catch {
       // The local token is gone whatever the server said; the visitor is logged out here.
     }
     closePopup();
-    if (destination === 'disconnected') navigate(keep('/disconnected'));
+    // A single sign-on session also ends at the provider, which then sends the visitor to /disconnected.
+    if (ssoLogout && group)
+      window.location.assign(`${appConfig.apiBase}/auth/sso/${encodeURIComponent(group.urlname)}/logout`);
+    else if (destination === 'disconnected') navigate(keep('/disconnected'));
     else if (destination === 'inactive' && group)
       navigate(keep('/inactive'), {
         state: {

@@ -1,0 +1,64 @@
+/**
+ * Where the customer pages lead (spec 001 §4 Session): links that keep the query string but never
+ * an e-mail link's one-time parameters, and the destination after a login — the pending booking to
+ * resume, the first booking step for professionals, else the appointments.
+ */
+import { useCallback } from 'react';
+import { type To, useLocation, useNavigate } from 'react-router';
+import { useGroupContext } from '../../app/group-context.ts';
+import { groupPath } from '../../app/paths.ts';
+import { LINK_PARAMS, withoutParams } from '../../app/startup/email-link.ts';
+
+/** Parameters that only mean something on the page of the link (plus the e-mail prefill). */
+const ONE_TIME = [...LINK_PARAMS, 'email'];
+
+/** The query string without the link parameters. */
+export function cleanSearch(search: string): string {
+  return withoutParams(search, ONE_TIME);
+}
+
+/** A link inside the group that keeps the query string minus the link parameters. */
+export function useCleanLink(): (page?: string) => To {
+  const { group } = useGroupContext();
+  const { search } = useLocation();
+  return useCallback(
+    (page = '') => ({ pathname: groupPath(group.urlname, page), search: cleanSearch(search) }),
+    [group.urlname, search],
+  );
+}
+
+/** What a successful login or activation leads to. */
+export interface AfterLogin {
+  type: 'user' | 'pro' | null;
+  pendingRdv?: Record<string, unknown> | null | undefined;
+}
+
+/**
+ * Navigates after a login. A pending booking goes to the booking's login step, which resumes it
+ * (slot and choices restored, then contact details); it travels in the navigation state.
+ */
+export function useAfterLogin(): (result: AfterLogin) => void {
+  const navigate = useNavigate();
+  const link = useCleanLink();
+  const { steps } = useGroupContext();
+  return useCallback(
+    (result: AfterLogin) => {
+      if (result.pendingRdv) {
+        navigate(link('book/login'), { replace: true, state: { pendingRdv: result.pendingRdv } });
+      } else if (result.type === 'pro') {
+        const first = steps.find((s) => s.name !== 'login')?.name;
+        navigate(link(first ? `book/${first}` : ''), { replace: true });
+      } else {
+        navigate(link('appointments'), { replace: true });
+      }
+    },
+    [navigate, link, steps],
+  );
+}
+
+/** The address a confirmation page was sent with (navigation state), if any. */
+export function useSentTo(): string | null {
+  const { state } = useLocation();
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && email ? email : null;
+}
