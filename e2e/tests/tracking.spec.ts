@@ -30,7 +30,7 @@ test('without tracking configured nothing is sent', async ({ page }) => {
   expect(await pageViews(page)).toEqual([]);
 });
 
-test("the group's tracking tags are inserted at their positions", async ({ page }) => {
+test("the group's tracking tags are inserted at their positions and run", async ({ page }) => {
   await patchGroup(page, 'demo-clinic', {
     tracking_tags: [
       {
@@ -44,6 +44,8 @@ test("the group's tracking tags are inserted at their positions", async ({ page 
   await page.goto('/demo-clinic');
   await expect(page.locator('head meta[name="x-tracking"]')).toHaveAttribute('content', 'head');
   await expect(page.locator('head script[data-creneau-tag="head"]')).toHaveCount(1);
+  // The page's content security policy trusts scripts the app inserts ('strict-dynamic'): the tag runs.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __tag?: number }).__tag)).toBe(1);
   expect(await page.evaluate(() => document.body.firstElementChild?.id)).toBe('tag-start');
   expect(await page.evaluate(() => document.body.lastElementChild?.id)).toBe('tag-end');
 });
