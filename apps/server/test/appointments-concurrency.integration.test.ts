@@ -16,6 +16,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connection.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
+import { call, createAccount, loginAs } from './support/accounts.ts';
 import { idsByExternid } from './support/booking.ts';
 import { databaseUrl } from './support/postgres-urls.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts';
@@ -58,7 +59,12 @@ function raceGroup() {
   return {
     urlname: 'race-salon',
     name: 'Race salon',
-    settings: { timezone: 'Europe/Paris', locale: 'fr', rules: { min_notice_minutes: 60 } },
+    // Each race customer books once; the account limit is raced on purpose by one test.
+    settings: {
+      timezone: 'Europe/Paris',
+      locale: 'fr',
+      rules: { min_notice_minutes: 60, max_future_appointments: 3 },
+    },
     interventions: [
       service('cut'),
       service('wash'),
@@ -526,22 +532,65 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
     }
   });
 
+  it('one account booking for five of its records at once gets no more than its limit of three (4 rounds)', async () => {
+    // max_rdv_number counts every record of the account, so the records' bookings must queue together.
+    for (let round = 0; round < 4; round++) {
+      const email = `family${round}@example.com`;
+      await createAccount(t.ctx.db, { email });
+      const token = await loginAs(t, email);
+      const fiches: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const created = await call(t, 'POST', `/api/v3/groups/${groupId}/fiches`, {
+          token,
+          body: { fiche: { firstname: `Member${i}`, lastname: `Family${round}` } },
+        });
+        expect(created.status).toBe(201);
+        fiches.push(created.body.id);
+      }
+      const answers = await Promise.all(
+        fiches.map((fiche, i) =>
+          post(port, `/api/v3/appointments?apikey=${TEST_API_KEY}&token=${token}`, {
+            appointment: {
+              date: slotOf(`2026-12-1${round}`, i * 2),
+              group_id: groupId,
+              fiche,
+              // Each on a calendar of its own: no calendar lock makes them queue.
+              ...[
+                { intervention_ids: [id.cut], calendar_id: id.solo },
+                { intervention_ids: [id.cut], calendar_id: id.trio },
+                { intervention_ids: [id.cut], calendar_id: id.n4 },
+                { intervention_ids: [id.style], calendar_id: id.n1 },
+                { intervention_ids: [id.style], calendar_id: id.n2 },
+              ][i],
+            },
+          }),
+        ),
+      );
+      const refused = answers.filter((a) => a.status !== 201);
+      expect(answers.length - refused.length, `round ${round}`).toBe(3);
+      for (const answer of refused)
+        expect([answer.status, answer.body.message]).toEqual([422, 'v3_error.appointment.max_rdv_number']);
+    }
+  });
+
   it('afterwards, the table holds no overlap beyond capacity, no partial booking and no orphan fiche', async () => {
     expect(await overCapacity(t.ctx.db)).toEqual([]);
     expect(await partialBookings(t.ctx.db)).toEqual([]);
     // Every race customer is new: a fiche without an appointment is a loser's write that survived.
+    // (Records created beforehand by an account are not the booking's to write.)
     const orphans = await t.ctx.db
       .selectFrom('fiches')
       .leftJoin('appointments', 'appointments.fiche_id', 'fiches.id')
       .select('fiches.id')
       .where('fiches.group_id', '=', groupId)
+      .where('fiches.account_id', 'is', null)
       .where('appointments.id', 'is', null)
       .execute();
     expect(orphans).toEqual([]);
     // Every booking has its confirmation in the outbox.
     const { rows } = await sql<{ missing: number }>`
       select count(*)::int as missing from fiches f
-      where f.group_id = ${groupId}
+      where f.group_id = ${groupId} and f.account_id is null
         and not exists (select 1 from mail_outbox m where m.to_address = f.email)`.execute(t.ctx.db);
     expect(rows[0]!.missing).toBe(0);
   });

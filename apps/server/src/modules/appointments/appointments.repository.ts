@@ -170,6 +170,15 @@ export async function lockFiche(db: Db, groupId: number, ficheId: number): Promi
     .execute();
 }
 
+/**
+ * Locks a customer account for a booking's per-customer rules. NO KEY UPDATE, not UPDATE: a booking
+ * that created a record for the account holds a KEY SHARE lock on it (the foreign key), and two such
+ * bookings asking for UPDATE would deadlock on each other.
+ */
+export async function lockAccount(db: Db, accountId: number): Promise<void> {
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().execute();
+}
+
 /** The customer's confirmed appointments ending after `from` (limits, overlaps, spacing). */
 export function customerAppointmentsAfter(db: Db, groupId: number, ficheIds: readonly number[], from: Date) {
   if (ficheIds.length === 0) return Promise.resolve([]);

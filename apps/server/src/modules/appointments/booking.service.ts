@@ -73,6 +73,10 @@ async function customerFicheIds(trx: Trx, group: GroupRow, fiche: FicheRow): Pro
 async function checkCustomerRules(ctx: AppContext, trx: Trx, rules: CustomerRules): Promise<void> {
   const { group, settings, fiche, items } = rules;
   await repo.lockFiche(trx, group.id, fiche.id);
+  // max_rdv_number counts every record of the account: bookings for its other records must queue
+  // behind this one too, or each passes the limit on its own (appointments-concurrency test). The
+  // records are listed after the lock, so one added meanwhile counts.
+  if (fiche.account_id !== null) await repo.lockAccount(trx, fiche.account_id);
   const now = ctx.now();
   const ficheIds = await customerFicheIds(trx, group, fiche);
   const replacing = new Set(rules.replacing ?? []);
