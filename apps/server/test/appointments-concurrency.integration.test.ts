@@ -532,6 +532,35 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
     }
   });
 
+  it('one person booked five times at once on five calendars is booked once: same_time_rdv (5 rounds)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const first = await bookSolo(slotOf('2026-12-14', round));
+      const { fiche_id: ficheId } = await t.ctx.db
+        .selectFrom('appointments')
+        .select('fiche_id')
+        .where('id', '=', first.id)
+        .executeTakeFirstOrThrow();
+      const at = slotOf('2026-12-15', round);
+      const answers = await Promise.all(
+        [
+          { intervention_ids: [id.cut], calendar_id: id.solo },
+          { intervention_ids: [id.cut], calendar_id: id.trio },
+          { intervention_ids: [id.cut], calendar_id: id.n4 },
+          { intervention_ids: [id.style], calendar_id: id.n1 },
+          { intervention_ids: [id.style], calendar_id: id.n2 },
+        ].map((selection) =>
+          post(port, `/api/v3/appointments?apikey=${TEST_API_KEY}&token=${first.token}`, {
+            appointment: { date: at, group_id: groupId, fiche: ficheId, ...selection },
+          }),
+        ),
+      );
+      const refused = answers.filter((a) => a.status !== 201);
+      expect(answers.length - refused.length, `round ${round}`).toBe(1);
+      for (const answer of refused)
+        expect([answer.status, answer.body.message]).toEqual([409, 'v3_error.appointment.same_time_rdv']);
+    }
+  });
+
   it('one account booking for five of its records at once gets no more than its limit of three (4 rounds)', async () => {
     // max_rdv_number counts every record of the account, so the records' bookings must queue together.
     for (let round = 0; round < 4; round++) {
