@@ -133,6 +133,41 @@ describe('capacity', () => {
   });
 });
 
+describe('appointments as given', () => {
+  it('gives the same slots whatever the order of the appointments, close together or a year apart', () => {
+    const group = schedule({
+      calendars: [calendar(1, { capacity: 2, hours: { 'mon-fri': '09:00-12:00' } }), resource(50)],
+      services: [service(10, 30)],
+      links: [[1, 10]],
+    });
+    const near = [
+      booked(1, '2026-11-23T08:00:00Z', '2026-11-23T08:30:00Z'),
+      booked(1, '2026-11-23T08:15:00Z', '2026-11-23T09:00:00Z'),
+      booked(1, '2026-11-24T08:30:00Z', '2026-11-24T09:30:00Z', 50),
+      booked(1, '2026-11-23T08:20:00Z', '2026-11-23T08:40:00Z'),
+    ];
+    // Far apart: the engine cannot count minutes between them and sorts each calendar instead.
+    const far = [
+      ...near,
+      booked(1, '2027-11-22T08:00:00Z', '2027-11-22T09:00:00Z'),
+      booked(1, '2025-11-24T08:00:00Z', '2025-11-24T09:00:00Z'),
+    ];
+    for (const list of [near, far]) {
+      const sorted = [...list].sort((a, b) => a.start - b.start);
+      const answers = [sorted, [...sorted].reverse(), list].map((appointments) =>
+        search(group, { interventionIds: [10] }, { days: 2, appointments }).slots.map(
+          (s) => `${label(s)} ${s.capacity}`,
+        ),
+      );
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+      // In Paris: 09:00–09:30, 09:15–10:00 and 09:20–09:40 fill both places from 09:15 to 09:40.
+      expect(answers[0]).toContain('2026-11-23 09:45 1');
+      expect(answers[0]).not.toContain('2026-11-23 09:15 1');
+    }
+  });
+});
+
 describe('exceptions to the weekly hours', () => {
   const hoursMonTue = { hours: { 'mon-tue': '09:00-12:00' } };
 
