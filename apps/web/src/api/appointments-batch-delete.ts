@@ -1,0 +1,44 @@
+/**
+ * POST /v3/groups/{id}/appointments/batch_delete — cancels appointments (spec 001 §4 cancel dialog,
+ * §7); a pack goes as a whole. Errors: aptAlreadyCanceled (with the group's phone),
+ * mintimeRDVError (errorCode 10), pastAppointment, appointmentNotFound, linkScope.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookedAppointment } from './appointment-create.ts';
+import { APPOINTMENTS_KEY, type ListedAppointment } from './appointments.ts';
+import { ApiError, apiPost } from './client.ts';
+
+export interface BatchDeleteResponse {
+  records: BookedAppointment[];
+  message: 'appointmentCanceled';
+}
+
+export function cancelAppointments(groupId: number, ids: readonly number[]): Promise<BatchDeleteResponse> {
+  return apiPost<BatchDeleteResponse>(`/v3/groups/${groupId}/appointments/batch_delete`, {
+    appointments: ids.map((id) => ({ id })),
+  });
+}
+
+/** The group phone an aptAlreadyCanceled answer carries, if any. */
+export function phoneOfError(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const phone = (error.body as { phone?: unknown } | null)?.phone;
+  return typeof phone === 'string' && phone.trim() ? phone : null;
+}
+
+/**
+ * Mutation hook: cancels, then removes the cancelled appointments from every cached list (spec
+ * 001 §4: "cancelled appointments are removed from the appointments and taken lists").
+ */
+export function useCancelAppointments(groupId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly number[]) => cancelAppointments(groupId, ids),
+    onSuccess: (response, ids) => {
+      const gone = new Set([...ids, ...response.records.map((r) => r.id)]);
+      client.setQueriesData<ListedAppointment[]>({ queryKey: [APPOINTMENTS_KEY, groupId] }, (list) =>
+        list?.filter((a) => !gone.has(a.id)),
+      );
+    },
+  });
+}

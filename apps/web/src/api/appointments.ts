@@ -1,0 +1,48 @@
+/**
+ * GET /v3/appointments?group_id=&include_past=1&limit_past=12 — the visitor's appointments in the
+ * group (spec 001 §2 appointments list, §7): future ones by start ascending, then past ones by start
+ * descending, one year back at most.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BookedAppointment } from './appointment-create.ts';
+import { apiGet } from './client.ts';
+
+/** Spec 001 §9: limit_past 12 (v3). */
+export const LIMIT_PAST = 12;
+
+/** An appointment of the list: the booked shape plus its calendar-export data. */
+export interface ListedAppointment extends BookedAppointment {
+  group_name: string;
+  group_urlname: string;
+  google_calendar: {
+    title: string;
+    start: string;
+    end: string;
+    description: string;
+    location: string;
+    timeZone: string;
+  } | null;
+}
+
+export function fetchAppointments(groupId: number, locale: string, signal?: AbortSignal) {
+  return apiGet<ListedAppointment[]>(
+    '/v3/appointments',
+    { group_id: groupId, include_past: 1, limit_past: LIMIT_PAST, locale },
+    { signal },
+  );
+}
+
+/** Cache key root of the list: a cancel or a logout removes everything under it. */
+export const APPOINTMENTS_KEY = 'appointments';
+
+export const appointmentsQuery = (groupId: number, token: string | null, locale: string) =>
+  queryOptions({
+    queryKey: [APPOINTMENTS_KEY, groupId, token, locale],
+    queryFn: ({ signal }) => fetchAppointments(groupId, locale, signal),
+    staleTime: 30_000,
+  });
+
+/** The logged-in visitor's appointments. */
+export function useAppointments(groupId: number, token: string | null, locale: string, enabled = true) {
+  return useQuery({ ...appointmentsQuery(groupId, token, locale), enabled });
+}
