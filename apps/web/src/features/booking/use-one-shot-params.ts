@@ -84,7 +84,7 @@ export function useOneShotParams(booking: Booking, ready: boolean): { busy: OneS
             kind: 'alert',
             title: t('booking.edit.impossible'),
             message: t(
-              failure.key === 'booking.errors.error' ? 'booking.errors.editAptError' : failure.key,
+              failure.key === 'booking.errors.error' ? 'messages.editAptError' : failure.key,
               failure.values,
             ),
           });
@@ -98,10 +98,29 @@ export function useOneShotParams(booking: Booking, ready: boolean): { busy: OneS
     if (retakeMarker && !handled.includes(retakeMarker)) {
       markHandled(retakeMarker);
       setBusy('retake');
+      const preselected = Object.keys(booking.preselection).length > 0;
       const load = async () => {
         const appointment =
           handedOver ?? (await fetchAppointments(group.id, locale)).find((a) => a.id === takeId) ?? null;
-        if (!appointment) return null;
+        if (!appointment) return preselected ? { ok: true as const, keep: true as const } : null;
+        // The appointments page hands the choices over as a preselection: only the calendars of a
+        // pack's items still need to come from the appointment (spec 000 §4 booking a pack).
+        if (preselected) {
+          if (appointment.pack_id) {
+            const packs = group.pack_interventions ? await fetchPackInterventions(group.id, { locale }) : [];
+            const pack = packs.find((p) => p.id === appointment.pack_id);
+            if (pack) {
+              const retake = retakeOf(appointment, {
+                services: [{ ...pack, type: 'pack' as const }],
+                calendars: await fetchCalendars(group.id, { locale }),
+                interventionsets: [],
+                hasCategories: false,
+              });
+              if (retake.ok) useBookingStore.setState({ itemCalendars: retake.itemCalendars });
+            }
+          }
+          return { ok: true as const, keep: true as const };
+        }
         const params = { locale };
         const [services, packs, calendars, interventionsets] = await Promise.all([
           fetchInterventions(group.id, params),
@@ -119,6 +138,13 @@ export function useOneShotParams(booking: Booking, ready: boolean): { busy: OneS
       load()
         .then((retake) => {
           if (!retake?.ok) throw new Error('retake');
+          if ('keep' in retake) {
+            const search = new URLSearchParams(location.search);
+            search.delete('take_apt');
+            const rest = search.toString();
+            navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+            return;
+          }
           // Editing ends; the earlier steps are settled by the appointment's own choices.
           const base = initialFlow(startContext, retake.preset);
           useBookingStore.setState({
@@ -136,7 +162,7 @@ export function useOneShotParams(booking: Booking, ready: boolean): { busy: OneS
           toStep(slots, 'take_apt');
         })
         .catch(() => {
-          openPopup({ kind: 'alert', message: t('booking.errors.retakeError') });
+          openPopup({ kind: 'alert', message: 'retakeError' });
           toStep(0, 'take_apt');
         })
         .finally(() => setBusy(false));
@@ -154,6 +180,8 @@ export function useOneShotParams(booking: Booking, ready: boolean): { busy: OneS
     logged,
     navigate,
     location.search,
+    location.pathname,
+    booking.preselection,
     t,
   ]);
 

@@ -1,6 +1,284 @@
-/** Booking step "confirm" — placeholder until the booking-flow pages are built (issue 7). */
-import { StepPlaceholder } from '../StepPlaceholder.tsx';
+/**
+ * Step "confirm" — the booking is made (spec 001 §2 confirmation step, §4): a success icon, a title
+ * for a professional or a customer, "for {firstname} {lastname}", the date and time in the group's
+ * zone (with the visitor's local time when their zone differs), the comment, the appointments —
+ * free ones and packs with their included items — with the discount and total lines, and the
+ * actions: add to calendar (not for professionals), go there (an address other than the group's),
+ * book another, cancel (plural for several), change (API v3 and Account profile), return to site.
+ * Leaving the page ends the booking, except toward the map.
+ */
+import { summarizePrices } from '@creneau/core/booking/pricing';
+import { formatTime, wallClocksDiffer } from '@creneau/core/format/date-time';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { BookedAppointment } from '../../../api/appointment-create.ts';
+import { appointmentIcsUrl } from '../../../api/appointment-ics.ts';
+import { useFormatters } from '../../../app/formatters.ts';
+import { groupPath } from '../../../app/paths.ts';
+import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button.tsx';
+import { Icon } from '../../../ui/Icon.tsx';
+import { openPopup } from '../../../ui/popup-store.ts';
+import { resetBooking, useBookingStore } from '../booking-store.ts';
+import { LazyRichText } from '../parts/LazyRichText.tsx';
+import { presetOfPreselection } from '../preset.ts';
+import { initialFlow } from '../sequence.ts';
+import { useBooking } from '../use-booking.ts';
+import styles from './ConfirmPage.module.css';
+
+const CancelDialog = lazy(() =>
+  import('../../../ui/appointments/CancelDialog.tsx').then((m) => ({ default: m.CancelDialog })),
+);
+const VideoButton = lazy(() =>
+  import('../../../ui/appointments/VideoButton.tsx').then((m) => ({ default: m.VideoButton })),
+);
+
+/** The visitor's own time zone. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export function ConfirmPage() {
-  return <StepPlaceholder step="confirm" />;
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const navigate = useNavigate();
+  const booking = useBooking();
+  const { group, params, pro, locale, preselection, startContext } = booking;
+  const confirmation = useBookingStore((s) => s.confirmation);
+  const origin = useBookingStore((s) => s.origin);
+  const [cancelling, setCancelling] = useState(false);
+
+  // Leaving the confirmation ends the booking — except toward the map (spec 001 §4).
+  useEffect(
+    () => () => {
+      if (window.location.pathname.endsWith('/map')) return;
+      const state = useBookingStore.getState();
+      if (!state.confirmation || !state.urlname || !state.origin) return;
+      resetBooking(
+        state.urlname,
+        state.origin,
+        initialFlow(startContext, presetOfPreselection(preselection)),
+      );
+    },
+    [startContext, preselection],
+  );
+
+  if (!confirmation || confirmation.records.length === 0)
+    return <Navigate replace to={booking.stepLink(0)} />;
+  const records = confirmation.records;
+  const first = records[0]!;
+  const last = records[records.length - 1]!;
+  const zone = first.time_zone || group.timezone;
+  const localZone = browserZone();
+  const differs = wallClocksDiffer(new Date(first.start), zone, localZone);
+  const lines = records.filter((r) => r.type !== 'included');
+  const included = (head: BookedAppointment) => records.filter((r) => r.parent_id === head.id);
+  const summary =
+    confirmation.summary ??
+    summarizePrices(lines.map((r) => ({ listCents: r.intervention_price, promotion: r.promotion })));
+  const showPrices = group.display_intervention_price && summary.totalCents !== null;
+  const comment = first.comments;
+  const elsewhere =
+    first.address &&
+    first.address.lat != null &&
+    first.address.lng != null &&
+    (first.address.address !== group.address?.address || first.address.city !== group.address?.city);
+  const canChange = group.profile.use_api_v3 && group.loginProfile === 'Account';
+  const person = `${confirmation.fiche.firstname} ${confirmation.fiche.lastname}`.trim();
+
+  const startAgain = () => {
+    resetBooking(group.urlname, origin ?? '', initialFlow(startContext, presetOfPreselection(preselection)));
+    booking.go(0);
+  };
+
+  const addToCalendar = () =>
+    openPopup({
+      kind: 'addToCalendar',
+      event: {
+        title: `${lines.map((r) => r.pack?.name ?? r.intervention_name).join(', ')} — ${group.name}`,
+        start: first.start,
+        end: last.end,
+        description: [first.calendar_name, comment].filter(Boolean).join('\n'),
+        location: first.location ?? undefined,
+        timeZone: zone,
+        icsUrl: appointmentIcsUrl(group.id, first.id),
+      },
+    });
+
+  return (
+    <section className={styles.page} data-testid="confirmation" aria-labelledby="confirm-title">
+      <div className={styles.hero}>
+        <span className={styles.success} aria-hidden="true">
+          <Icon name="check" size={34} />
+        </span>
+        <h1 id="confirm-title" className={styles.title}>
+          {confirmation.changed
+            ? t('booking.confirm.changedTitle')
+            : pro
+              ? t('booking.confirm.proTitle')
+              : t('booking.confirm.title', { count: records.length })}
+        </h1>
+        {person && <p className={styles.for}>{t('booking.confirm.for', { name: person })}</p>}
+        <p className={styles.when} data-testid="confirm-when">
+          <Icon name="calendar" size={20} />
+          <span>{format.dateTime(first.start)}</span>
+        </p>
+        {differs && (
+          <p className={styles.local} data-testid="local-time">
+            {t('booking.confirm.localTime', {
+              time: formatTime(new Date(first.start), { locale, timeZone: localZone }),
+              zone: localZone.replace(/_/g, ' '),
+            })}
+          </p>
+        )}
+      </div>
+
+      <div className={styles.card}>
+        <h2 className={styles.cardTitle}>{t('booking.confirm.details', { count: lines.length })}</h2>
+        <ul className={styles.lines} data-testid="confirm-lines">
+          {lines.map((row) => (
+            <li key={row.id} className={styles.line}>
+              <div className={styles.lineMain}>
+                <p className={styles.lineName}>
+                  {row.pack ? row.pack.name : row.intervention_name}
+                  {row.pack && <span className={styles.chip}>{t('home.pack')}</span>}
+                  {row.promotion ? (
+                    <span className={`${styles.chip} ${styles.promo}`}>
+                      {t('home.promotion', { percent: row.promotion })}
+                    </span>
+                  ) : null}
+                </p>
+                <p className={styles.lineMeta}>
+                  {format.time(row.start)}
+                  {' · '}
+                  {format.duration(row.duration)}
+                  {!row.pack && row.calendar_name ? ` · ${row.calendar_name}` : ''}
+                  {row.resource ? ` · ${row.resource.name}` : ''}
+                </p>
+                {row.pack && (
+                  <ul className={styles.packItems}>
+                    {[row, ...included(row)].map((item) => (
+                      <li key={item.id}>
+                        <span className={styles.packTime}>{format.time(item.start)}</span>{' '}
+                        {item.intervention_name}
+                        {item.calendar_name ? ` · ${item.calendar_name}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {row.video_credentials && (
+                  <Suspense fallback={null}>
+                    <div className={styles.video}>
+                      <VideoButton start={row.start} url={row.video_credentials.url} timeZone={zone} />
+                    </div>
+                  </Suspense>
+                )}
+              </div>
+              {showPrices && row.price_amount !== null && (
+                <p className={styles.linePrice}>
+                  {row.promotion &&
+                    row.intervention_price !== null &&
+                    row.intervention_price !== row.price_amount && (
+                      <s className={styles.listPrice}>{format.price(row.intervention_price)}</s>
+                    )}
+                  <span>{row.price_amount === 0 ? t('booking.free') : format.price(row.price_amount)}</span>
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+        {showPrices && (
+          <dl className={styles.totals}>
+            {summary.discountCents > 0 && (
+              <div className={styles.discount} data-testid="confirm-discount">
+                <dt>{t('booking.confirm.discount')}</dt>
+                <dd>−{format.price(summary.discountCents)}</dd>
+              </div>
+            )}
+            <div className={styles.total} data-testid="confirm-total">
+              <dt>{t('booking.confirm.total')}</dt>
+              <dd>{format.price(summary.totalCents!)}</dd>
+            </div>
+          </dl>
+        )}
+        {comment && (
+          <div className={styles.comment}>
+            <h3>{t('booking.confirm.comment')}</h3>
+            <p>{comment}</p>
+          </div>
+        )}
+      </div>
+
+      {group.apptemplates.confirm_text && (
+        <div className={styles.note}>
+          <Icon name="info" />
+          <LazyRichText text={group.apptemplates.confirm_text} />
+        </div>
+      )}
+
+      <div className={styles.actions}>
+        {!pro && (
+          <Button onClick={addToCalendar} data-testid="confirm-add-to-calendar">
+            <Icon name="calendarCheck" size={18} />
+            {t('booking.confirm.addToCalendar')}
+          </Button>
+        )}
+        {elsewhere && (
+          <ButtonLink
+            variant="secondary"
+            to={{ pathname: groupPath(group.urlname, 'map') }}
+            data-testid="confirm-map"
+          >
+            <Icon name="pin" size={18} />
+            {t('booking.confirm.goThere')}
+          </ButtonLink>
+        )}
+        {canChange && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              const search = new URLSearchParams(window.location.search);
+              search.set('update_apt', String(first.id));
+              navigate({ pathname: groupPath(group.urlname, 'book/slots'), search: `?${search}` });
+            }}
+            data-testid="confirm-change"
+          >
+            <Icon name="swap" size={18} />
+            {t('booking.confirm.change', { count: records.length })}
+          </Button>
+        )}
+        <Button variant="secondary" onClick={() => setCancelling(true)} data-testid="confirm-cancel">
+          <Icon name="close" size={18} />
+          {t('booking.confirm.cancel', { count: records.length })}
+        </Button>
+        <Button variant="ghost" onClick={startAgain} data-testid="confirm-book-another">
+          <Icon name="calendar" size={18} />
+          {t('booking.confirm.bookAnother')}
+        </Button>
+        {params.return_url && (
+          <ButtonAnchor variant="ghost" href={params.return_url} data-testid="confirm-return">
+            <Icon name="back" size={18} />
+            {t('booking.returnToSite')}
+          </ButtonAnchor>
+        )}
+      </div>
+      {!pro && (
+        <p className={styles.manage}>
+          <Link to={{ pathname: groupPath(group.urlname, 'appointments') }}>
+            {t('booking.confirm.myAppointments')}
+          </Link>
+        </p>
+      )}
+
+      {cancelling && (
+        <Suspense fallback={null}>
+          <CancelDialog
+            group={group}
+            appointments={records}
+            targetId={first.id}
+            onClose={() => setCancelling(false)}
+            onCancelled={startAgain}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
 }

@@ -1,6 +1,49 @@
-/** Booking step "register" — placeholder until the booking-flow pages are built (issue 7). */
-import { StepPlaceholder } from '../StepPlaceholder.tsx';
+/** Booking page "register": creating an account without leaving the booking (spec 001 §2). */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { groupPath } from '../../../app/paths.ts';
+import { RegisterForm, RegistrationDisabled } from '../../../ui/auth/RegisterForm.tsx';
+import { useBookingStore } from '../booking-store.ts';
+import { StepHeader } from '../parts/StepHeader.tsx';
+import { pendingRdvOf } from '../pending-rdv.ts';
+import { useBooking } from '../use-booking.ts';
+import styles from './LoginPage.module.css';
 
 export function RegisterPage() {
-  return <StepPlaceholder step="register" />;
+  const { t } = useTranslation();
+  const { group } = useBooking();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const id = useId();
+  const selection = useBookingStore((s) => s.selection);
+  const itemCalendars = useBookingStore((s) => s.itemCalendars);
+  return (
+    <>
+      <StepHeader step="register" />
+      <section className={styles.card} aria-labelledby={id}>
+        <h2 id={id} className={styles.title}>
+          {t('booking.login.newHere')}
+        </h2>
+        {group.open ? (
+          <RegisterForm
+            group={group}
+            labelledBy={id}
+            autoFocus
+            pendingRdv={
+              pendingRdvOf(group.urlname, { selection, itemCalendars }) as Record<string, unknown> | undefined
+            }
+            onSuccess={(email) =>
+              navigate(
+                { pathname: groupPath(group.urlname, 'book/register_confirm'), search },
+                { state: { email } },
+              )
+            }
+          />
+        ) : (
+          <RegistrationDisabled group={group} />
+        )}
+      </section>
+    </>
+  );
 }

@@ -93,7 +93,7 @@ export function BookingSummary() {
                   aria-label={t('booking.summary.move', {
                     name: displayName(item),
                     position: index + 1,
-                    count: groups.length,
+                    total: groups.length,
                   })}
                   aria-pressed={reorder.grabbed === index}
                   {...reorder.handleProps(index)}
@@ -187,7 +187,7 @@ export function BookingSummary() {
       )}
       <p className="visually-hidden" aria-live="polite">
         {reorder.announcement
-          ? t('booking.summary.moved', { position: reorder.announcement.position, count: groups.length })
+          ? t('booking.summary.moved', { position: reorder.announcement.position, total: groups.length })
           : ''}
       </p>
     </section>
