@@ -50,7 +50,8 @@ export function FichesPage() {
   const savedFields = useMemo(() => recordFieldsFor(group, true, label), [group, label]);
   const newFields = useMemo(() => recordFieldsFor(group, false, label), [group, label]);
   const records = fiches.data ?? [];
-  const canAdd = records.length < MAX_RECORDS;
+  // Only an account keeps several people; a link or guest session has its one record.
+  const canAdd = (account?.id ?? 0) > 0 && records.length < MAX_RECORDS;
 
   const savedValues = useCallback(
     (fiche: Fiche) => initialValues(savedFields, fiche as Record<string, unknown>, locale),
@@ -131,6 +132,11 @@ export function FichesPage() {
   return (
     <PageContainer narrow>
       {header}
+      {records.length >= MAX_RECORDS && (
+        <p className={`${styles.hint} ${styles.full}`} data-testid="records-full">
+          {t('account.records.full', { max: MAX_RECORDS })}
+        </p>
+      )}
       <Tabs
         selectedKey={current}
         onSelectionChange={(key) => setSelected(String(key))}
@@ -221,11 +227,6 @@ export function FichesPage() {
           </TabPanel>
         )}
       </Tabs>
-      {!canAdd && (
-        <p className={styles.hint} data-testid="records-full">
-          {t('account.records.full', { max: MAX_RECORDS })}
-        </p>
-      )}
     </PageContainer>
   );
 }

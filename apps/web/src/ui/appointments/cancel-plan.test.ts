@@ -59,6 +59,16 @@ describe('planCancel', () => {
     }
   });
 
+  it("finds a pack's included appointments by parent when the booking has no consecutive value", () => {
+    const head = apt('2026-05-05T09:00:00Z', { type: 'first' });
+    const item = apt('2026-05-05T09:30:00Z', { type: 'included', parent_id: head.id });
+    const other = apt('2026-05-05T11:00:00Z');
+    expect(planCancel([other, item, head], item.id, NOW)).toEqual({
+      kind: 'single',
+      unit: { head, included: [item], ids: [head.id, item.id] },
+    });
+  });
+
   it('mixes packs and single appointments of one booking', () => {
     const single = apt('2026-05-06T08:00:00Z', { consecutive_value: 'm' });
     const head = apt('2026-05-06T09:00:00Z', { type: 'first', consecutive_value: 'm' });

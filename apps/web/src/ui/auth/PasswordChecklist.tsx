@@ -23,7 +23,7 @@ export function PasswordChecklist({ id, password, email }: PasswordChecklistProp
     >
       {checklist.map(({ rule, ok }) => (
         <li key={rule} className={[styles.rule, ok && styles.ruleOk].filter(Boolean).join(' ')} data-ok={ok}>
-          {ok ? <Icon name="check" size={16} /> : <ExtraIcon name="dot" size={16} />}
+          {ok ? <Icon name="check" size={16} /> : <ExtraIcon name="circle" size={16} />}
           <span>
             {t(`account.password.rules.${rule}`, { min: PASSWORD_MIN_LENGTH })}
             <span className="visually-hidden">

@@ -14,7 +14,7 @@ const PATHS = {
   retake: 'M4 12a8 8 0 0 1 13.7-5.6L20 8.5M20 4v4.5h-4.5M20 12a8 8 0 0 1-13.7 5.6L4 15.5M4 20v-4.5h4.5',
   trash: 'M4 7h16M9.5 7V4.5h5V7M6 7l1 12.5A1.5 1.5 0 0 0 8.5 21h7a1.5 1.5 0 0 0 1.5-1.5L18 7M10 11v6M14 11v6',
   key: 'M14.5 9.5a4.5 4.5 0 1 1-9 0 4.5 4.5 0 0 1 9 0ZM13 12.5 21 20.5M17.5 17l2-2M15.5 15l1.5-1.5',
-  dot: 'M12 12h.01',
+  circle: 'M12 16.5a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Z',
 } as const;
 
 export type ExtraIconName = keyof typeof PATHS;
@@ -27,7 +27,7 @@ interface ExtraIconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
 
 /** An icon of the customer area's extra set. */
 export function ExtraIcon({ name, size = 20, label, ...rest }: ExtraIconProps) {
-  const strokeWidth = name === 'more' || name === 'dot' ? 3 : 1.8;
+  const strokeWidth = name === 'more' ? 3 : 1.8;
   return (
     <svg
       width={size}
