@@ -61,6 +61,8 @@ interface CustomerRules {
   items: readonly BookedItem[];
   /** Appointments of this booking being changed: they do not count against the new one. */
   replacing?: readonly number[];
+  /** The fiche was created by this booking's transaction. */
+  created?: boolean;
 }
 
 /** The customer: the account's fiches for a logged-in customer, else the fiche alone. */
@@ -72,6 +74,14 @@ async function customerFicheIds(trx: Trx, group: GroupRow, fiche: FicheRow): Pro
 /** max_rdv_number, same_time_rdv and mintime_between, checked under the fiche's lock. */
 async function checkCustomerRules(ctx: AppContext, trx: Trx, rules: CustomerRules): Promise<void> {
   const { group, settings, fiche, items } = rules;
+  const max = settings.rules.max_future_appointments;
+  // A record this transaction created, for no account, is seen by no other transaction before the
+  // commit and has no appointments yet: nothing to lock or to read (two statements of every
+  // first-time visitor's booking, and each statement is a round trip).
+  if (rules.created && fiche.account_id === null) {
+    if (max !== null && items.length > max) throw bookingError(422, 'max_rdv_number', { max });
+    return;
+  }
   await repo.lockFiche(trx, group.id, fiche.id);
   // max_rdv_number counts every record of the account: bookings for its other records must queue
   // behind this one too, or each passes the limit on its own (appointments-concurrency test). The
@@ -83,7 +93,6 @@ async function checkCustomerRules(ctx: AppContext, trx: Trx, rules: CustomerRule
   const existing = (await repo.customerAppointmentsAfter(trx, group.id, ficheIds, now)).filter(
     (a) => !replacing.has(a.id),
   );
-  const max = settings.rules.max_future_appointments;
   if (max !== null && existing.length + items.length > max)
     throw bookingError(422, 'max_rdv_number', { max });
   const start = items[0]!.start * 60_000;
@@ -188,19 +197,14 @@ export async function priceItems(
   items: readonly BookedItem[],
 ): Promise<PricedItem[]> {
   const serviceIds = [...new Set(items.flatMap((i) => [i.interventionId, ...(i.packId ? [i.packId] : [])]))];
-  const calendarIds = [
-    ...new Set(items.flatMap((i) => [i.calendarId, ...(i.resourceId ? [i.resourceId] : [])])),
-  ];
-  const [services, calendars] = await Promise.all([
-    trx
-      .selectFrom('interventions')
-      .select(['id', 'price', 'total_price', 'videoconference'])
-      .where('id', 'in', serviceIds)
-      .execute(),
-    trx.selectFrom('calendars').select(['id', 'capacity']).where('id', 'in', calendarIds).execute(),
-  ]);
+  const services = await trx
+    .selectFrom('interventions')
+    .select(['id', 'price', 'total_price', 'videoconference'])
+    .where('id', 'in', serviceIds)
+    .execute();
   const service = new Map(services.map((s) => [s.id, s]));
-  const capacity = new Map(calendars.map((c) => [c.id, c.capacity]));
+  // The capacity the engine checked against, from the same schedule: no second read of calendars.
+  const capacityOf = (id: number) => schedule.calendarsById.get(id)?.input.capacity;
   const localStart = schedule.zone.localMinuteOf(items[0]!.start);
   const day = Math.floor(localStart / 1440);
   const minute = localStart - day * 1440;
@@ -224,8 +228,8 @@ export async function priceItems(
       promotion,
       priceCents: listCents === null ? null : discounted(listCents, promotion),
       videoconference: own.videoconference,
-      exclusive: capacity.get(item.calendarId) === 1,
-      resourceExclusive: item.resourceId !== null && capacity.get(item.resourceId) === 1,
+      exclusive: capacityOf(item.calendarId) === 1,
+      resourceExclusive: item.resourceId !== null && capacityOf(item.resourceId) === 1,
     };
   });
 }
@@ -241,11 +245,11 @@ export async function createBooking(
   request: BookingRequest,
 ) {
   const settings = group.settings as unknown as GroupSettings;
-  const { fiche } = await bookingFiche(ctx, trx, group, viewer, request.fiche);
+  const { fiche, created } = await bookingFiche(ctx, trx, group, viewer, request.fiche);
   await refuseBlacklisted(trx, settings, viewer, fiche);
   const vevent = await validateVevent(trx, group, viewer, request.vevent, ctx.now());
   const { schedule, check } = await lockAndCheck(ctx, trx, group, request.selection, request.start);
-  await checkCustomerRules(ctx, trx, { group, settings, fiche, items: check.items });
+  await checkCustomerRules(ctx, trx, { group, settings, fiche, items: check.items, created });
 
   const items = await priceItems(trx, schedule, check.items);
   const consecutive = items.length > 1 ? randomUUID() : null;
