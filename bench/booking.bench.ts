@@ -1,0 +1,371 @@
+/**
+ * POST /api/v3/appointments under load, on real PostgreSQL (issue 5 target, on this machine): new
+ * customers booking distinct free slots at a fixed arrival rate of 200 bookings/s for 30 s with
+ * p99 ≤ 100 ms and every request answered 201. Then the rate is raised step by step to find the
+ * highest one that still meets p99 ≤ 100 ms, and one step is run with "no preference" bookings,
+ * which lock every eligible calendar and so queue behind each other.
+ *
+ * Each booking is the whole write path: a new fiche, the engine's re-check under the calendar lock,
+ * the insert, three e-mail link tokens, the confirmation with its .ics in the outbox, a guest session.
+ * The server runs as its own process (`npm start`'s entry point, mail worker included) on a
+ * database created for the run and dropped afterwards. This process sends the requests open-loop:
+ * each is due at a fixed time and its latency counts from then, so a slow server cannot slow the
+ * arrivals down and hide its queue (no coordinated omission).
+ * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@creneau/server/db/connection';
+import { migrateToLatest } from '@creneau/server/db/migrate';
+import { importGroupConfig } from '@creneau/server/modules/group-config/group-config.service';
+import pg from 'pg';
+import { summarize, writeResults } from './results.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `creneau_bench_booking_${process.pid}`;
+const dbUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+})();
+const API_KEY = 'bench-key';
+/** BOOKING_BENCH_SECONDS=5 for a quick look; the target run lasts 30 s. */
+const TARGET_SECONDS = Number(process.env.BOOKING_BENCH_SECONDS ?? 30);
+const TARGET_RATE = 200;
+const P99_LIMIT_MS = 100;
+const CALENDARS = 20;
+/** 15-minute slots from 06:00 to 22:00 UTC. */
+const SLOTS_PER_DAY = 64;
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function seed(): Promise<{ groupId: number; service: number; calendars: number[] }> {
+  const handle = await openDatabase({ databaseUrl: dbUrl, poolSize: 2 });
+  try {
+    await migrateToLatest(handle.db);
+    const hours = Object.fromEntries(
+      ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['06:00', '22:00']]]),
+    );
+    const { id: groupId } = await importGroupConfig(handle.db, {
+      urlname: 'bench-booking',
+      name: 'Booking bench',
+      settings: {
+        timezone: 'UTC',
+        locale: 'fr',
+        maxrdv_period: 60 * 24 * 365,
+        rules: { min_notice_minutes: 60 },
+      },
+      interventions: [{ externid: 'cut', name: 'Cut', publicname: 'Cut', length: 15, price: 3000 }],
+      calendars: Array.from({ length: CALENDARS }, (_, i) => ({
+        externid: `staff-${i + 1}`,
+        name: `Staff ${i + 1}`,
+        publicname: `Staff ${i + 1}`,
+        slot_step: 15,
+        weekly: hours,
+        interventions: [{ intervention: 'cut' }],
+      })),
+      forms: {
+        fiche: [
+          { name: 'firstname', type: 'text', label: 'First name', required: true },
+          { name: 'lastname', type: 'text', label: 'Last name', required: true },
+        ],
+      },
+    } as never);
+    const service = await handle.db
+      .selectFrom('interventions')
+      .select('id')
+      .where('group_id', '=', groupId)
+      .executeTakeFirstOrThrow();
+    const calendars = (
+      await handle.db
+        .selectFrom('calendars')
+        .select('id')
+        .where('group_id', '=', groupId)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id);
+    return { groupId, service: service.id, calendars };
+  } finally {
+    await handle.close();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  // BOOKING_BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BOOKING_BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BOOKING_BENCH_PROFILE)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_KEYS: API_KEY,
+      LOAD_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // The mail worker writes the confirmations there as .eml files.
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited');
+    try {
+      const response = await fetch(
+        `http://127.0.0.1:${port}/api/v3/services/groups/bench-booking.json?apikey=${API_KEY}`,
+      );
+      if (response.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start within 60 s');
+}
+
+/** CPU seconds a process has used so far (user + system), from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // gone, or not Linux
+  }
+}
+
+/** The PostgreSQL backends serving the bench database. */
+async function backendPids(): Promise<number[]> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1',
+      [dbName],
+    );
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Where the CPU went during a step: the server process and the database's backends, per booking. */
+async function cpuMeter(serverPid: number) {
+  const before = new Map((await backendPids()).map((pid) => [pid, cpuSeconds(pid)]));
+  const serverBefore = cpuSeconds(serverPid);
+  return async (bookings: number) => {
+    let database = 0;
+    for (const pid of await backendPids()) database += cpuSeconds(pid) - (before.get(pid) ?? 0);
+    const server = cpuSeconds(serverPid) - serverBefore;
+    const perBooking = (seconds: number) => Math.round((seconds * 1000 * 100) / Math.max(1, bookings)) / 100;
+    return { serverCpuMsPerBooking: perBooking(server), databaseCpuMsPerBooking: perBooking(database) };
+  };
+}
+
+interface Outcome {
+  latencyMs: number;
+  status: number;
+  body?: string;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function post(port: number, body: string): Promise<Omit<Outcome, 'latencyMs'>> {
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/api/v3/appointments?apikey=${API_KEY}`,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    request.on('error', (error) => resolve({ status: 0, body: error.message }));
+    request.end(body);
+  });
+}
+
+/** Sends `rate` requests a second for `seconds`, each due at its own time; latency counts from then. */
+async function openLoop(port: number, rate: number, seconds: number, nextBody: () => string) {
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  const pending: Promise<Outcome>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(post(port, nextBody()).then((r) => ({ ...r, latencyMs: performance.now() - due })));
+  }
+  const outcomes = await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  const ok = outcomes.filter((o) => o.status === 201);
+  const failures = outcomes.filter((o) => o.status !== 201);
+  const latency = summarize(outcomes.map((o) => o.latencyMs));
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    targetRate: rate,
+    seconds,
+    requests: total,
+    booked: ok.length,
+    achievedRate: Math.round(ok.length / elapsed),
+    failures: failures.length,
+    firstFailure: failures[0] ? `${failures[0].status} ${failures[0].body?.slice(0, 200)}` : null,
+    latencyMs: {
+      p50: round(latency.median),
+      p95: round(latency.p95),
+      p99: round(latency.p99),
+      max: round(latency.max),
+    },
+  };
+}
+
+type Step = Awaited<ReturnType<typeof openLoop>> & Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>>>;
+const passes = (s: Step) => s.failures === 0 && s.latencyMs.p99 <= P99_LIMIT_MS;
+const line = (s: Step) =>
+  `${s.targetRate}/s for ${s.seconds} s: ${s.booked} booked (${s.achievedRate}/s), p50 ${s.latencyMs.p50} ms, ` +
+  `p95 ${s.latencyMs.p95} ms, p99 ${s.latencyMs.p99} ms, max ${s.latencyMs.max} ms, failures ${s.failures}; ` +
+  `CPU per booking: server ${s.serverCpuMsPerBooking} ms, PostgreSQL ${s.databaseCpuMsPerBooking} ms` +
+  (s.firstFailure ? ` (first failure: ${s.firstFailure})` : '');
+
+/** Stops the server and waits for it: the database is dropped only once its pool is closed. */
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function main() {
+  const loadAtStart = os.loadavg().map((l) => Math.round(l * 10) / 10);
+  await admin(`drop database if exists ${dbName} with (force)`);
+  await admin(`create database ${dbName}`);
+  let server: ChildProcess | undefined;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'creneau-bench-booking-'));
+  try {
+    const { groupId, service, calendars } = await seed();
+    const port = await freePort();
+    server = await startServer(port, dataDir);
+    const serverPid = server.pid!;
+    // Every booking a slot of its own: calendars in turn, then the next quarter hour, then the next day.
+    const firstDay = Math.floor(Date.now() / 86_400_000) + 1;
+    let n = 0;
+    const booking = (noPreference: boolean) => () => {
+      const k = n++;
+      const slot = Math.floor(k / CALENDARS);
+      const day = firstDay + Math.floor(slot / SLOTS_PER_DAY);
+      const minute = 6 * 60 + (slot % SLOTS_PER_DAY) * 15;
+      return JSON.stringify({
+        appointment: {
+          date: new Date((day * 1440 + minute) * 60_000).toISOString(),
+          group_id: groupId,
+          from_web: 1,
+          fiche: { firstname: `Client${k}`, lastname: 'Bench', email: `client${k}@example.com` },
+          intervention_ids: [service],
+          ...(noPreference ? {} : { calendar_id: calendars[k % CALENDARS] }),
+        },
+      });
+    };
+    const run = async (rate: number, seconds: number, noPreference = false): Promise<Step> => {
+      const meter = await cpuMeter(serverPid);
+      const step = await openLoop(port, rate, seconds, booking(noPreference));
+      return { ...step, ...(await meter(step.booked)) };
+    };
+
+    const warmUp = await run(50, 5); // JIT, pool, PostgreSQL caches
+    console.log(`warm-up ${line(warmUp)}`);
+    const target = await run(TARGET_RATE, TARGET_SECONDS);
+    console.log(`target ${line(target)} → ${passes(target) ? 'PASS' : 'FAIL'}`);
+
+    // Up from the target while it holds, else down from it until a rate holds.
+    const steps: Step[] = [];
+    let sustainable = passes(target) ? TARGET_RATE : 0;
+    const rates = passes(target) ? [250, 300, 350, 400, 500, 600] : [150, 100, 75, 50, 25];
+    for (const rate of rates) {
+      const step = await run(rate, Math.min(10, TARGET_SECONDS));
+      steps.push(step);
+      console.log(`  ${line(step)} → ${passes(step) ? 'ok' : 'over'}`);
+      if (passes(step)) sustainable = Math.max(sustainable, rate);
+      if (passes(step) !== passes(target)) break;
+    }
+    console.log(`highest rate meeting p99 ≤ ${P99_LIMIT_MS} ms without failures: ${sustainable}/s`);
+
+    const noPreference = await run(
+      Math.max(25, Math.round(sustainable / 2)),
+      Math.min(10, TARGET_SECONDS),
+      true,
+    );
+    console.log(`"no preference" over ${CALENDARS} calendars: ${line(noPreference)}`);
+
+    writeResults('booking', {
+      command: 'npm run bench -- booking',
+      // Other work on the machine competes for the two cores: the load average says how much.
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 10) / 10),
+      setup:
+        'server process (npm start entry point, mail worker on) on real PostgreSQL; open-loop HTTP client in the bench process, latency from each request’s due time',
+      group: {
+        calendars: CALENDARS,
+        capacity: 1,
+        service: '15 minutes',
+        fiche: 'a new customer each booking',
+      },
+      target: {
+        ...target,
+        pass: passes(target),
+        requirement: `${TARGET_RATE} bookings/s for ${TARGET_SECONDS} s, p99 ≤ ${P99_LIMIT_MS} ms, all 201`,
+      },
+      warmUp,
+      steps,
+      maxSustainableRate: sustainable,
+      noPreference,
+    });
+    if (!passes(target)) process.exitCode = 1;
+  } finally {
+    agent.destroy();
+    if (server) await stopServer(server);
+    await admin(`drop database if exists ${dbName} with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
