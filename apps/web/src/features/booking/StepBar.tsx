@@ -67,8 +67,6 @@ export function StepBar({ items, onSelect }: StepBarProps) {
       </ol>
       {current && (
         <p className={styles.phoneCurrent} aria-hidden="true">
-          {t('booking.stepOf', { current: current.number, total: items.length })}
-          {' · '}
           {t(`steps.${current.name}.label`)}
         </p>
       )}

@@ -156,7 +156,7 @@ export function FieldControl({
   switch (field.type) {
     case 'boolean':
       return (
-        <div className={styles.field}>
+        <div className={`${styles.field} ${styles.full}`}>
           <label className={styles.check}>
             <input
               type="checkbox"
@@ -287,8 +287,9 @@ export function FieldControl({
       );
     }
   }
+  const wide = field.type === 'text' && (field.rows ?? 1) > 1;
   return (
-    <div className={styles.field}>
+    <div className={wide ? `${styles.field} ${styles.full}` : styles.field}>
       <Label htmlFor={id} text={label} required={required} />
       {hint}
       {control}
@@ -330,7 +331,7 @@ function RadioField({
   const otherText = other ? asText((value as { other: unknown }).other) : '';
   return (
     <fieldset
-      className={`${styles.field} ${styles.fieldset}`}
+      className={`${styles.field} ${styles.fieldset} ${styles.full}`}
       aria-describedby={describedBy}
       aria-invalid={error ? true : undefined}
       data-testid={testId}
@@ -433,7 +434,7 @@ function LinkedComboField({
   const child = asText(current.child);
   const children = (field.choices ?? []).find((c) => c.value === parent)?.children ?? [];
   return (
-    <div className={styles.field}>
+    <div className={`${styles.field} ${styles.full}`}>
       <label className={styles.label} htmlFor={id}>
         {label}
         {field.required && (

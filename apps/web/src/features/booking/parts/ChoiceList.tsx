@@ -93,7 +93,7 @@ export function ChoiceList({ items, mode, onPick, label, testId }: ChoiceListPro
               <span className={styles.text}>
                 <span className={styles.title}>{item.title}</span>
                 {item.meta && <span className={styles.meta}>{item.meta}</span>}
-                {!mode.grid && mode.description && item.description && (
+                {mode.description && item.description && (
                   <span className={styles.description}>{item.description}</span>
                 )}
                 {item.selected && (

@@ -20,10 +20,12 @@ import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { openPopup } from '../../../ui/popup-store.ts';
 import { resetBooking, useBookingStore } from '../booking-store.ts';
+import { displayName } from '../catalogue-filters.ts';
 import { LazyRichText } from '../parts/LazyRichText.tsx';
 import { presetOfPreselection } from '../preset.ts';
 import { initialFlow } from '../sequence.ts';
 import { useBooking } from '../use-booking.ts';
+import { useCatalogue } from '../use-catalogue.ts';
 import styles from './ConfirmPage.module.css';
 
 const CancelDialog = lazy(() =>
@@ -45,11 +47,19 @@ export function ConfirmPage() {
   const confirmation = useBookingStore((s) => s.confirmation);
   const origin = useBookingStore((s) => s.origin);
   const [cancelling, setCancelling] = useState(false);
+  const catalogue = useCatalogue(['services']);
+  // The server names services in the group's language; the page may speak another.
+  const nameOf = (id: number | null | undefined, fallback: string) => {
+    const item = catalogue.services.find((s) => s.id === id);
+    return item ? displayName(item) : fallback;
+  };
 
   // Leaving the confirmation ends the booking — except toward the map (spec 001 §4).
   useEffect(
     () => () => {
-      if (window.location.pathname.endsWith('/map')) return;
+      // Still here (a re-render, React's development double mount) or toward the map: keep it.
+      const path = window.location.pathname;
+      if (path.endsWith('/map') || path.endsWith('/book/confirm')) return;
       const state = useBookingStore.getState();
       if (!state.confirmation || !state.urlname || !state.origin) return;
       resetBooking(
@@ -93,7 +103,7 @@ export function ConfirmPage() {
     openPopup({
       kind: 'addToCalendar',
       event: {
-        title: `${lines.map((r) => r.pack?.name ?? r.intervention_name).join(', ')} — ${group.name}`,
+        title: `${lines.map((r) => (r.pack ? nameOf(r.pack.id, r.pack.name) : nameOf(r.intervention_id, r.intervention_name))).join(', ')} — ${group.name}`,
         start: first.start,
         end: last.end,
         description: [first.calendar_name, comment].filter(Boolean).join('\n'),
@@ -138,7 +148,9 @@ export function ConfirmPage() {
             <li key={row.id} className={styles.line}>
               <div className={styles.lineMain}>
                 <p className={styles.lineName}>
-                  {row.pack ? row.pack.name : row.intervention_name}
+                  {row.pack
+                    ? nameOf(row.pack.id, row.pack.name)
+                    : nameOf(row.intervention_id, row.intervention_name)}
                   {row.pack && <span className={styles.chip}>{t('home.pack')}</span>}
                   {row.promotion ? (
                     <span className={`${styles.chip} ${styles.promo}`}>
@@ -158,7 +170,7 @@ export function ConfirmPage() {
                     {[row, ...included(row)].map((item) => (
                       <li key={item.id}>
                         <span className={styles.packTime}>{format.time(item.start)}</span>{' '}
-                        {item.intervention_name}
+                        {nameOf(item.intervention_id, item.intervention_name)}
                         {item.calendar_name ? ` · ${item.calendar_name}` : ''}
                       </li>
                     ))}

@@ -352,8 +352,11 @@ export function FicheInfoPage() {
     }
   };
 
-  const hintKey =
-    block === 'acceptJitsi'
+  // Before a first try the button simply invites; once tried, what still blocks it is explained.
+  const blocked = tried && (block !== null || busy);
+  const hintKey = !tried
+    ? null
+    : block === 'acceptJitsi'
       ? 'booking.errors.acceptJitsi'
       : block === 'formStdError'
         ? 'booking.errors.formStdError'
@@ -553,7 +556,7 @@ export function FicheInfoPage() {
           <Button
             type="submit"
             block
-            aria-disabled={block !== null || busy ? true : undefined}
+            aria-disabled={blocked ? true : undefined}
             aria-describedby={hintKey ? `${headingId}-hint` : undefined}
             data-testid="book-submit"
           >

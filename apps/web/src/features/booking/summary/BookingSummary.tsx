@@ -6,6 +6,7 @@
  * by picking the handle up with Space and moving it with the arrow keys.
  */
 import { canAddAppointment } from '@creneau/core/booking/service-choice';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../api/calendars.ts';
 import type { Intervention } from '../../../api/interventions.ts';
@@ -19,6 +20,19 @@ import { useCatalogue } from '../use-catalogue.ts';
 import styles from './BookingSummary.module.css';
 import { useReorder } from './use-reorder.ts';
 
+/** True while the media query matches. */
+function useMedia(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    list.addEventListener('change', update);
+    update();
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
+
 export function BookingSummary() {
   const { t } = useTranslation();
   const format = useFormatters();
@@ -27,6 +41,10 @@ export function BookingSummary() {
   const catalogue = useCatalogue(['services', 'calendars', 'calendarsets']);
   const editingBooking = useBookingStore((s) => s.editingBooking);
   const groups = booking.groupsOf(catalogue.services);
+  // Phones and tablets: the summary sits above the step, folded to one line until opened.
+  const narrow = useMedia('(max-width: 959px)');
+  const [open, setOpen] = useState(false);
+  const folded = narrow && !open;
   const items = groups.map((g) => catalogue.services.find((s) => s.id === g[0]));
   const editing = sequence.editing !== null;
   const canEdit = !editing && steps.some((s) => s.name === 'intervention_ids');
@@ -58,133 +76,166 @@ export function BookingSummary() {
   return (
     <section className={styles.summary} data-testid="booking-summary" aria-labelledby="booking-summary-title">
       <h2 id="booking-summary-title" className={styles.title}>
-        {editing ? t('booking.summary.editingTitle') : t('booking.summary.title')}
-      </h2>
-      {editing && editingBooking?.[0] && (
-        <p className={styles.was}>
-          {t('booking.summary.currently', { when: format.dateTime(editingBooking[0].start) })}
-        </p>
-      )}
-      {selection.slots ? (
-        <p className={styles.when} data-testid="summary-when">
-          <Icon name="calendar" size={18} />
-          <span>
-            <strong>{format.date(selection.slots)}</strong>
-            <span className={styles.time}>{format.time(selection.slots)}</span>
-          </span>
-        </p>
-      ) : null}
-      <ol className={styles.items} {...reorder.listProps}>
-        {groups.map((ids, index) => {
-          const item = items[index];
-          if (!item) return null;
-          const own = itemCalendars[item.id] ?? [];
-          return (
-            <li
-              key={ids.join('-')}
-              className={styles.item}
-              data-testid="summary-item"
-              {...reorder.itemProps(index)}
-            >
-              {canEdit && groups.length > 1 && (
-                <button
-                  type="button"
-                  className={styles.handle}
-                  aria-label={t('booking.summary.move', {
-                    name: displayName(item),
-                    position: index + 1,
-                    total: groups.length,
-                  })}
-                  aria-pressed={reorder.grabbed === index}
-                  {...reorder.handleProps(index)}
-                  data-testid="summary-move"
-                >
-                  <Icon name="menu" size={18} />
-                </button>
+        {narrow ? (
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={open}
+            aria-controls="booking-summary-body"
+            onClick={() => setOpen(!open)}
+            data-testid="summary-toggle"
+          >
+            <span className={styles.toggleText}>
+              <span>{editing ? t('booking.summary.editingTitle') : t('booking.summary.title')}</span>
+              {folded && (
+                <span className={styles.oneLine}>
+                  {[
+                    items[0] ? displayName(items[0]) : null,
+                    groups.length > 1 ? `+${groups.length - 1}` : null,
+                    selection.slots
+                      ? `${format.date(selection.slots)} · ${format.time(selection.slots)}`
+                      : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
               )}
-              <div className={styles.itemBody}>
-                <p className={styles.itemName}>
-                  {displayName(item)}
-                  {item.type === 'pack' && <span className={styles.chip}>{t('booking.pack')}</span>}
-                </p>
-                <ItemMeta item={item} />
-                {item.type === 'pack' && (
-                  <PackLines
-                    item={item}
-                    services={catalogue.services}
-                    calendars={catalogue.calendars}
-                    own={own}
-                  />
-                )}
-                {item.type !== 'pack' && (own[0] ? calendarName(own[0]) : sharedCalendar) && (
-                  <p className={styles.with}>
-                    <Icon name="user" size={16} />
-                    {own[0] ? calendarName(own[0]) : sharedCalendar}
-                  </p>
-                )}
-              </div>
-              {canEdit && (
-                <div className={styles.actions}>
+            </span>
+            <Icon name="chevronDown" size={20} className={open ? styles.flipped : undefined} />
+          </button>
+        ) : editing ? (
+          t('booking.summary.editingTitle')
+        ) : (
+          t('booking.summary.title')
+        )}
+      </h2>
+      <div id="booking-summary-body" className={styles.body} hidden={folded}>
+        {editing && editingBooking?.[0] && (
+          <p className={styles.was}>
+            {t('booking.summary.currently', { when: format.dateTime(editingBooking[0].start) })}
+          </p>
+        )}
+        {selection.slots ? (
+          <p className={styles.when} data-testid="summary-when">
+            <Icon name="calendar" size={18} />
+            <span>
+              <strong>{format.date(selection.slots)}</strong>
+              <span className={styles.time}>{format.time(selection.slots)}</span>
+            </span>
+          </p>
+        ) : null}
+        <ol className={styles.items} {...reorder.listProps}>
+          {groups.map((ids, index) => {
+            const item = items[index];
+            if (!item) return null;
+            const own = itemCalendars[item.id] ?? [];
+            return (
+              <li
+                key={ids.join('-')}
+                className={styles.item}
+                data-testid="summary-item"
+                {...reorder.itemProps(index)}
+              >
+                {canEdit && groups.length > 1 && (
                   <button
                     type="button"
-                    className={styles.iconButton}
-                    onClick={() => booking.change({ kind: 'replace', index })}
-                    aria-label={t('booking.summary.replace', { name: displayName(item) })}
-                    data-testid="summary-replace"
+                    className={styles.handle}
+                    aria-label={t('booking.summary.move', {
+                      name: displayName(item),
+                      position: index + 1,
+                      total: groups.length,
+                    })}
+                    aria-pressed={reorder.grabbed === index}
+                    {...reorder.handleProps(index)}
+                    data-testid="summary-move"
                   >
-                    <Icon name="swap" size={18} />
+                    <Icon name="menu" size={18} />
                   </button>
-                  {groups.length > 1 && (
+                )}
+                <div className={styles.itemBody}>
+                  <p className={styles.itemName}>
+                    {displayName(item)}
+                    {item.type === 'pack' && <span className={styles.chip}>{t('booking.pack')}</span>}
+                  </p>
+                  <ItemMeta item={item} />
+                  {item.type === 'pack' && (
+                    <PackLines
+                      item={item}
+                      services={catalogue.services}
+                      calendars={catalogue.calendars}
+                      own={own}
+                    />
+                  )}
+                  {item.type !== 'pack' && (own[0] ? calendarName(own[0]) : sharedCalendar) && (
+                    <p className={styles.with}>
+                      <Icon name="user" size={16} />
+                      {own[0] ? calendarName(own[0]) : sharedCalendar}
+                    </p>
+                  )}
+                </div>
+                {canEdit && (
+                  <div className={styles.actions}>
                     <button
                       type="button"
                       className={styles.iconButton}
-                      onClick={() => booking.remove(ids)}
-                      aria-label={t('booking.summary.remove', { name: displayName(item) })}
-                      data-testid="summary-remove"
+                      onClick={() => booking.change({ kind: 'replace', index })}
+                      aria-label={t('booking.summary.replace', { name: displayName(item) })}
+                      data-testid="summary-replace"
                     >
-                      <Icon name="close" size={18} />
+                      <Icon name="swap" size={18} />
                     </button>
-                  )}
-                </div>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-      {(set || resource) && (
-        <ul className={styles.facts}>
-          {set && (
-            <li>
-              <Icon name="pin" size={16} />
-              {displayName(set)}
-            </li>
-          )}
-          {resource && (
-            <li>
-              <Icon name="tag" size={16} />
-              {displayName(resource)}
-            </li>
-          )}
-        </ul>
-      )}
-      {canEdit && max > 1 && (
-        <div className={styles.footer}>
-          {add.allowed ? (
-            <Button
-              variant="secondary"
-              size="s"
-              block
-              onClick={() => booking.change({ kind: 'add' })}
-              data-testid="summary-add"
-            >
-              <Icon name="sparkle" size={18} />
-              {t('booking.summary.add')}
-            </Button>
-          ) : (
-            <p className={styles.hint}>{t(`booking.summary.cannotAdd.${add.reason}`, { max })}</p>
-          )}
-        </div>
-      )}
+                    {groups.length > 1 && (
+                      <button
+                        type="button"
+                        className={styles.iconButton}
+                        onClick={() => booking.remove(ids)}
+                        aria-label={t('booking.summary.remove', { name: displayName(item) })}
+                        data-testid="summary-remove"
+                      >
+                        <Icon name="close" size={18} />
+                      </button>
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        {(set || resource) && (
+          <ul className={styles.facts}>
+            {set && (
+              <li>
+                <Icon name="pin" size={16} />
+                {displayName(set)}
+              </li>
+            )}
+            {resource && (
+              <li>
+                <Icon name="tag" size={16} />
+                {displayName(resource)}
+              </li>
+            )}
+          </ul>
+        )}
+        {canEdit && max > 1 && (
+          <div className={styles.footer}>
+            {add.allowed ? (
+              <Button
+                variant="secondary"
+                size="s"
+                block
+                onClick={() => booking.change({ kind: 'add' })}
+                data-testid="summary-add"
+              >
+                <Icon name="sparkle" size={18} />
+                {t('booking.summary.add')}
+              </Button>
+            ) : (
+              <p className={styles.hint}>{t(`booking.summary.cannotAdd.${add.reason}`, { max })}</p>
+            )}
+          </div>
+        )}
+      </div>
       <p className="visually-hidden" aria-live="polite">
         {reorder.announcement
           ? t('booking.summary.moved', { position: reorder.announcement.position, total: groups.length })
