@@ -8,8 +8,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { updatePassword } from '../../api/account-password.ts';
+import { currentSessionQuery } from '../../api/session-current.ts';
+import { getSessionToken } from '../../api/session-token.ts';
 import { appConfig } from '../../app/config.ts';
 import { useGroupContext } from '../../app/group-context.ts';
+import { queryClient } from '../../app/query-client.ts';
 import { isLogged } from '../../app/startup/access.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { ChoosePasswordForm } from '../../ui/auth/ChoosePasswordForm.tsx';
@@ -103,7 +106,12 @@ export function LoginPage() {
               validation_key: validationKey,
             });
             notify('accountActivated', { tone: 'success' });
-            afterLogin({ type: 'user', pendingRdv: null });
+            // A booking chosen before registering travels with the account (spec 001 §4).
+            const activated = queryClient.getQueryData(currentSessionQuery(getSessionToken()).queryKey);
+            afterLogin({
+              type: 'user',
+              pendingRdv: (activated?.pendingRdv as Record<string, unknown> | null) ?? null,
+            });
           }}
         />
       </AuthCard>
