@@ -13,9 +13,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { fetchEditable } from '../../api/appointment-editable.ts';
 import { appointmentIcsUrl } from '../../api/appointment-ics.ts';
 import { APPOINTMENTS_KEY, type ListedAppointment, useAppointments } from '../../api/appointments.ts';
-import { fetchCalendars } from '../../api/calendars.ts';
 import { useFiches } from '../../api/fiches.ts';
-import { fetchInterventions } from '../../api/interventions.ts';
 import { logout } from '../../api/session-logout.ts';
 import { useSessionToken } from '../../api/session-token.ts';
 import { ErrorMessage } from '../../app/group/ErrorMessage.tsx';
@@ -34,7 +32,6 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './AppointmentsPage.module.css';
 import { cleanSearch, useCleanLink } from './account-navigation.ts';
 import { actionsFor, cardsOf, type PersonTab, personTabs, splitByTime } from './appointment-list.ts';
-import { planRetake } from './retake.ts';
 
 /** A positive id from a query value or the session, else 0. */
 const idOf = (value: unknown) => {
@@ -141,6 +138,7 @@ export function AppointmentsPage() {
     void client.invalidateQueries({ queryKey: [APPOINTMENTS_KEY, group.id] });
   }, [client, group.id]);
 
+  const firstStep = `book/${steps[0]?.name ?? ''}`;
   const onAction = async (action: AppointmentAction, appointment: ListedAppointment) => {
     if (action === 'cancel') setDialog({ targetId: appointment.id, fromLink: false });
     else if (action === 'addToCalendar')
@@ -150,7 +148,7 @@ export function AppointmentsPage() {
       try {
         await fetchEditable(group.id, appointment.id);
         navigate({
-          pathname: groupPath(group.urlname, 'book/slots'),
+          pathname: groupPath(group.urlname, firstStep),
           search: withParams(cleanSearch(search), { update_apt: String(appointment.id) }),
         });
       } catch (error) {
@@ -161,21 +159,14 @@ export function AppointmentsPage() {
         });
       }
     } else if (action === 'retake') {
-      try {
-        const [interventions, calendars] = await Promise.all([
-          fetchInterventions(group.id, { locale: i18n.language }),
-          fetchCalendars(group.id, { locale: i18n.language }),
-        ]);
-        const plan = planRetake(appointment, { interventions, calendars });
-        if (!plan.ok) openPopup({ kind: 'alert', message: 'retakeError' });
-        else
-          navigate({
-            pathname: groupPath(group.urlname),
-            search: withParams(cleanSearch(search), plan.params),
-          });
-      } catch (error) {
-        openPopup({ kind: 'alert', message: errorKey(error) });
-      }
+      // The booking flow checks what is still offered (retakeError) and preselects the rest.
+      navigate(
+        {
+          pathname: groupPath(group.urlname, firstStep),
+          search: withParams(cleanSearch(search), { take_apt: String(appointment.id) }),
+        },
+        { state: { retake: appointment } },
+      );
     }
   };
 
