@@ -90,7 +90,13 @@ function Guarded({ index }: { index: number }) {
   }, [index, reachable, booking.flow, steps]);
 
   if (!reachable) {
-    const target = editingLocked ? slotsIndex : furthestReachable(steps, sequence);
+    // A move of the sequence re-renders the page it leaves before the router shows the next one:
+    // the step the sequence stands on is then where to go, as the move itself asked.
+    const target = editingLocked
+      ? slotsIndex
+      : isReachable(steps, sequence.current, sequence)
+        ? sequence.current
+        : furthestReachable(steps, sequence);
     return <Navigate replace to={booking.stepLink(target)} />;
   }
   return <Frame index={index} />;

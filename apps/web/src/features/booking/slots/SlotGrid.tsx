@@ -78,12 +78,12 @@ export function SlotGrid({ days, locale, showCapacity, selected, onPick }: SlotG
                   const group = hourGroup(day, hour);
                   const promotion = groupPromotion(group);
                   if (group.length === 0) {
-                    return <li key={hour} className={styles.empty} aria-hidden="true" />;
+                    return <li key={hour} className={styles.empty} aria-hidden="true" data-hour={hour} />;
                   }
                   if (group.length === 1) {
                     const slot = group[0]!;
                     return (
-                      <li key={hour}>
+                      <li key={hour} data-hour={hour}>
                         <button
                           type="button"
                           className={styles.slot}
@@ -105,7 +105,7 @@ export function SlotGrid({ days, locale, showCapacity, selected, onPick }: SlotG
                     count: group.length,
                   });
                   return (
-                    <li key={hour}>
+                    <li key={hour} data-hour={hour}>
                       <MenuButton
                         triggerClassName={styles.slot}
                         trigger={
