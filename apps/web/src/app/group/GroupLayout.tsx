@@ -5,7 +5,7 @@
  */
 import type { BookingStep } from '@creneau/core/booking/step-list';
 import { parseEnabledLocales } from '@creneau/core/locales';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isGroupMissing } from '../../api/client.ts';
 import { type Group, inactiveGroupOf, useGroup } from '../../api/group.ts';
@@ -25,7 +25,9 @@ import { decideAccess } from '../startup/access.ts';
 import { useSessionExpiry } from '../startup/use-session-expiry.ts';
 import { buildSteps } from '../step-list.ts';
 import { ErrorMessage } from './ErrorMessage.tsx';
-import { FicheKeyLogin } from './FicheKeyLogin.tsx';
+
+// Only e-mail links need it: kept out of the first page load.
+const FicheKeyLogin = lazy(() => import('./FicheKeyLogin.tsx').then((m) => ({ default: m.FicheKeyLogin })));
 
 export function GroupLayout() {
   const { urlname = '' } = useParams();
@@ -64,7 +66,13 @@ export function GroupLayout() {
     return <Spinner page />;
   }
   // An e-mail link's fiche key logs the visitor in before any page shows (spec 001 §4).
-  if (query.params.ficheKey) return <FicheKeyLogin group={group.data} ficheKey={query.params.ficheKey} />;
+  if (query.params.ficheKey) {
+    return (
+      <Suspense fallback={<Spinner page />}>
+        <FicheKeyLogin group={group.data} ficheKey={query.params.ficheKey} />
+      </Suspense>
+    );
+  }
   shown.current = true;
   return (
     <GroupReady
