@@ -17,6 +17,9 @@ import {
   pickSlot,
 } from './booking-helpers.ts';
 
+// Whole bookings with axe on each step: longer than a page check.
+test.describe.configure({ timeout: 60_000 });
+
 const SALON = 'demo-salon';
 const HUGO = 24;
 const LEONIE = 23;

@@ -35,6 +35,9 @@ export function roleOf(session: { logged: boolean; type: 'user' | 'pro' | null }
   return session.type === 'pro' ? 'pro' : 'user';
 }
 
+/** Parameters that start something once (use-one-shot-params.ts) and are not carried further. */
+export const ONE_SHOT_PARAMS = ['update_apt', 'take_apt'] as const;
+
 export function useBooking() {
   const { group, session, steps, preselection, locale } = useGroupContext();
   const { params } = useParsedQuery(group.timezone);
@@ -58,9 +61,20 @@ export function useBooking() {
     return { selection: s.selection, itemCalendars: s.itemCalendars, sequence: s.sequence };
   }, []);
 
-  /** The path of a step, keeping the query string. */
+  /**
+   * The path of a step, keeping the query string — except the one-shot parameters (update_apt,
+   * take_apt), which are acted on once where they land.
+   */
   const stepLink = useCallback(
-    (index: number) => ({ pathname: groupPath(group.urlname, `book/${steps[index]?.name ?? ''}`), search }),
+    (index: number) => {
+      const query = new URLSearchParams(search);
+      for (const name of ONE_SHOT_PARAMS) query.delete(name);
+      const rest = query.toString();
+      return {
+        pathname: groupPath(group.urlname, `book/${steps[index]?.name ?? ''}`),
+        search: rest ? `?${rest}` : '',
+      };
+    },
     [group.urlname, steps, search],
   );
 

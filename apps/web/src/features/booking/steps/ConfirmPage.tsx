@@ -47,11 +47,15 @@ export function ConfirmPage() {
   const confirmation = useBookingStore((s) => s.confirmation);
   const origin = useBookingStore((s) => s.origin);
   const [cancelling, setCancelling] = useState(false);
-  const catalogue = useCatalogue(['services']);
+  const catalogue = useCatalogue(['services', 'calendars']);
   // The server names services in the group's language; the page may speak another.
   const nameOf = (id: number | null | undefined, fallback: string) => {
     const item = catalogue.services.find((s) => s.id === id);
     return item ? displayName(item) : fallback;
+  };
+  const calendarName = (id: number | null | undefined, fallback: string) => {
+    const calendar = catalogue.calendars.find((c) => c.id === id);
+    return calendar ? displayName(calendar) : fallback;
   };
 
   // Leaving the confirmation ends the booking — except toward the map (spec 001 §4).
@@ -106,7 +110,9 @@ export function ConfirmPage() {
         title: `${lines.map((r) => (r.pack ? nameOf(r.pack.id, r.pack.name) : nameOf(r.intervention_id, r.intervention_name))).join(', ')} — ${group.name}`,
         start: first.start,
         end: last.end,
-        description: [first.calendar_name, comment].filter(Boolean).join('\n'),
+        description: [calendarName(first.calendar_id, first.calendar_name), comment]
+          .filter(Boolean)
+          .join('\n'),
         location: first.location ?? undefined,
         timeZone: zone,
         icsUrl: appointmentIcsUrl(group.id, first.id),
@@ -162,8 +168,10 @@ export function ConfirmPage() {
                   {format.time(row.start)}
                   {' · '}
                   {format.duration(row.duration)}
-                  {!row.pack && row.calendar_name ? ` · ${row.calendar_name}` : ''}
-                  {row.resource ? ` · ${row.resource.name}` : ''}
+                  {!row.pack && row.calendar_name
+                    ? ` · ${calendarName(row.calendar_id, row.calendar_name)}`
+                    : ''}
+                  {row.resource ? ` · ${calendarName(row.resource.id, row.resource.name)}` : ''}
                 </p>
                 {row.pack && (
                   <ul className={styles.packItems}>
@@ -171,7 +179,7 @@ export function ConfirmPage() {
                       <li key={item.id}>
                         <span className={styles.packTime}>{format.time(item.start)}</span>{' '}
                         {nameOf(item.intervention_id, item.intervention_name)}
-                        {item.calendar_name ? ` · ${item.calendar_name}` : ''}
+                        {item.calendar_name ? ` · ${calendarName(item.calendar_id, item.calendar_name)}` : ''}
                       </li>
                     ))}
                   </ul>

@@ -117,9 +117,12 @@ export function FicheInfoPage() {
     role === 'anonymous' || (role === 'user' && offersNewFiche(saved.length, editing)) || pro;
 
   // Where the accordion opens first: the fiche being booked, else the first saved one, else new.
+  // Once: the visitor may then close every panel (no fiche chosen).
+  const opened = useRef(false);
   useEffect(() => {
-    if (role !== 'user' || !fiches.data || choice !== null) return;
-    setDraft({ ficheChoice: fiches.data[0]?.id ?? 'new' });
+    if (role !== 'user' || !fiches.data || opened.current) return;
+    opened.current = true;
+    if (choice === null) setDraft({ ficheChoice: fiches.data[0]?.id ?? 'new' });
   }, [role, fiches.data, choice]);
 
   // Prefill from the link (fiche=…, vevent=…), once.

@@ -1,0 +1,132 @@
+/**
+ * Booking on demo-clinic (spec 000 §2 screens 3–5): a site (calendar set) first, categories and
+ * services of that site only, a practitioner, then a room (resource) for a service that needs one,
+ * a birth date typed in the page language's format, the insurance question; and the town hall's
+ * government request with its reference number (spec 001 §5 str9).
+ */
+import { expect, test } from '../support/fixtures.ts';
+import {
+  appointmentsOf,
+  checkPage,
+  dayAhead,
+  fill,
+  firstDayOfSlots,
+  groupOf,
+  heading,
+  pageToken,
+  pickSlot,
+} from './booking-helpers.ts';
+
+// Whole bookings with axe on each step: longer than a page check.
+test.describe.configure({ timeout: 60_000 });
+
+const PASING = 5;
+const PHYSIO_CATEGORY = 8;
+const PHYSIO = 21;
+const MARKUS = 15;
+const ROOM_1 = 18;
+
+test('a clinic booking that needs a room', async ({ page, request }) => {
+  const group = await groupOf(request, 'demo-clinic');
+  const { day, slots } = await firstDayOfSlots(request, group.id, {
+    start: dayAhead(4, group.timezone),
+    appointments: [{ intervention_id: PHYSIO }],
+    calendar_id: MARKUS,
+    resource_id: ROOM_1,
+  });
+  const slot = slots.at(-1)!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/demo-clinic/book/calendarset_id?locale=en&date=${day}`);
+  await expect(heading(page)).toHaveText('Choose a location');
+  await checkPage(page, 'calendarsets');
+  await page.getByTestId(`calendarset-${PASING}`).click();
+
+  // Dermatology is practised in Schwabing only: not offered at Pasing.
+  await expect(heading(page)).toHaveText('Choose a category');
+  await expect(page.getByTestId('category-list').getByRole('listitem')).toHaveCount(4);
+  await expect(page.getByTestId('category-7')).toHaveCount(0);
+  await page.getByTestId(`category-${PHYSIO_CATEGORY}`).click();
+  await page.getByTestId(`service-${PHYSIO}`).click();
+
+  await expect(heading(page)).toHaveText('Choose a practitioner');
+  await expect(page.getByTestId('calendar-list').getByRole('listitem')).toHaveCount(3);
+  await page.getByTestId(`calendar-${MARKUS}`).click();
+
+  await expect(heading(page)).toHaveText('Choose a resource');
+  await expect(page.getByTestId('resource-any')).toBeVisible();
+  await checkPage(page, 'resources');
+  await page.getByTestId(`resource-${ROOM_1}`).click();
+
+  await expect(heading(page)).toHaveText('Choose a date and time');
+  await expect(page.getByTestId('booking-summary')).toContainText('Therapy room 1');
+  await expect(page.getByTestId('booking-summary')).toContainText('Pasing');
+  await pickSlot(page, slot);
+
+  await expect(page.getByTestId('health-disclaimer')).toBeVisible();
+  // No comment box: the clinic's own form asks for the reason.
+  await expect(page.getByTestId('comment')).toHaveCount(0);
+  await fill(page, 'fiche', {
+    firstname: 'Jonas',
+    lastname: 'Keller',
+    birthdate: '31/02/1990',
+    firstphone: '0891234567',
+    email: 'jonas.keller@example.com',
+  });
+  await page.getByTestId('fiche-birthdate').blur();
+  await expect(page.getByTestId('fiche-birthdate-error')).toHaveText(
+    'Enter a valid date in the format shown.',
+  );
+  await page.getByTestId('fiche-birthdate').fill('14/03/1990');
+  await page.getByTestId('fiche-versicherung-gkv').check();
+  await fill(page, 'vevent', { comments: 'Knee pain after running.' });
+  await checkPage(page, 'fiche-clinic');
+  await page.getByTestId('book-submit').click();
+
+  await expect(heading(page)).toHaveText('Your appointment is confirmed');
+  await expect(page.getByTestId('confirm-lines')).toContainText('Therapy room 1');
+  await expect(page.getByTestId('confirmation')).toContainText('Knee pain after running.');
+  const booked = await appointmentsOf(request, group.id, (await pageToken(page))!);
+  expect(booked).toHaveLength(1);
+  expect(booked[0]).toMatchObject({ intervention_id: PHYSIO, calendar_id: MARKUS, resource: { id: ROOM_1 } });
+});
+
+test('a town-hall booking asks for the request reference number', async ({ page, request }) => {
+  const group = await groupOf(request, 'demo-townhall');
+  const { day, slots } = await firstDayOfSlots(request, group.id, {
+    start: dayAhead(3),
+    appointments: [{ intervention_id: 56 }],
+    calendar_ids: [30, 31],
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/demo-townhall/book/interventionset_ids?date=${day}`);
+  await expect(heading(page)).toHaveText('Choisissez une catégorie');
+  await page.getByTestId('category-18').click();
+  await page.getByTestId('service-56').click();
+  await expect(heading(page)).toHaveText('Choisissez un intervenant');
+  await page.getByTestId('calendar-any').click();
+  await expect(heading(page)).toHaveText('Choisissez une date et un horaire');
+  // The counters show how many places each time still has.
+  await pickSlot(page, slots[0]!);
+
+  await fill(page, 'fiche', {
+    lastname: 'Moreau',
+    firstname: 'Élise',
+    email: 'elise.moreau@example.com',
+    firstphone: '0644556677',
+  });
+  await fill(page, 'vevent', { str9: '4a7b2c9d1' });
+  await page.getByTestId('vevent-str9').blur();
+  await expect(page.getByTestId('vevent-str9-error')).toContainText('numéro de pré-demande de 10 caractères');
+  await page.getByTestId('vevent-motif-renouvellement').check();
+  await page.getByTestId('book-submit').click();
+  await expect(page).toHaveURL(/\/book\/fiche_info/);
+  await fill(page, 'vevent', { str9: '4a7b2c9d1e, 9Z8Y7X6W5V' });
+  await checkPage(page, 'fiche-townhall');
+  await page.getByTestId('book-submit').click();
+
+  await expect(heading(page)).toHaveText('Votre rendez-vous est confirmé');
+  // Fiche profile: no change button (spec 001 §2: API v3 and Account profile only).
+  await expect(page.getByTestId('confirm-change')).toHaveCount(0);
+  const booked = await appointmentsOf(request, group.id, (await pageToken(page))!);
+  expect(booked[0]!.vevent).toMatchObject({ str9: '4A7B2C9D1E, 9Z8Y7X6W5V', motif: 'renouvellement' });
+});

@@ -1,0 +1,131 @@
+/**
+ * A whole booking with the keyboard only, at phone width (360 px): every choice reached with Tab
+ * and made with Enter or Space, the slot menu opened and chosen with the arrow keys, the form filled
+ * and sent; axe and the no-horizontal-scroll check on every step at 360 px, including the step bar's
+ * phone form, the folded summary, the date picker and the login step. Screenshots with SCREENSHOTS=1.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { checkPage, dayAhead, firstDayOfSlots, groupOf, heading } from './booking-helpers.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+const LEONIE = 23;
+const CHILD_CUT = 37;
+
+/** Presses Tab until `target` has the focus (at most `max` times). */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('could not reach the element with Tab');
+}
+
+test('a booking made with the keyboard only, at phone width, accessible at every step', async ({
+  page,
+  request,
+}) => {
+  const group = await groupOf(request, 'demo-salon');
+  const { day, slots } = await firstDayOfSlots(request, group.id, {
+    start: dayAhead(11),
+    appointments: [{ intervention_id: CHILD_CUT }],
+    calendar_id: LEONIE,
+  });
+  const slot = slots[Math.floor(slots.length / 2)]!;
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/demo-salon/book/interventionset_ids?locale=en&date=${day}`);
+  await expect(heading(page)).toHaveText('Choose a category');
+  await checkPage(page, 'keyboard-categories');
+
+  await tabTo(page, page.getByTestId('category-12'));
+  await page.keyboard.press('Enter');
+  await expect(heading(page)).toHaveText('Choose a service');
+  await expect(page.getByTestId('step-bar')).toContainText('Service');
+  await checkPage(page, 'keyboard-services');
+  await tabTo(page, page.getByTestId(`service-${CHILD_CUT}`));
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page)).toHaveText('Choose a practitioner');
+  // The summary is folded to one line on phones; it opens from the keyboard.
+  const toggle = page.getByTestId('summary-toggle');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await tabTo(page, toggle);
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('summary-add')).toBeVisible();
+  await checkPage(page, 'keyboard-calendars');
+  await tabTo(page, page.getByTestId(`calendar-${LEONIE}`));
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page)).toHaveText('Choose a date and time');
+  await expect(page.getByTestId('slot-day')).toHaveCount(2);
+  await checkPage(page, 'keyboard-slots');
+  // The date picker opens, is accessible, and closes with Escape.
+  await tabTo(page, page.getByTestId('slots-date-picker'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('date-picker')).toBeVisible();
+  await checkPage(page, 'keyboard-date-picker');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('date-picker')).toHaveCount(0);
+
+  const dayColumn = page.locator(`[data-testid="slot-day"][data-date="${slot.start.slice(0, 10)}"]`);
+  const hour = dayColumn.locator(`li[data-hour="${Number(slot.time.slice(0, 2))}"]`);
+  const direct = hour.locator('[data-testid="slot"]');
+  if ((await direct.count()) > 0) {
+    await tabTo(page, direct);
+    await page.keyboard.press('Enter');
+  } else {
+    await tabTo(page, hour.getByTestId('slot-menu'));
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await checkPage(page, 'keyboard-slot-menu');
+    const item = menu.getByRole('menuitem', { name: new RegExp(`^${slot.time}`) });
+    for (let i = 0; i < 8 && !(await item.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+  }
+
+  await expect(heading(page)).toHaveText('Your details');
+  await tabTo(page, page.getByTestId('fiche-firstname'));
+  await page.keyboard.type('Hugo');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Lemaire');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('hugo.lemaire@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('0699887766');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('vevent-first_visit')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('vevent-first_visit')).toBeChecked();
+  await checkPage(page, 'keyboard-fiche');
+  await tabTo(page, page.getByTestId('book-submit'));
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page)).toHaveText('Your appointment is confirmed');
+  await expect(page.getByTestId('confirmation')).toContainText('for Hugo Lemaire');
+  await checkPage(page, 'keyboard-confirm');
+});
+
+test('the login step and the clinic steps are accessible at phone width', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/demo-private/book/login');
+  await expect(heading(page)).toHaveText('Accedi o crea un account');
+  await expect(page.getByTestId('login-column')).toBeVisible();
+  await expect(page.getByTestId('register-column')).toBeVisible();
+  await checkPage(page, 'login-step');
+
+  await page.goto('/demo-clinic/book/calendarset_id?locale=en');
+  await checkPage(page, 'calendarsets');
+  await page.getByTestId('calendarset-5').click();
+  await page.getByTestId('category-8').click();
+  await page.getByTestId('service-21').click();
+  await expect(heading(page)).toHaveText('Choose a practitioner');
+  await checkPage(page, 'calendars-list');
+  await page.getByTestId('calendar-any').click();
+  await expect(heading(page)).toHaveText('Choose a resource');
+  await checkPage(page, 'resources');
+});

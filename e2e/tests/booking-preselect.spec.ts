@@ -1,0 +1,97 @@
+/**
+ * Preselection from the query string (spec 000 §2 query parameters, §5): every preselection
+ * parameter — ids and extern ids — drops the steps it settles; a date starts the slots on that day
+ * and a slot (slots=…) is taken by itself; the rest of the booking follows. Also the link's fiche
+ * prefill and the "return to site" option.
+ */
+import { expect, test } from '../support/fixtures.ts';
+import { appointmentsOf, dayAhead, firstDayOfSlots, groupOf, heading, pageToken } from './booking-helpers.ts';
+
+test.describe.configure({ timeout: 60_000 });
+
+const LEONIE = 23;
+const WOMENS_CUT = 35;
+
+test('a booking with every step preselected goes straight to the contact details', async ({
+  page,
+  request,
+}) => {
+  const group = await groupOf(request, 'demo-salon');
+  const { day, slots } = await firstDayOfSlots(request, group.id, {
+    start: dayAhead(6),
+    appointments: [{ intervention_id: WOMENS_CUT }],
+    calendar_id: LEONIE,
+  });
+  const slot = slots.at(-1)!;
+  const query = new URLSearchParams({
+    interventionset_extern_ids: 'coupes',
+    intervention_extern_ids: 'coupe-femme',
+    calendar_extern_id: 'leonie',
+    date: day,
+    slots: `${day} ${slot.time}:00`,
+    fiche: JSON.stringify({ firstname: 'Inès', lastname: 'Roux' }),
+    return_url: 'https://www.atelier-capucine.example/merci',
+    return_button: '1',
+    locale: 'en',
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/demo-salon?${query}`);
+
+  // Category, service and stylist are settled: the slot from the link is taken by itself.
+  await expect(page).toHaveURL(/\/demo-salon\/book\/fiche_info\?/);
+  await expect(heading(page)).toHaveText('Your details');
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await expect(page.getByTestId('summary-when')).toContainText(slot.time);
+  await expect(page.getByTestId('fiche-firstname')).toHaveValue('Inès');
+  await expect(page.getByTestId('return-to-site')).toHaveAttribute(
+    'href',
+    'https://www.atelier-capucine.example/merci',
+  );
+  await page.getByTestId('fiche-email').fill('ines.roux@example.com');
+  await page.getByTestId('fiche-firstphone').fill('0655667788');
+  await page.getByTestId('book-submit').click();
+
+  await expect(heading(page)).toHaveText('Your appointment is confirmed');
+  await expect(page.getByTestId('confirm-return')).toHaveAttribute(
+    'href',
+    'https://www.atelier-capucine.example/merci',
+  );
+  const booked = await appointmentsOf(request, group.id, (await pageToken(page))!);
+  expect(booked[0]).toMatchObject({
+    start: new Date(slot.start).toISOString(),
+    intervention_id: WOMENS_CUT,
+    calendar_id: LEONIE,
+  });
+});
+
+test('each preselection parameter settles its step', async ({ page, request }) => {
+  const clinic = await groupOf(request, 'demo-clinic');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Site, service, practitioner and room by id: straight to the slots.
+  await page.goto(
+    `/demo-clinic?calendarset_id=5&intervention_ids=21&calendar_id=15&resource_id=18&locale=en`,
+  );
+  await expect(page).toHaveURL(/\/book\/slots\?/);
+  await expect(page.getByTestId('booking-summary')).toContainText('Therapy room 1');
+  await expect(page.getByTestId('slot-day').first()).toBeVisible();
+
+  // "0" is no preference: the calendar step is settled too.
+  await page.goto(`/demo-salon?intervention_ids=${WOMENS_CUT}&calendar_id=0&locale=en`);
+  await expect(page).toHaveURL(/\/book\/slots\?/);
+
+  // A pack by id: each of its items still gets its stylist.
+  await page.goto('/demo-salon?pack_id=48&locale=en');
+  await expect(page).toHaveURL(/\/book\/calendar_id\?/);
+  await expect(page.getByTestId('per-item-calendars')).toBeVisible();
+
+  // Several calendars: the "no preference" among them.
+  await page.goto(`/demo-salon?interventionset_ids=12&calendar_ids=23,24&locale=en`);
+  await expect(page).toHaveURL(/\/book\/intervention_ids\?/);
+
+  // A calendar set by extern id on the clinic leads to its categories.
+  await page.goto('/demo-clinic?calendarset_extern_id=pasing&locale=en');
+  await expect(heading(page)).toHaveText('Choose a category');
+  await expect(page.getByTestId('category-7')).toHaveCount(0);
+  expect(clinic.id).toBeGreaterThan(0);
+});
