@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, patchGroup, test } from '../support/fixtures.ts';
-import { apiPost, book, firstSlot, groupId, shot, uniqueEmail, useToken } from './account-support.ts';
+import { apiPost, bookFirstFree, groupId, shot, uniqueEmail, useToken } from './account-support.ts';
 
 const WIDTHS = [360, 1280] as const;
 
@@ -119,14 +119,19 @@ test('the records page is accessible: settings, a person, the add tab', async ({
 
 test('the appointments list, its menu and the cancel dialog are accessible', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
-  const date = await firstSlot(request, salon, { 'intervention_ids[]': 47 }, 30);
   const fiche = {
     firstname: 'Alix',
     lastname: 'Axe',
     email: uniqueEmail('axe'),
     firstphone: '+33 6 11 22 33 44',
   };
-  const booked = await book(request, { date, group_id: salon, intervention_ids: [47], fiche });
+  const booked = await bookFirstFree(
+    request,
+    salon,
+    { 'intervention_ids[]': 47 },
+    { intervention_ids: [47], fiche },
+    { hoursAhead: 30 },
+  );
   await useToken(page, booked.fiche_token!);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });

@@ -8,8 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import {
-  book,
-  firstSlot,
+  bookFirstFree,
   groupId,
   linkFromMail,
   listAppointments,
@@ -33,13 +32,13 @@ async function openMenuAction(page: Page, action: string, index = 0) {
 
 test('a pack is cancelled as a whole, its steps shown in the dialog', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
-  const date = await firstSlot(request, salon, { 'intervention_ids[]': 47 }, 30);
-  const booked = await book(request, {
-    date,
-    group_id: salon,
-    intervention_ids: [47],
-    fiche: person('pack'),
-  });
+  const booked = await bookFirstFree(
+    request,
+    salon,
+    { 'intervention_ids[]': 47 },
+    { intervention_ids: [47], fiche: person('pack') },
+    { hoursAhead: 30 },
+  );
   expect(booked.records).toHaveLength(3);
   await useToken(page, booked.fiche_token!);
 
@@ -63,14 +62,13 @@ test('a pack is cancelled as a whole, its steps shown in the dialog', async ({ p
 
 test('appointments booked together: untick the ones to keep', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
-  const date = await firstSlot(request, salon, { intervention_ids: '35,43', calendar_id: 0 }, 30);
-  const booked = await book(request, {
-    date,
-    group_id: salon,
-    intervention_ids: [35, 43],
-    calendar_id: 0,
-    fiche: person('together'),
-  });
+  const booked = await bookFirstFree(
+    request,
+    salon,
+    { intervention_ids: '35,43', calendar_id: 0 },
+    { intervention_ids: [35, 43], calendar_id: 0, fiche: person('together') },
+    { hoursAhead: 30 },
+  );
   expect(booked.records).toHaveLength(2);
   await useToken(page, booked.fiche_token!);
 
@@ -98,14 +96,13 @@ test('appointments booked together: untick the ones to keep', async ({ page, req
 test('the cancel link of the confirmation mail works without logging in, once', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
   const fiche = person('link');
-  const date = await firstSlot(request, salon, { 'intervention_ids[]': 36, calendar_id: 0 }, 30);
-  const booked = await book(request, {
-    date,
-    group_id: salon,
-    intervention_ids: [36],
-    calendar_id: 0,
-    fiche,
-  });
+  const booked = await bookFirstFree(
+    request,
+    salon,
+    { 'intervention_ids[]': 36, calendar_id: 0 },
+    { intervention_ids: [36], calendar_id: 0, fiche },
+    { hoursAhead: 30 },
+  );
 
   const cancelLink = await linkFromMail(fiche.email, /cancel_apt=/);
   await page.goto(`${cancelLink}&locale=en`);
@@ -138,14 +135,13 @@ test('the calendar link of the confirmation mail opens the add-to-calendar popup
 }) => {
   const salon = await groupId(request, 'demo-salon');
   const fiche = person('export');
-  const date = await firstSlot(request, salon, { 'intervention_ids[]': 37, calendar_id: 0 }, 30);
-  const booked = await book(request, {
-    date,
-    group_id: salon,
-    intervention_ids: [37],
-    calendar_id: 0,
-    fiche,
-  });
+  const booked = await bookFirstFree(
+    request,
+    salon,
+    { 'intervention_ids[]': 37, calendar_id: 0 },
+    { intervention_ids: [37], calendar_id: 0, fiche },
+    { hoursAhead: 30 },
+  );
   const exportLink = await linkFromMail(fiche.email, /export_apt=/);
   await page.goto(`${exportLink}&locale=en`);
   const popup = page.getByTestId('popup-add-to-calendar');
@@ -165,14 +161,17 @@ test('the video button waits, opens 15 minutes before and closes 5 minutes after
   request,
 }) => {
   const clinic = await groupId(request, 'demo-clinic');
-  const date = await firstSlot(request, clinic, { 'intervention_ids[]': 24, calendar_id: 8 }, 26, 9);
-  const booked = await book(request, {
-    date,
-    group_id: clinic,
-    intervention_ids: [24],
-    calendar_id: 8,
-    fiche: person('video', { birthdate: '1985-04-12', versicherung: 'gkv' }),
-  });
+  const booked = await bookFirstFree(
+    request,
+    clinic,
+    { 'intervention_ids[]': 24, calendar_id: 8 },
+    {
+      intervention_ids: [24],
+      calendar_id: 8,
+      fiche: person('video', { birthdate: '1985-04-12', versicherung: 'gkv' }),
+    },
+    { hoursAhead: 26, notBeforeHour: 9 },
+  );
   const start = new Date(booked.records[0]!.start).getTime();
   await useToken(page, booked.fiche_token!);
   await page.clock.install({ time: new Date(start - 20 * 60_000) });
@@ -202,14 +201,13 @@ test('the video button waits, opens 15 minutes before and closes 5 minutes after
 
 test('book again and change hand the appointment over to the booking', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
-  const date = await firstSlot(request, salon, { 'intervention_ids[]': 43, calendar_id: 0 }, 30);
-  const booked = await book(request, {
-    date,
-    group_id: salon,
-    intervention_ids: [43],
-    calendar_id: 0,
-    fiche: person('again'),
-  });
+  const booked = await bookFirstFree(
+    request,
+    salon,
+    { 'intervention_ids[]': 43, calendar_id: 0 },
+    { intervention_ids: [43], calendar_id: 0, fiche: person('again') },
+    { hoursAhead: 30 },
+  );
   await useToken(page, booked.fiche_token!);
   await page.goto('/demo-salon/appointments?locale=en');
   const handedOver = page.waitForURL(/\/demo-salon\/book\/\w+\?locale=en&take_apt=\d+$/);

@@ -140,14 +140,14 @@ interface Slot {
   start: string;
 }
 
-/** The first slot starting at least `hoursAhead` from now (and after `notBefore` local hour). */
-export async function firstSlot(
+/** Slots starting at least `hoursAhead` from now (and from `notBeforeHour` local hour), in order. */
+export async function slotsFrom(
   request: APIRequestContext,
   group: number,
   selection: Record<string, string | number>,
   hoursAhead: number,
   notBeforeHour = 0,
-): Promise<string> {
+): Promise<string[]> {
   const from = new Date(Date.now() + hoursAhead * 3_600_000);
   for (let week = 0; week < 6; week++) {
     const start = new Date(from.getTime() + week * 7 * 86_400_000).toISOString().slice(0, 10);
@@ -160,31 +160,54 @@ export async function firstSlot(
         nDays: 7,
       },
     );
-    const slot = body.availabletimeslots.find(
-      (s) => new Date(s.start) >= from && Number(s.start.slice(11, 13)) >= notBeforeHour,
-    );
-    if (slot) return slot.start;
+    const slots = body.availabletimeslots
+      .filter((s) => new Date(s.start) >= from && Number(s.start.slice(11, 13)) >= notBeforeHour)
+      .map((s) => s.start);
+    if (slots.length > 0) return slots;
   }
   throw new Error(`no slot for ${JSON.stringify(selection)}`);
 }
 
 export interface Booked {
-  records: { id: number; start: string; end: string; type: string; parent_id: number | null }[];
+  records: {
+    id: number;
+    start: string;
+    end: string;
+    type: string;
+    parent_id: number | null;
+    is_promoted: boolean;
+    promotion: number | null;
+  }[];
   fiche_token: string | null;
 }
 
-/** Books through the API: as `token`'s customer, or as a visitor (then a guest session token comes back). */
-export async function book(
+/**
+ * Books the first free slot from `hoursAhead` on. Tests run in parallel (and other suites book the
+ * same demo groups): a slot taken meanwhile (409 availabletimeslots) moves on to the next one, and
+ * each call starts at a random one of the first slots so that parallel tests rarely collide.
+ */
+export async function bookFirstFree(
   request: APIRequestContext,
+  group: number,
+  selection: Record<string, string | number>,
   appointment: Record<string, unknown>,
-  token?: string,
+  options: { hoursAhead: number; notBeforeHour?: number; token?: string },
 ): Promise<Booked> {
-  return apiPost<Booked>(
-    request,
-    '/v3/appointments',
-    { appointment: { from_web: 1, ...appointment }, with_token: token ? 0 : 1 },
-    { token },
-  );
+  const slots = await slotsFrom(request, group, selection, options.hoursAhead, options.notBeforeHour);
+  const offset = Math.floor(Math.random() * Math.min(slots.length, 12));
+  const order = [...slots.slice(offset), ...slots.slice(0, offset)];
+  for (const date of order.slice(0, 20)) {
+    const response = await request.post(apiUrl('/v3/appointments', { token: options.token }), {
+      data: {
+        appointment: { from_web: 1, group_id: group, ...appointment, date },
+        with_token: options.token ? 0 : 1,
+      },
+    });
+    if (response.status() === 409) continue;
+    expect(response.status(), `POST /v3/appointments: ${await response.text()}`).toBeLessThan(400);
+    return (await response.json()) as Booked;
+  }
+  throw new Error(`every slot tried was taken for ${JSON.stringify(selection)}`);
 }
 
 /** The appointments the API lists for a session. */
