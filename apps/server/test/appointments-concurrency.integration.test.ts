@@ -23,6 +23,8 @@ import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts
 import { createPostgresDatabase } from './support/test-db.ts';
 
 const SLOT_TAKEN = 'v3_error.appointment.availabletimeslots';
+/** A race takes a few seconds on an idle two-core machine; the margin is for a machine doing other work. */
+const RACE_TIMEOUT_MS = 120_000;
 
 const everyDay = Object.fromEntries(
   ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['08:00', '20:00']]]),
@@ -234,176 +236,210 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
   /** The nth round's start on a day: rounds one hour apart from 08:00 Paris time (UTC+1 in winter). */
   const slotOf = (day: string, round: number) => `${day}T${String(8 + round).padStart(2, '0')}:00:00+01:00`;
 
-  it('the table checks see an overlap and a half-written booking when there is one', async () => {
-    // The checks below prove nothing if they cannot fail: write both faults by hand, then undo them.
-    const fiche = await t.ctx.db
-      .insertInto('fiches')
-      .values({ group_id: groupId, firstname: 'Fault', lastname: 'Check', fields: '{}' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = (start: string, extra: Record<string, unknown> = {}) => ({
-      group_id: groupId,
-      fiche_id: fiche.id,
-      intervention_id: id.dry!,
-      calendar_id: id.dryer!,
-      starts_at: new Date(start),
-      ends_at: new Date(new Date(start).getTime() + 30 * 60_000),
-      duration: 30,
-      vevent: '{}',
-      ...extra,
-    });
-    const start = '2027-01-04T10:00:00Z';
-    await t.ctx.db
-      .insertInto('appointments')
-      .values([row(start), row(start), row(start), row('2027-01-05T10:00:00Z', { consecutive_value: 'x' })])
-      .execute();
-    expect(await overCapacity(t.ctx.db)).toEqual([
-      { calendar_id: id.dryer, at: new Date(start), used: 3, capacity: 2 },
-    ]);
-    expect(await partialBookings(t.ctx.db)).toEqual([{ consecutive_value: 'x', n: 1, expected: 2 }]);
-    await t.ctx.db.deleteFrom('appointments').where('fiche_id', '=', fiche.id).execute();
-    await t.ctx.db.deleteFrom('fiches').where('id', '=', fiche.id).execute();
-    expect(await overCapacity(t.ctx.db)).toEqual([]);
-  });
-
-  it('50 requests for one slot of capacity 1 → exactly one booking, 49 slot-taken errors (10 rounds)', async () => {
-    for (let round = 0; round < 10; round++) {
-      const start = slotOf('2026-11-24', round);
-      const { won } = await race(
-        Array.from({ length: 50 }, () =>
-          booking(start, { intervention_ids: [id.cut], calendar_id: id.solo }),
-        ),
-      );
-      expect(won, `round ${round}`).toHaveLength(1);
-      const rows = await rowsAt([id.solo!], start);
-      expect(rows.map((r) => r.id)).toEqual([won[0]!.body.records[0].id]);
-    }
-  });
-
-  it('50 requests for one slot of capacity 3 → exactly three bookings (10 rounds)', async () => {
-    for (let round = 0; round < 10; round++) {
-      const start = slotOf('2026-11-25', round);
-      const { won } = await race(
-        Array.from({ length: 50 }, () =>
-          booking(start, { intervention_ids: [id.cut], calendar_id: id.trio }),
-        ),
-      );
-      expect(won, `round ${round}`).toHaveLength(3);
-      const rows = await rowsAt([id.trio!], start);
-      expect(rows.map((r) => r.id).sort()).toEqual(won.map((w) => w.body.records[0].id).sort());
-    }
-  });
-
-  it('packs and chained bookings racing single ones are written whole or not at all (12 rounds)', async () => {
-    const pack = { appointments: { 0: { pack_id: id.duo } } };
-    const chain = {
-      appointments: {
-        0: { intervention_id: id.wash, calendar_id: id.washer },
-        1: { intervention_id: id.dry, calendar_id: id.dryer },
-      },
-    };
-    const outcomes = { pack: 0, chain: 0, single: 0 };
-    for (let round = 0; round < 12; round++) {
-      const start = slotOf('2026-11-26', round);
-      const second = new Date(new Date(start).getTime() + 30 * 60_000).toISOString();
-      // The whole bookings are sent first in a third of the rounds and after 2 or 4 singles in the others, so
-      // that each kind wins some rounds and loses others.
-      const whole =
-        round % 2
-          ? [booking(start, chain), booking(start, pack)]
-          : [booking(start, pack), booking(start, chain)];
-      const bodies = Array.from({ length: 8 }, (_, i) => [
-        ...(i === round % 3 ? whole : []),
-        booking(start, { intervention_ids: [id.wash], calendar_id: id.washer }),
-        booking(second, { intervention_ids: [id.dry], calendar_id: id.dryer }),
-      ]).flat();
-      const { answers } = await race(bodies);
-      for (const [index, answer] of answers.entries()) {
-        const appointment = (bodies[index] as ReturnType<typeof booking>).appointment as Record<string, any>;
-        const kind = appointment.appointments?.[0]?.pack_id
-          ? 'pack'
-          : appointment.appointments
-            ? 'chain'
-            : 'single';
-        const rows = await t.ctx.db
-          .selectFrom('appointments')
-          .innerJoin('fiches', 'fiches.id', 'appointments.fiche_id')
-          .select(['appointments.id', 'type', 'parent_id', 'consecutive_value'])
-          .where('fiches.email', '=', appointment.fiche.email)
-          .orderBy('appointments.starts_at')
-          .execute();
-        if (answer.status !== 201) {
-          expect(rows, `${kind} refused but written`).toEqual([]);
-          continue;
-        }
-        outcomes[kind]++;
-        expect(rows.map((r) => r.id)).toEqual(answer.body.records.map((r: { id: number }) => r.id));
-        if (kind === 'single') {
-          expect(rows).toHaveLength(1);
-        } else {
-          expect(rows).toHaveLength(2);
-          expect(new Set(rows.map((r) => r.consecutive_value)).size).toBe(1);
-          if (kind === 'pack')
-            expect(rows.map((r) => [r.type, r.parent_id])).toEqual([
-              ['first', null],
-              ['included', rows[0]!.id],
-            ]);
-        }
-      }
-      // Singles always want both calendars, so both fill to capacity whoever wins the washer.
-      expect((await rowsAt([id.washer!], start)).length, `round ${round} washer`).toBe(1);
-      expect((await rowsAt([id.dryer!], second)).length, `round ${round} dryer`).toBe(2);
-    }
-    // Over the rounds singles and whole bookings both won some: the race was a real one.
-    expect(outcomes.single).toBeGreaterThan(0);
-    expect(outcomes.pack + outcomes.chain).toBeGreaterThan(0);
-    expect(await partialBookings(t.ctx.db)).toEqual([]);
-  });
-
-  it('"no preference" under contention fills every eligible calendar and no more (10 rounds)', async () => {
-    for (let round = 0; round < 10; round++) {
-      const start = slotOf('2026-11-27', round);
-      const { won } = await race(
-        Array.from({ length: 50 }, () => booking(start, { intervention_ids: [id.style] })),
-      );
-      // n1 and n2 hold one each, n3 two; n4 does not perform the service.
-      expect(won, `round ${round}`).toHaveLength(4);
-      const rows = await rowsAt([id.n1!, id.n2!, id.n3!, id.n4!], start);
-      const perCalendar = (calendarId: number) => rows.filter((r) => r.calendar_id === calendarId).length;
-      expect([id.n1, id.n2, id.n3, id.n4].map((c) => perCalendar(c!))).toEqual([1, 1, 2, 0]);
-    }
-  });
-
-  it('"no preference" for a service needing a room stops when the rooms are full (10 rounds)', async () => {
-    for (let round = 0; round < 10; round++) {
-      const start = slotOf('2026-11-28', round);
-      const { won } = await race(
-        Array.from({ length: 30 }, () => booking(start, { intervention_ids: [id.massage] })),
-      );
-      expect(won, `round ${round}`).toHaveLength(2);
-      const rows = await rowsAt([id.n1!, id.n2!, id.n3!], start);
-      expect(rows.map((r) => r.resource_id).sort()).toEqual([id['room-a'], id['room-b']].sort());
-    }
-  });
-
-  it('20 simultaneous retries with one Idempotency-Key book once and all answer the same booking', async () => {
-    for (let round = 0; round < 5; round++) {
-      const body = booking(slotOf('2026-11-29', round), { intervention_ids: [id.cut], calendar_id: id.solo });
-      const { answers, won } = await race(
-        Array.from({ length: 20 }, () => body),
-        { 'idempotency-key': `race-${round}` },
-      );
-      expect(won).toHaveLength(20);
-      expect(new Set(answers.map((a) => a.body.records[0].id)).size).toBe(1);
-      expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
-      const fiches = await t.ctx.db
-        .selectFrom('fiches')
-        .select('id')
-        .where('email', '=', body.appointment.fiche.email)
+  it(
+    'the table checks see an overlap and a half-written booking when there is one',
+    async () => {
+      // The checks below prove nothing if they cannot fail: write both faults by hand, then undo them.
+      const fiche = await t.ctx.db
+        .insertInto('fiches')
+        .values({ group_id: groupId, firstname: 'Fault', lastname: 'Check', fields: '{}' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = (start: string, extra: Record<string, unknown> = {}) => ({
+        group_id: groupId,
+        fiche_id: fiche.id,
+        intervention_id: id.dry!,
+        calendar_id: id.dryer!,
+        starts_at: new Date(start),
+        ends_at: new Date(new Date(start).getTime() + 30 * 60_000),
+        duration: 30,
+        vevent: '{}',
+        ...extra,
+      });
+      const start = '2027-01-04T10:00:00Z';
+      await t.ctx.db
+        .insertInto('appointments')
+        .values([row(start), row(start), row(start), row('2027-01-05T10:00:00Z', { consecutive_value: 'x' })])
         .execute();
-      expect(fiches).toHaveLength(1);
-    }
-  });
+      expect(await overCapacity(t.ctx.db)).toEqual([
+        { calendar_id: id.dryer, at: new Date(start), used: 3, capacity: 2 },
+      ]);
+      expect(await partialBookings(t.ctx.db)).toEqual([{ consecutive_value: 'x', n: 1, expected: 2 }]);
+      await t.ctx.db.deleteFrom('appointments').where('fiche_id', '=', fiche.id).execute();
+      await t.ctx.db.deleteFrom('fiches').where('id', '=', fiche.id).execute();
+      expect(await overCapacity(t.ctx.db)).toEqual([]);
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
+    '50 requests for one slot of capacity 1 → exactly one booking, 49 slot-taken errors (10 rounds)',
+    async () => {
+      for (let round = 0; round < 10; round++) {
+        const start = slotOf('2026-11-24', round);
+        const { won } = await race(
+          Array.from({ length: 50 }, () =>
+            booking(start, { intervention_ids: [id.cut], calendar_id: id.solo }),
+          ),
+        );
+        expect(won, `round ${round}`).toHaveLength(1);
+        const rows = await rowsAt([id.solo!], start);
+        expect(rows.map((r) => r.id)).toEqual([won[0]!.body.records[0].id]);
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
+    '50 requests for one slot of capacity 3 → exactly three bookings (10 rounds)',
+    async () => {
+      for (let round = 0; round < 10; round++) {
+        const start = slotOf('2026-11-25', round);
+        const { won } = await race(
+          Array.from({ length: 50 }, () =>
+            booking(start, { intervention_ids: [id.cut], calendar_id: id.trio }),
+          ),
+        );
+        expect(won, `round ${round}`).toHaveLength(3);
+        const rows = await rowsAt([id.trio!], start);
+        expect(rows.map((r) => r.id).sort()).toEqual(won.map((w) => w.body.records[0].id).sort());
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
+    'packs and chained bookings racing single ones are written whole or not at all (12 rounds)',
+    async () => {
+      const pack = { appointments: { 0: { pack_id: id.duo } } };
+      const chain = {
+        appointments: {
+          0: { intervention_id: id.wash, calendar_id: id.washer },
+          1: { intervention_id: id.dry, calendar_id: id.dryer },
+        },
+      };
+      const outcomes = { pack: 0, chain: 0, single: 0 };
+      for (let round = 0; round < 12; round++) {
+        const start = slotOf('2026-11-26', round);
+        const second = new Date(new Date(start).getTime() + 30 * 60_000).toISOString();
+        // The whole bookings are sent first in a third of the rounds and after 2 or 4 singles in the others, so
+        // that each kind wins some rounds and loses others.
+        const whole =
+          round % 2
+            ? [booking(start, chain), booking(start, pack)]
+            : [booking(start, pack), booking(start, chain)];
+        const bodies = Array.from({ length: 8 }, (_, i) => [
+          ...(i === round % 3 ? whole : []),
+          booking(start, { intervention_ids: [id.wash], calendar_id: id.washer }),
+          booking(second, { intervention_ids: [id.dry], calendar_id: id.dryer }),
+        ]).flat();
+        const { answers } = await race(bodies);
+        for (const [index, answer] of answers.entries()) {
+          const appointment = (bodies[index] as ReturnType<typeof booking>).appointment as Record<
+            string,
+            any
+          >;
+          const kind = appointment.appointments?.[0]?.pack_id
+            ? 'pack'
+            : appointment.appointments
+              ? 'chain'
+              : 'single';
+          const rows = await t.ctx.db
+            .selectFrom('appointments')
+            .innerJoin('fiches', 'fiches.id', 'appointments.fiche_id')
+            .select(['appointments.id', 'type', 'parent_id', 'consecutive_value'])
+            .where('fiches.email', '=', appointment.fiche.email)
+            .orderBy('appointments.starts_at')
+            .execute();
+          if (answer.status !== 201) {
+            expect(rows, `${kind} refused but written`).toEqual([]);
+            continue;
+          }
+          outcomes[kind]++;
+          expect(rows.map((r) => r.id)).toEqual(answer.body.records.map((r: { id: number }) => r.id));
+          if (kind === 'single') {
+            expect(rows).toHaveLength(1);
+          } else {
+            expect(rows).toHaveLength(2);
+            expect(new Set(rows.map((r) => r.consecutive_value)).size).toBe(1);
+            if (kind === 'pack')
+              expect(rows.map((r) => [r.type, r.parent_id])).toEqual([
+                ['first', null],
+                ['included', rows[0]!.id],
+              ]);
+          }
+        }
+        // Singles always want both calendars, so both fill to capacity whoever wins the washer.
+        expect((await rowsAt([id.washer!], start)).length, `round ${round} washer`).toBe(1);
+        expect((await rowsAt([id.dryer!], second)).length, `round ${round} dryer`).toBe(2);
+      }
+      // Over the rounds singles and whole bookings both won some: the race was a real one.
+      expect(outcomes.single).toBeGreaterThan(0);
+      expect(outcomes.pack + outcomes.chain).toBeGreaterThan(0);
+      expect(await partialBookings(t.ctx.db)).toEqual([]);
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
+    '"no preference" under contention fills every eligible calendar and no more (10 rounds)',
+    async () => {
+      for (let round = 0; round < 10; round++) {
+        const start = slotOf('2026-11-27', round);
+        const { won } = await race(
+          Array.from({ length: 50 }, () => booking(start, { intervention_ids: [id.style] })),
+        );
+        // n1 and n2 hold one each, n3 two; n4 does not perform the service.
+        expect(won, `round ${round}`).toHaveLength(4);
+        const rows = await rowsAt([id.n1!, id.n2!, id.n3!, id.n4!], start);
+        const perCalendar = (calendarId: number) => rows.filter((r) => r.calendar_id === calendarId).length;
+        expect([id.n1, id.n2, id.n3, id.n4].map((c) => perCalendar(c!))).toEqual([1, 1, 2, 0]);
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
+    '"no preference" for a service needing a room stops when the rooms are full (10 rounds)',
+    async () => {
+      for (let round = 0; round < 10; round++) {
+        const start = slotOf('2026-11-28', round);
+        const { won } = await race(
+          Array.from({ length: 30 }, () => booking(start, { intervention_ids: [id.massage] })),
+        );
+        expect(won, `round ${round}`).toHaveLength(2);
+        const rows = await rowsAt([id.n1!, id.n2!, id.n3!], start);
+        expect(rows.map((r) => r.resource_id).sort()).toEqual([id['room-a'], id['room-b']].sort());
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
+    '20 simultaneous retries with one Idempotency-Key book once and all answer the same booking',
+    async () => {
+      for (let round = 0; round < 5; round++) {
+        const body = booking(slotOf('2026-11-29', round), {
+          intervention_ids: [id.cut],
+          calendar_id: id.solo,
+        });
+        const { answers, won } = await race(
+          Array.from({ length: 20 }, () => body),
+          { 'idempotency-key': `race-${round}` },
+        );
+        expect(won).toHaveLength(20);
+        expect(new Set(answers.map((a) => a.body.records[0].id)).size).toBe(1);
+        expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+        const fiches = await t.ctx.db
+          .selectFrom('fiches')
+          .select('id')
+          .where('email', '=', body.appointment.fiche.email)
+          .execute();
+        expect(fiches).toHaveLength(1);
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
 
   /** A booking on the capacity-1 calendar by a new customer, with the guest token that may change it. */
   async function bookSolo(start: string) {
@@ -449,178 +485,201 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
         .executeTakeFirstOrThrow()
     ).status;
 
-  it('changes moving into a slot race new bookings for it: one of them gets it, the others keep theirs (8 rounds)', async () => {
-    for (let round = 0; round < 8; round++) {
-      const target = slotOf('2026-11-30', round);
-      const moving = [];
-      for (let i = 0; i < 5; i++) moving.push(await bookSolo(slotOf(`2026-12-0${1 + (i % 5)}`, round)));
-      const [changes, bookings] = await Promise.all([
-        Promise.all(moving.map((apt) => put(apt, target))),
-        race(
-          Array.from({ length: 20 }, () =>
-            booking(target, { intervention_ids: [id.cut], calendar_id: id.solo }),
+  it(
+    'changes moving into a slot race new bookings for it: one of them gets it, the others keep theirs (8 rounds)',
+    async () => {
+      for (let round = 0; round < 8; round++) {
+        const target = slotOf('2026-11-30', round);
+        const moving = [];
+        for (let i = 0; i < 5; i++) moving.push(await bookSolo(slotOf(`2026-12-0${1 + (i % 5)}`, round)));
+        const [changes, bookings] = await Promise.all([
+          Promise.all(moving.map((apt) => put(apt, target))),
+          race(
+            Array.from({ length: 20 }, () =>
+              booking(target, { intervention_ids: [id.cut], calendar_id: id.solo }),
+            ),
           ),
-        ),
-      ]);
-      for (const change of changes) {
-        if (change.status !== 200) expect([change.status, change.body.message]).toEqual([409, SLOT_TAKEN]);
+        ]);
+        for (const change of changes) {
+          if (change.status !== 200) expect([change.status, change.body.message]).toEqual([409, SLOT_TAKEN]);
+        }
+        const movedIn = changes.filter((c) => c.status === 200).length;
+        expect(movedIn + bookings.won.length, `round ${round}`).toBe(1);
+        expect(await rowsAt([id.solo!], target)).toHaveLength(1);
+        // A change that lost leaves its booking where it was.
+        for (const [i, change] of changes.entries()) {
+          if (change.status === 200) continue;
+          const row = await t.ctx.db
+            .selectFrom('appointments')
+            .select(['status', 'starts_at'])
+            .where('id', '=', moving[i]!.id)
+            .executeTakeFirstOrThrow();
+          expect(row).toEqual({
+            status: 'confirmed',
+            starts_at: new Date(slotOf(`2026-12-0${1 + i}`, round)),
+          });
+        }
       }
-      const movedIn = changes.filter((c) => c.status === 200).length;
-      expect(movedIn + bookings.won.length, `round ${round}`).toBe(1);
-      expect(await rowsAt([id.solo!], target)).toHaveLength(1);
-      // A change that lost leaves its booking where it was.
-      for (const [i, change] of changes.entries()) {
-        if (change.status === 200) continue;
-        const row = await t.ctx.db
-          .selectFrom('appointments')
-          .select(['status', 'starts_at'])
-          .where('id', '=', moving[i]!.id)
-          .executeTakeFirstOrThrow();
-        expect(row).toEqual({ status: 'confirmed', starts_at: new Date(slotOf(`2026-12-0${1 + i}`, round)) });
-      }
-    }
-  });
+    },
+    RACE_TIMEOUT_MS,
+  );
 
-  it('a change and a cancellation of the same booking at once never bring a cancelled booking back (6 rounds)', async () => {
-    // The test holds the appointment's row so that both requests queue on it, in a chosen order,
-    // then lets them go: the cancellation must win in either order (cancel then change: the change
-    // finds it cancelled; change then cancel: the moved booking is cancelled).
-    const name = (await sql<{ name: string }>`select current_database() as name`.execute(t.ctx.db)).rows[0]!
-      .name;
-    const holder = new pg.Client({ connectionString: databaseUrl(name) });
-    await holder.connect();
-    const waiting = async () =>
-      (
-        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+  it(
+    'a change and a cancellation of the same booking at once never bring a cancelled booking back (6 rounds)',
+    async () => {
+      // The test holds the appointment's row so that both requests queue on it, in a chosen order,
+      // then lets them go: the cancellation must win in either order (cancel then change: the change
+      // finds it cancelled; change then cancel: the moved booking is cancelled).
+      const name = (await sql<{ name: string }>`select current_database() as name`.execute(t.ctx.db)).rows[0]!
+        .name;
+      const holder = new pg.Client({ connectionString: databaseUrl(name) });
+      await holder.connect();
+      const waiting = async () =>
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
           where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.db)
-      ).rows[0]!.n;
-    const until = async (n: number) => {
-      for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
-        if ((await waiting()) >= n) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`fewer than ${n} requests waiting for the row`);
-    };
-    try {
-      for (let round = 0; round < 6; round++) {
-        const apt = await bookSolo(slotOf('2026-12-07', round));
-        await holder.query('begin');
-        await holder.query('select id from appointments where id = $1 for update', [apt.id]);
-        const cancelFirst = round % 2 === 0;
-        const cancel = () =>
-          post(
-            port,
-            `/api/v3/groups/${groupId}/appointments/batch_delete?apikey=${TEST_API_KEY}&token=${apt.token}`,
-            { appointments: [{ id: apt.id }] },
+        ).rows[0]!.n;
+      const until = async (n: number) => {
+        for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+          if ((await waiting()) >= n) return;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        throw new Error(`fewer than ${n} requests waiting for the row`);
+      };
+      try {
+        for (let round = 0; round < 6; round++) {
+          const apt = await bookSolo(slotOf('2026-12-07', round));
+          await holder.query('begin');
+          await holder.query('select id from appointments where id = $1 for update', [apt.id]);
+          const cancelFirst = round % 2 === 0;
+          const cancel = () =>
+            post(
+              port,
+              `/api/v3/groups/${groupId}/appointments/batch_delete?apikey=${TEST_API_KEY}&token=${apt.token}`,
+              { appointments: [{ id: apt.id }] },
+            );
+          const change = () => put(apt, slotOf('2026-12-08', round));
+          const first = cancelFirst ? cancel() : change();
+          await until(1);
+          const second = cancelFirst ? change() : cancel();
+          await until(2);
+          await holder.query('commit');
+          const [a, b] = await Promise.all([first, second]);
+          const [cancelled, changed] = cancelFirst ? [a, b] : [b, a];
+          expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+          if (changed.status !== 200) expect(changed.body.message).toBe('aptAlreadyCanceled');
+          expect(await statusOf(apt.id), `round ${round} (${cancelFirst ? 'cancel' : 'change'} first)`).toBe(
+            'cancelled',
           );
-        const change = () => put(apt, slotOf('2026-12-08', round));
-        const first = cancelFirst ? cancel() : change();
-        await until(1);
-        const second = cancelFirst ? change() : cancel();
-        await until(2);
-        await holder.query('commit');
-        const [a, b] = await Promise.all([first, second]);
-        const [cancelled, changed] = cancelFirst ? [a, b] : [b, a];
-        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-        if (changed.status !== 200) expect(changed.body.message).toBe('aptAlreadyCanceled');
-        expect(await statusOf(apt.id), `round ${round} (${cancelFirst ? 'cancel' : 'change'} first)`).toBe(
-          'cancelled',
+        }
+      } finally {
+        await holder.end();
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
+    'one person booked five times at once on five calendars is booked once: same_time_rdv (5 rounds)',
+    async () => {
+      for (let round = 0; round < 5; round++) {
+        const first = await bookSolo(slotOf('2026-12-14', round));
+        const { fiche_id: ficheId } = await t.ctx.db
+          .selectFrom('appointments')
+          .select('fiche_id')
+          .where('id', '=', first.id)
+          .executeTakeFirstOrThrow();
+        const at = slotOf('2026-12-15', round);
+        const answers = await Promise.all(
+          [
+            { intervention_ids: [id.cut], calendar_id: id.solo },
+            { intervention_ids: [id.cut], calendar_id: id.trio },
+            { intervention_ids: [id.cut], calendar_id: id.n4 },
+            { intervention_ids: [id.style], calendar_id: id.n1 },
+            { intervention_ids: [id.style], calendar_id: id.n2 },
+          ].map((selection) =>
+            post(port, `/api/v3/appointments?apikey=${TEST_API_KEY}&token=${first.token}`, {
+              appointment: { date: at, group_id: groupId, fiche: ficheId, ...selection },
+            }),
+          ),
         );
+        const refused = answers.filter((a) => a.status !== 201);
+        expect(answers.length - refused.length, `round ${round}`).toBe(1);
+        for (const answer of refused)
+          expect([answer.status, answer.body.message]).toEqual([409, 'v3_error.appointment.same_time_rdv']);
       }
-    } finally {
-      await holder.end();
-    }
-  });
+    },
+    RACE_TIMEOUT_MS,
+  );
 
-  it('one person booked five times at once on five calendars is booked once: same_time_rdv (5 rounds)', async () => {
-    for (let round = 0; round < 5; round++) {
-      const first = await bookSolo(slotOf('2026-12-14', round));
-      const { fiche_id: ficheId } = await t.ctx.db
-        .selectFrom('appointments')
-        .select('fiche_id')
-        .where('id', '=', first.id)
-        .executeTakeFirstOrThrow();
-      const at = slotOf('2026-12-15', round);
-      const answers = await Promise.all(
-        [
-          { intervention_ids: [id.cut], calendar_id: id.solo },
-          { intervention_ids: [id.cut], calendar_id: id.trio },
-          { intervention_ids: [id.cut], calendar_id: id.n4 },
-          { intervention_ids: [id.style], calendar_id: id.n1 },
-          { intervention_ids: [id.style], calendar_id: id.n2 },
-        ].map((selection) =>
-          post(port, `/api/v3/appointments?apikey=${TEST_API_KEY}&token=${first.token}`, {
-            appointment: { date: at, group_id: groupId, fiche: ficheId, ...selection },
-          }),
-        ),
-      );
-      const refused = answers.filter((a) => a.status !== 201);
-      expect(answers.length - refused.length, `round ${round}`).toBe(1);
-      for (const answer of refused)
-        expect([answer.status, answer.body.message]).toEqual([409, 'v3_error.appointment.same_time_rdv']);
-    }
-  });
-
-  it('one account booking for five of its records at once gets no more than its limit of three (4 rounds)', async () => {
-    // max_rdv_number counts every record of the account, so the records' bookings must queue together.
-    for (let round = 0; round < 4; round++) {
-      const email = `family${round}@example.com`;
-      await createAccount(t.ctx.db, { email });
-      const token = await loginAs(t, email);
-      const fiches: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const created = await call(t, 'POST', `/api/v3/groups/${groupId}/fiches`, {
-          token,
-          body: { fiche: { firstname: `Member${i}`, lastname: `Family${round}` } },
-        });
-        expect(created.status).toBe(201);
-        fiches.push(created.body.id);
+  it(
+    'one account booking for five of its records at once gets no more than its limit of three (4 rounds)',
+    async () => {
+      // max_rdv_number counts every record of the account, so the records' bookings must queue together.
+      for (let round = 0; round < 4; round++) {
+        const email = `family${round}@example.com`;
+        await createAccount(t.ctx.db, { email });
+        const token = await loginAs(t, email);
+        const fiches: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const created = await call(t, 'POST', `/api/v3/groups/${groupId}/fiches`, {
+            token,
+            body: { fiche: { firstname: `Member${i}`, lastname: `Family${round}` } },
+          });
+          expect(created.status).toBe(201);
+          fiches.push(created.body.id);
+        }
+        const answers = await Promise.all(
+          fiches.map((fiche, i) =>
+            post(port, `/api/v3/appointments?apikey=${TEST_API_KEY}&token=${token}`, {
+              appointment: {
+                date: slotOf(`2026-12-1${round}`, i * 2),
+                group_id: groupId,
+                fiche,
+                // Each on a calendar of its own: no calendar lock makes them queue.
+                ...[
+                  { intervention_ids: [id.cut], calendar_id: id.solo },
+                  { intervention_ids: [id.cut], calendar_id: id.trio },
+                  { intervention_ids: [id.cut], calendar_id: id.n4 },
+                  { intervention_ids: [id.style], calendar_id: id.n1 },
+                  { intervention_ids: [id.style], calendar_id: id.n2 },
+                ][i],
+              },
+            }),
+          ),
+        );
+        const refused = answers.filter((a) => a.status !== 201);
+        expect(answers.length - refused.length, `round ${round}`).toBe(3);
+        for (const answer of refused)
+          expect([answer.status, answer.body.message]).toEqual([422, 'v3_error.appointment.max_rdv_number']);
       }
-      const answers = await Promise.all(
-        fiches.map((fiche, i) =>
-          post(port, `/api/v3/appointments?apikey=${TEST_API_KEY}&token=${token}`, {
-            appointment: {
-              date: slotOf(`2026-12-1${round}`, i * 2),
-              group_id: groupId,
-              fiche,
-              // Each on a calendar of its own: no calendar lock makes them queue.
-              ...[
-                { intervention_ids: [id.cut], calendar_id: id.solo },
-                { intervention_ids: [id.cut], calendar_id: id.trio },
-                { intervention_ids: [id.cut], calendar_id: id.n4 },
-                { intervention_ids: [id.style], calendar_id: id.n1 },
-                { intervention_ids: [id.style], calendar_id: id.n2 },
-              ][i],
-            },
-          }),
-        ),
-      );
-      const refused = answers.filter((a) => a.status !== 201);
-      expect(answers.length - refused.length, `round ${round}`).toBe(3);
-      for (const answer of refused)
-        expect([answer.status, answer.body.message]).toEqual([422, 'v3_error.appointment.max_rdv_number']);
-    }
-  });
+    },
+    RACE_TIMEOUT_MS,
+  );
 
-  it('afterwards, the table holds no overlap beyond capacity, no partial booking and no orphan fiche', async () => {
-    expect(await overCapacity(t.ctx.db)).toEqual([]);
-    expect(await partialBookings(t.ctx.db)).toEqual([]);
-    // Every race customer is new: a fiche without an appointment is a loser's write that survived.
-    // (Records created beforehand by an account are not the booking's to write.)
-    const orphans = await t.ctx.db
-      .selectFrom('fiches')
-      .leftJoin('appointments', 'appointments.fiche_id', 'fiches.id')
-      .select('fiches.id')
-      .where('fiches.group_id', '=', groupId)
-      .where('fiches.account_id', 'is', null)
-      .where('appointments.id', 'is', null)
-      .execute();
-    expect(orphans).toEqual([]);
-    // Every booking has its confirmation in the outbox.
-    const { rows } = await sql<{ missing: number }>`
+  it(
+    'afterwards, the table holds no overlap beyond capacity, no partial booking and no orphan fiche',
+    async () => {
+      expect(await overCapacity(t.ctx.db)).toEqual([]);
+      expect(await partialBookings(t.ctx.db)).toEqual([]);
+      // Every race customer is new: a fiche without an appointment is a loser's write that survived.
+      // (Records created beforehand by an account are not the booking's to write.)
+      const orphans = await t.ctx.db
+        .selectFrom('fiches')
+        .leftJoin('appointments', 'appointments.fiche_id', 'fiches.id')
+        .select('fiches.id')
+        .where('fiches.group_id', '=', groupId)
+        .where('fiches.account_id', 'is', null)
+        .where('appointments.id', 'is', null)
+        .execute();
+      expect(orphans).toEqual([]);
+      // Every booking has its confirmation in the outbox.
+      const { rows } = await sql<{ missing: number }>`
       select count(*)::int as missing from fiches f
       where f.group_id = ${groupId} and f.account_id is null
         and not exists (select 1 from mail_outbox m where m.to_address = f.email)`.execute(t.ctx.db);
-    expect(rows[0]!.missing).toBe(0);
-  });
+      expect(rows[0]!.missing).toBe(0);
+    },
+    RACE_TIMEOUT_MS,
+  );
 });
