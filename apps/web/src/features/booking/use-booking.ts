@@ -49,7 +49,7 @@ export function useBooking() {
   const logged = isLogged(session);
   const role = roleOf(session);
   const max = maxServicesPerBooking(group, params.max_multirdvs);
-  const merge = group.merge_interventions || group.profile.merge_interventions;
+  const merge = group.merge_interventions || group.profile?.merge_interventions;
 
   const startContext = useMemo<StartContext>(
     () => ({ today: localDateIn(new Date(), group.timezone), queryDate: params.date?.date ?? null }),

@@ -41,7 +41,7 @@ export function CalendarIdPage() {
   const step = steps.find((s) => s.name === STEP);
   const catalogue = useCatalogue(['calendars', 'services', 'calendarsets']);
   const services = catalogue.services;
-  const links = group.calendars_interventions_links;
+  const links = group.calendars_interventions_links ?? {};
   const inSet = calendarsOfSet(catalogue.calendarsets, selection.calendarset_id);
   const items = chosenItems(selection.intervention_ids, services);
   const packMode = items.some((i) => i.type === 'pack');
@@ -112,7 +112,7 @@ export function CalendarIdPage() {
         label={t('steps.calendar_id.title')}
         testId="calendar-list"
         mode={displayMode(
-          group.grid_list_mode.has_calendars_tab,
+          group.grid_list_mode?.has_calendars_tab,
           calendars.map((c) => ({ image: c.thumbnail })),
         )}
         items={[

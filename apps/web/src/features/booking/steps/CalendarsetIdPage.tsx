@@ -30,7 +30,7 @@ export function CalendarsetIdPage() {
     : calendarsetsToShow(
         catalogue.calendarsets.filter((s) => s.calendars.length > 0),
         performedIds(selection.intervention_ids, services),
-        group.calendars_interventions_links,
+        group.calendars_interventions_links ?? {},
       );
 
   const pick = useCallback(
@@ -70,7 +70,7 @@ export function CalendarsetIdPage() {
           label={t('steps.calendarset_id.title')}
           testId="calendarset-list"
           mode={displayMode(
-            group.grid_list_mode.has_calendarsets_tab,
+            group.grid_list_mode?.has_calendarsets_tab,
             sets.map((s) => ({ image: s.thumbnail })),
           )}
           items={sets.map((set) => ({

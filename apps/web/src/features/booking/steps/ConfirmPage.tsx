@@ -95,7 +95,7 @@ export function ConfirmPage() {
     first.address.lat != null &&
     first.address.lng != null &&
     (first.address.address !== group.address?.address || first.address.city !== group.address?.city);
-  const canChange = group.profile.use_api_v3 && group.loginProfile === 'Account';
+  const canChange = group.profile?.use_api_v3 && group.loginProfile === 'Account';
   const person = `${confirmation.fiche.firstname} ${confirmation.fiche.lastname}`.trim();
 
   const startAgain = () => {
@@ -227,10 +227,10 @@ export function ConfirmPage() {
         )}
       </div>
 
-      {group.apptemplates.confirm_text && (
+      {group.apptemplates?.confirm_text && (
         <div className={styles.note}>
           <Icon name="info" />
-          <LazyRichText text={group.apptemplates.confirm_text} />
+          <LazyRichText text={group.apptemplates?.confirm_text} />
         </div>
       )}
 

@@ -71,9 +71,11 @@ export function FicheInfoPage() {
   const editing = sequence.editing !== null;
   const pro = role === 'pro';
   const headingId = useId();
-  const antsMode = group.profile.ants_group;
-  const hideMarketingSms = group.hide_marketing_sms || group.profile.hide_marketing_sms;
+  const antsMode = group.profile?.ants_group;
+  const hideMarketingSms = group.hide_marketing_sms || group.profile?.hide_marketing_sms;
 
+  const definedFiche = group.forms?.fiche;
+  const definedVevent = group.forms?.vevent;
   const label = useCallback(
     (fields: FormField[]) =>
       fields.map((f) =>
@@ -83,7 +85,7 @@ export function FicheInfoPage() {
       ),
     [t],
   );
-  const allFicheFields = useMemo(() => label(ficheFormFields(group.forms.fiche)), [group.forms.fiche, label]);
+  const allFicheFields = useMemo(() => label(ficheFormFields(definedFiche ?? [])), [definedFiche, label]);
   const visibility = useMemo(
     () => ({ form: 'fiche' as const, role, loginProfile: group.loginProfile, hideMarketingSms, antsMode }),
     [role, group.loginProfile, hideMarketingSms, antsMode],
@@ -97,12 +99,12 @@ export function FicheInfoPage() {
     [allFicheFields, visibility],
   );
   const veventFields = useMemo(
-    () => visibleFields(group.forms.vevent, { ...visibility, form: 'vevent', ficheSelected: false }),
-    [group.forms.vevent, visibility],
+    () => visibleFields(definedVevent ?? [], { ...visibility, form: 'vevent', ficheSelected: false }),
+    [definedVevent, visibility],
   );
   const withComment = showCommentField({
     userAllowComment: group.user_allow_comment,
-    veventFields: group.forms.vevent,
+    veventFields: definedVevent ?? [],
     role,
   });
   const items = chosenItems(selection.intervention_ids, catalogue.services);
@@ -280,7 +282,7 @@ export function FicheInfoPage() {
             itemCalendars,
             catalogue: catalogue.services,
             merge,
-            links: group.calendars_interventions_links,
+            links: group.calendars_interventions_links ?? {},
           },
           {
             groupId: group.id,
@@ -380,19 +382,19 @@ export function FicheInfoPage() {
         }}
         aria-busy={busy}
       >
-        {group.apptemplates.health_disclaimer && (
+        {group.apptemplates?.health_disclaimer && (
           <div className={`${parts.note} ${parts.noteWarning}`} data-testid="health-disclaimer">
             <Icon name="alert" />
             <Suspense fallback={null}>
-              <LazyRichText text={group.apptemplates.health_disclaimer} />
+              <LazyRichText text={group.apptemplates?.health_disclaimer} />
             </Suspense>
           </div>
         )}
-        {group.apptemplates.takerdv_text && (
+        {group.apptemplates?.takerdv_text && (
           <div className={parts.note} data-testid="takerdv-text">
             <Icon name="info" />
             <Suspense fallback={null}>
-              <LazyRichText text={group.apptemplates.takerdv_text} />
+              <LazyRichText text={group.apptemplates?.takerdv_text} />
             </Suspense>
           </div>
         )}

@@ -48,7 +48,7 @@ export function InterventionIdsPage() {
   const [filter, setFilter] = useState<Filter>('all');
 
   const performed = performedServices(
-    group.calendars_interventions_links,
+    group.calendars_interventions_links ?? {},
     calendarsOfSet(catalogue.calendarsets, selection.calendarset_id),
   );
   const offered = catalogue.services.filter((s) => isOffered(s, performed));
@@ -112,7 +112,7 @@ export function InterventionIdsPage() {
       onPick={(ids) => pick(ids)}
       inBooking={inBooking}
       chosen={(ids) => pending === null && ids.some((id) => current.includes(id))}
-      mode={group.grid_list_mode.has_interventions_tab}
+      mode={group.grid_list_mode?.has_interventions_tab}
     />
   );
   const filterBar = hasPromotions && (
@@ -147,10 +147,10 @@ export function InterventionIdsPage() {
         }
         lead={max > 1 && !pending ? t('booking.services.upTo', { max }) : undefined}
       />
-      {group.apptemplates.alltab_text && (
+      {group.apptemplates?.alltab_text && (
         <div className={`${parts.note} ${styles.note}`}>
           <Icon name="info" />
-          <LazyRichText text={group.apptemplates.alltab_text} />
+          <LazyRichText text={group.apptemplates?.alltab_text} />
         </div>
       )}
       {catalogue.error ? (

@@ -30,7 +30,7 @@ export function InterventionsetIdsPage() {
   const step = steps.find((s) => s.name === STEP);
   const catalogue = useCatalogue(['interventionsets', 'services', 'calendarsets']);
   const performed = performedServices(
-    group.calendars_interventions_links,
+    group.calendars_interventions_links ?? {},
     calendarsOfSet(catalogue.calendarsets, selection.calendarset_id),
   );
   const offered = catalogue.services.filter((s) => isOffered(s, performed));
@@ -70,7 +70,7 @@ export function InterventionsetIdsPage() {
           label={t('steps.interventionset_ids.title')}
           testId="category-list"
           mode={displayMode(
-            group.grid_list_mode.has_interventionsets_tab,
+            group.grid_list_mode?.has_interventionsets_tab,
             categories.map((c) => ({ image: c.thumbnail })),
           )}
           items={categories.map((set) => ({

@@ -93,10 +93,10 @@ export function LoginPage() {
   return (
     <>
       <StepHeader step={STEP} lead={t('booking.login.lead', { name: group.name })} />
-      {group.apptemplates.login_text && (
+      {group.apptemplates?.login_text && (
         <div className={`${parts.note} ${styles.note}`}>
           <Icon name="info" />
-          <LazyRichText text={group.apptemplates.login_text} />
+          <LazyRichText text={group.apptemplates?.login_text} />
         </div>
       )}
       {group.sso_login_only ? (

@@ -45,7 +45,7 @@ export function ResourceIdPage() {
         catalogue.calendars,
         needing,
         calendarsOfSet(catalogue.calendarsets, selection.calendarset_id),
-        group.calendars_interventions_links,
+        group.calendars_interventions_links ?? {},
       );
   const withAny = Boolean(step?.any) && (resources?.length ?? 0) > 1;
 
@@ -91,7 +91,7 @@ export function ResourceIdPage() {
           label={t('steps.resource_id.title')}
           testId="resource-list"
           mode={displayMode(
-            group.grid_list_mode.has_resources_tab,
+            group.grid_list_mode?.has_resources_tab,
             resources.map((r) => ({ image: r.thumbnail })),
           )}
           items={[

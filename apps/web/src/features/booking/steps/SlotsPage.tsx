@@ -51,7 +51,7 @@ export function SlotsPage() {
   const handled = useBookingStore((s) => s.handled);
   const catalogue = useCatalogue(['services', 'calendars']);
   const services = catalogue.services;
-  const links = group.calendars_interventions_links;
+  const links = group.calendars_interventions_links ?? {};
   const width = useWindowWidth();
   const visible = visibleDayCount(width);
   const [picking, setPicking] = useState(false);

@@ -55,7 +55,7 @@ export function BookingSummary() {
     modifying: false,
     services: chosenItems(selection.intervention_ids, catalogue.services),
     slotPromoted: selection.slot_promotion !== null,
-    governmentRequest: group.profile.ants_group,
+    governmentRequest: group.profile?.ants_group,
   });
 
   if (catalogue.loading && items.every((i) => !i)) return null;
