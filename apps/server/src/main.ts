@@ -2,6 +2,7 @@
 import { readConfig } from './config.ts';
 import { isDatabaseEmpty, loadDemoAccounts, loadDemoGroups } from './demo/load-demo.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
+import { startHousekeeping } from './maintenance/housekeeping.ts';
 import { createServer } from './server.ts';
 
 const config = readConfig();
@@ -18,9 +19,11 @@ if (config.loadDemo && (await isDatabaseEmpty(database.db))) {
 
 // Delivers the outbox: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail.
 const mailWorker = startMailWorker(ctx, { logger: app.log });
+const housekeeping = startHousekeeping(ctx, { log: (message) => app.log.info(message) });
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
+  housekeeping.stop();
   await mailWorker.stop();
   await app.close();
   process.exit(0);

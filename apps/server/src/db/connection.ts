@@ -49,6 +49,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle pooled connection can die (server restart, failover, a dropped test database): the
     // pool replaces it, so log instead of letting the 'error' event crash the process.
     pool.on('error', (error) => console.warn(`PostgreSQL pool: ${error.message}`));
+    // The same for a connection that dies while checked out between two queries: the query that
+    // uses it next fails and its request answers an error; the process must live on.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => console.warn(`PostgreSQL connection: ${error.message}`)),
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -13,6 +13,7 @@ function detailed(db: Db) {
     .innerJoin('groups as g', 'g.id', 'a.group_id')
     .leftJoin('calendars as r', 'r.id', 'a.resource_id')
     .leftJoin('interventions as p', 'p.id', 'a.pack_id')
+    .leftJoin('accounts as acc', 'acc.id', 'f.account_id')
     .selectAll('a')
     .select([
       'i.name as intervention_name',
@@ -33,6 +34,7 @@ function detailed(db: Db) {
       'f.lastname as fiche_lastname',
       'f.email as fiche_email',
       'f.account_id as fiche_account_id',
+      'acc.email as account_email',
       'g.name as group_name',
       'g.urlname as group_urlname',
       'g.settings as group_settings',

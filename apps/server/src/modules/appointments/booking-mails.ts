@@ -61,7 +61,8 @@ export async function sendBookingMail(
   const first = rows[0];
   if (!first) return undefined;
   const links = await bookingLinks(ctx, db, group, first);
-  const to = first.fiche_email;
+  // A record without its own address is reached through its account's.
+  const to = first.fiche_email ?? first.account_email;
   if (!to) return { ficheToken: links.ficheToken };
   const settings = group.settings as unknown as GroupSettings;
   const locale = settings.locale;
@@ -119,7 +120,8 @@ export async function sendCancellationMail(
   rows: readonly DetailedAppointment[],
 ): Promise<void> {
   const first = rows[0];
-  if (!first?.fiche_email) return;
+  const to = first?.fiche_email ?? first?.account_email;
+  if (!first || !to) return;
   const settings = group.settings as unknown as GroupSettings;
   const locale = settings.locale;
   const mail = renderMail('appointment_cancelled', locale, {
@@ -133,5 +135,5 @@ export async function sendCancellationMail(
     })),
     bookAgainLink: `${ctx.config.publicUrl}/${group.urlname}`,
   });
-  await enqueueMail(db, { groupId: group.id, to: first.fiche_email, ...mail });
+  await enqueueMail(db, { groupId: group.id, to, ...mail });
 }

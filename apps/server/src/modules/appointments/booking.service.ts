@@ -38,6 +38,15 @@ import { validateVevent } from './vevent.ts';
 
 type Trx = Transaction<Database>;
 
+/**
+ * The exclusion constraints back the engine on capacity-1 calendars and resources: should one fire
+ * (it never does while the locks hold), the slot was taken after all — the customer hears so.
+ */
+export function rethrowSlotConflict(error: unknown): never {
+  if ((error as { code?: string }).code === '23P01') throw bookingError(409, 'availabletimeslots');
+  throw error;
+}
+
 /** The spec's booking error: message `v3_error.appointment.<key>` (spec 001 §8). */
 export function bookingError(status: number, key: string, details: Record<string, unknown> = {}): ApiError {
   return new ApiError(status, `v3_error.appointment.${key}`, { error: key, ...details });
@@ -72,7 +81,7 @@ async function customerFicheIds(trx: Trx, group: GroupRow, fiche: FicheRow): Pro
 }
 
 /** max_rdv_number, same_time_rdv and mintime_between, checked under the fiche's lock. */
-async function checkCustomerRules(ctx: AppContext, trx: Trx, rules: CustomerRules): Promise<void> {
+export async function checkCustomerRules(ctx: AppContext, trx: Trx, rules: CustomerRules): Promise<void> {
   const { group, settings, fiche, items } = rules;
   const max = settings.rules.max_future_appointments;
   // A record this transaction created, for no account, is seen by no other transaction before the
@@ -257,35 +266,37 @@ export async function createBooking(
   const ids: number[] = [];
   let packHead: number | null = null;
   for (const item of items) {
-    const id = await repo.insertAppointment(trx, {
-      group_id: group.id,
-      fiche_id: fiche.id,
-      account_id: viewer.type === 'user' ? viewer.accountId : fiche.account_id,
-      intervention_id: item.interventionId,
-      calendar_id: item.calendarId,
-      resource_id: item.resourceId,
-      starts_at: new Date(item.start * 60_000),
-      ends_at: new Date(item.end * 60_000),
-      duration: item.end - item.start,
-      type: item.type,
-      pack_id: item.packId,
-      parent_id: item.type === 'included' ? packHead : null,
-      consecutive_value: consecutive,
-      price_amount: item.priceCents,
-      intervention_price: item.listCents,
-      promotion: item.promotion,
-      is_promoted: item.promotion !== null,
-      video_room: item.videoconference ? newVideoRoom() : null,
-      comments: request.comments ?? null,
-      vevent: JSON.stringify(vevent),
-      websource: request.websource ?? null,
-      from_web: true,
-      booked_by_pro_id: viewer.type === 'pro' ? viewer.accountId : null,
-      calendar_exclusive: item.exclusive,
-      resource_exclusive: item.resourceExclusive,
-      created_at: now,
-      updated_at: now,
-    });
+    const id: number = await repo
+      .insertAppointment(trx, {
+        group_id: group.id,
+        fiche_id: fiche.id,
+        account_id: viewer.type === 'user' ? viewer.accountId : fiche.account_id,
+        intervention_id: item.interventionId,
+        calendar_id: item.calendarId,
+        resource_id: item.resourceId,
+        starts_at: new Date(item.start * 60_000),
+        ends_at: new Date(item.end * 60_000),
+        duration: item.end - item.start,
+        type: item.type,
+        pack_id: item.packId,
+        parent_id: item.type === 'included' ? packHead : null,
+        consecutive_value: consecutive,
+        price_amount: item.priceCents,
+        intervention_price: item.listCents,
+        promotion: item.promotion,
+        is_promoted: item.promotion !== null,
+        video_room: item.videoconference ? newVideoRoom() : null,
+        comments: request.comments ?? null,
+        vevent: JSON.stringify(vevent),
+        websource: request.websource ?? null,
+        from_web: true,
+        booked_by_pro_id: viewer.type === 'pro' ? viewer.accountId : null,
+        calendar_exclusive: item.exclusive,
+        resource_exclusive: item.resourceExclusive,
+        created_at: now,
+        updated_at: now,
+      })
+      .catch(rethrowSlotConflict);
     if (item.type === 'first') packHead = id;
     ids.push(id);
   }

@@ -14,7 +14,13 @@ import { fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { isGroupPro, requireAccess } from './appointment-access.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
-import { bookingError, lockAndCheck, priceItems } from './booking.service.ts';
+import {
+  bookingError,
+  checkCustomerRules,
+  lockAndCheck,
+  priceItems,
+  rethrowSlotConflict,
+} from './booking.service.ts';
 import { sendBookingMail } from './booking-mails.ts';
 
 export interface ChangeRequest {
@@ -104,6 +110,14 @@ export async function changeBooking(
         change.start,
         oldCalendars,
       );
+      // The customer's own rules hold for the new time too; this booking's rows do not count.
+      const ficheId = changes.fiche_id ?? first.fiche_id;
+      const fiche = await trx
+        .selectFrom('fiches')
+        .selectAll()
+        .where('id', '=', ficheId)
+        .executeTakeFirstOrThrow();
+      await checkCustomerRules(ctx, trx, { group, settings, fiche, items: check.items, replacing: ids });
       const priced = await priceItems(trx, schedule, check.items);
       for (const [index, item] of priced.entries()) {
         const target = booking[index];
@@ -126,7 +140,8 @@ export async function changeBooking(
             resource_exclusive: item.resourceExclusive,
           })
           .where('id', '=', target.id)
-          .execute();
+          .execute()
+          .catch(rethrowSlotConflict);
       }
     } else {
       await trx.updateTable('appointments').set(changes).where('id', 'in', ids).execute();
