@@ -5,7 +5,6 @@
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { BookingLayout } from '../features/booking/BookingLayout.tsx';
 import { STEP_PAGES } from '../features/booking/step-pages.ts';
 import { RootLookupPage } from '../features/status/RootLookupPage.tsx';
 import { GroupEntry, RedirectToGroupRoot } from './group/GroupEntry.tsx';
@@ -28,6 +27,10 @@ const SetPasswordPage = page(() =>
   import('../features/account/SetPasswordPage.tsx').then((m) => m.SetPasswordPage),
 );
 const HomePage = page(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage));
+// The booking container comes with the first booking page (its code is shared with the steps).
+const BookingLayout = page(() =>
+  import('../features/booking/BookingLayout.tsx').then((m) => m.BookingLayout),
+);
 const MapPage = page(() => import('../features/map/MapPage.tsx').then((m) => m.MapPage));
 
 const ACCOUNT_PAGES: Record<string, Page> = {

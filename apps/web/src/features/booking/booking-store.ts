@@ -7,7 +7,6 @@
  * starts a new one.
  */
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import type { AppointmentCreated, BookedAppointment } from '../../api/appointment-create.ts';
 import { emptySequence, type FlowState } from './sequence.ts';
 
@@ -79,14 +78,33 @@ const initial: BookingState = {
   handled: [],
 };
 
-export const useBookingStore = create<BookingState>()(
-  persist(() => initial, {
-    name: 'creneau.booking',
-    version: 1,
+const STORAGE_KEY = 'creneau.booking';
+/** Bumped when the stored shape changes: an older booking is then dropped, not misread. */
+const VERSION = 2;
+
+/** The booking this tab stored, if readable and of this version. */
+function restore(): BookingState {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(STORAGE_KEY);
+    const stored = raw ? (JSON.parse(raw) as { version?: number; state?: BookingState }) : null;
+    if (stored?.version === VERSION && stored.state) return { ...initial, ...stored.state };
+  } catch {
+    /* unreadable or blocked storage: start afresh */
+  }
+  return initial;
+}
+
+// A small persistence of our own rather than zustand's middleware: the booking pages' first load
+// is counted to the kilobyte (docs/booking-flow.md).
+export const useBookingStore = create<BookingState>()(() => restore());
+
+useBookingStore.subscribe((state) => {
+  try {
+    globalThis.sessionStorage?.setItem(STORAGE_KEY, JSON.stringify({ version: VERSION, state }));
+  } catch {
     // Blocked storage (some third-party frames): the booking then lives in memory only.
-    storage: createJSONStorage(() => sessionStorage),
-  }),
-);
+  }
+});
 
 /** Starts a booking afresh for a group and link. */
 export function resetBooking(urlname: string, origin: string, flow: FlowState): void {
