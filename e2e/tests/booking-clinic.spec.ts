@@ -2,7 +2,8 @@
  * Booking on demo-clinic (spec 000 §2 screens 3–5): a site (calendar set) first, categories and
  * services of that site only, a practitioner, then a room (resource) for a service that needs one,
  * a birth date typed in the page language's format, the insurance question; and the town hall's
- * government request with its reference number (spec 001 §5 str9).
+ * government request with its reference number (spec 001 §5 str9); a video consultation with its
+ * terms to accept (spec 001 §2, §5).
  */
 import { expect, test } from '../support/fixtures.ts';
 import {
@@ -129,4 +130,51 @@ test('a town-hall booking asks for the request reference number', async ({ page,
   await expect(page.getByTestId('confirm-change')).toHaveCount(0);
   const booked = await appointmentsOf(request, group.id, (await pageToken(page))!);
   expect(booked[0]!.vevent).toMatchObject({ str9: '4A7B2C9D1E, 9Z8Y7X6W5V', motif: 'renouvellement' });
+});
+
+test('a video consultation asks to accept the terms and offers the video link', async ({ page, request }) => {
+  const group = await groupOf(request, 'demo-clinic');
+  const SCHWABING = 4;
+  const VIDEO_CATEGORY = 9;
+  const GP_VIDEO = 24;
+  const WEBER = 8;
+  const { day, slots } = await firstDayOfSlots(request, group.id, {
+    start: dayAhead(5, group.timezone),
+    appointments: [{ intervention_id: GP_VIDEO }],
+    calendar_id: WEBER,
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/demo-clinic/book/calendarset_id?locale=en&date=${day}`);
+  await page.getByTestId(`calendarset-${SCHWABING}`).click();
+  await page.getByTestId(`category-${VIDEO_CATEGORY}`).click();
+  await page.getByTestId(`service-${GP_VIDEO}`).click();
+  await page.getByTestId(`calendar-${WEBER}`).click();
+  // A video consultation is booked on its own.
+  await expect(page.getByTestId('summary-add')).toHaveCount(0);
+  await pickSlot(page, slots.at(-1)!);
+
+  await fill(page, 'fiche', {
+    firstname: 'Mia',
+    lastname: 'Schulz',
+    birthdate: '02/07/1985',
+    firstphone: '0897654321',
+    email: 'mia.schulz@example.com',
+  });
+  await page.getByTestId('fiche-versicherung-pkv').check();
+  const terms = page.getByTestId('video-terms');
+  await terms.getByRole('button', { name: 'How does a video consultation work?' }).click();
+  await expect(terms).toContainText('The link becomes active 15 minutes before the appointment');
+  await page.getByTestId('book-submit').click();
+  await expect(page.getByTestId('submit-hint')).toHaveText(
+    'Please accept the terms of use of the video consultation service.',
+  );
+  await expect(page.getByTestId('book-submit')).toHaveAttribute('aria-disabled', 'true');
+  await checkPage(page, 'fiche-video');
+  await page.getByTestId('video-terms-checkbox').check();
+  await page.getByTestId('book-submit').click();
+
+  await expect(heading(page)).toHaveText('Your appointment is confirmed');
+  await expect(
+    page.getByTestId('confirmation').getByText(/Video call: opens 15 minutes before|Join the video call/),
+  ).toBeVisible();
 });

@@ -4,11 +4,15 @@
  * run in parallel on one server, so each picks its own calendar and day (`daysAhead`) and takes a
  * slot the API says is free at that moment, rather than a hard-coded date.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect } from '../support/fixtures.ts';
 
 export const KEY = 'apikey=creneau-dev';
+
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots/tmp');
 
 export interface Slot {
   start: string;
@@ -142,7 +146,7 @@ export async function checkPage(page: Page, name: string) {
   await expectAccessible(page, name);
   if (process.env.SCREENSHOTS) {
     const width = page.viewportSize()?.width ?? 0;
-    await page.screenshot({ path: `../screenshots/tmp/booking-${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/booking-${name}-${width}.png`, fullPage: true });
   }
 }
 
