@@ -107,6 +107,12 @@ test('a town-hall booking asks for the request reference number', async ({ page,
   await page.getByTestId('calendar-any').click();
   await expect(heading(page)).toHaveText('Choisissez une date et un horaire');
   // The counters show how many places each time still has.
+  const menu = page.locator(`[data-testid="slot-day"][data-date="${day}"]`).getByTestId('slot-menu').first();
+  if ((await menu.count()) > 0) {
+    await menu.click();
+    await expect(page.getByRole('menuitem').first()).toContainText(/place/);
+    await page.keyboard.press('Escape');
+  }
   await pickSlot(page, slots[0]!);
 
   await fill(page, 'fiche', {

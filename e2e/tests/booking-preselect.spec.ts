@@ -95,3 +95,83 @@ test('each preselection parameter settles its step', async ({ page, request }) =
   await expect(page.getByTestId('category-7')).toHaveCount(0);
   expect(clinic.id).toBeGreaterThan(0);
 });
+
+test('the slot step pages by the days shown, from the first available day, within the horizon', async ({
+  page,
+  request,
+}) => {
+  const group = await groupOf(request, 'demo-salon');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/demo-salon?intervention_ids=${WOMENS_CUT}&calendar_id=${LEONIE}&locale=en`);
+  await expect(page).toHaveURL(/\/book\/slots\?/);
+  const days = page.getByTestId('slot-day');
+  await expect(days).toHaveCount(7);
+  const first = await days.first().getAttribute('data-date');
+  // Today is the first day: nothing earlier to show.
+  await expect(page.getByTestId('slots-previous')).toBeDisabled();
+  await page.getByTestId('slots-next').click();
+  await expect(days.first()).not.toHaveAttribute('data-date', first!);
+  const second = await days.first().getAttribute('data-date');
+  expect((Date.parse(second!) - Date.parse(first!)) / 86_400_000).toBe(7);
+  // Back by the days shown, but never before the first available day.
+  const api = await request.get(
+    `/api/v3/groups/${group.id}/availabletimeslots?apikey=creneau-dev&start=${first}&nDays=1&appointments[0][intervention_id]=${WOMENS_CUT}&calendar_id=${LEONIE}`,
+  );
+  const firstSlotDay = ((await api.json()) as { firstSlot: string }).firstSlot.slice(0, 10);
+  await page.getByTestId('slots-previous').click();
+  const back = [firstSlotDay, first!].sort()[1]!;
+  await expect(days.first()).toHaveAttribute('data-date', back);
+
+  // Narrower windows show fewer days and move by that many (spec 000 §9 column table).
+  for (const [width, count] of [
+    [1000, 6],
+    [800, 5],
+    [700, 4],
+    [500, 3],
+    [400, 2],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(days).toHaveCount(count);
+  }
+  await page.getByTestId('slots-next').click();
+  await expect(days.first()).toHaveAttribute(
+    'data-date',
+    new Date(Date.parse(back) + 2 * 86_400_000).toISOString().slice(0, 10),
+  );
+
+  // A promoted slot carries its percent.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const response = await request.get(
+    `/api/v3/groups/${group.id}/availabletimeslots?apikey=creneau-dev&start=${first}&nDays=9&promotions=1&appointments[0][intervention_id]=${WOMENS_CUT}&calendar_id=${LEONIE}`,
+  );
+  const { availabletimeslots } = (await response.json()) as {
+    availabletimeslots: { promotion: number | null }[];
+  };
+  const promoted = availabletimeslots.find((s) => s.promotion);
+  if (promoted) await expect(page.getByTestId('slot-grid')).toContainText(`-${promoted.promotion}%`);
+
+  // The date picker cannot go past the booking horizon.
+  await page.getByTestId('slots-date-picker').click();
+  const picker = page.getByTestId('date-picker');
+  await expect(picker).toBeVisible();
+  for (let i = 0; i < 8; i++) {
+    const next = picker.getByRole('button', { name: 'Next month' });
+    if (await next.isDisabled()) break;
+    await next.click();
+  }
+  await expect(picker.getByRole('button', { name: 'Next month' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+});
+
+test('a resource that cannot serve the service stops the search with the spec’s message', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The ultrasound room cannot be used for physiotherapy: the API answers "Invalid calendar".
+  await page.goto(
+    '/demo-clinic?calendarset_id=5&intervention_ids=21&calendar_id=15&resource_id=12&locale=en',
+  );
+  await expect(page).toHaveURL(/\/book\/slots\?/);
+  await expect(page.getByTestId('slots-invalid')).toContainText('cannot be combined');
+  await expect(page.getByTestId('slots-next')).toBeDisabled();
+});
