@@ -5,7 +5,8 @@
  * person fixed); and a slot taken by someone else between display and confirmation gives the
  * spec's error and fresh slots.
  */
-import { expect, test } from '../support/fixtures.ts';
+import { expect, patchGroup, test } from '../support/fixtures.ts';
+import { linkFromMail, uniqueEmail } from './account-support.ts';
 import {
   apiLogin,
   appointmentsOf,
@@ -222,4 +223,40 @@ test('a slot taken by someone else before confirming brings the error and fresh 
   ).slots.at(-1)!;
   await pickSlot(page, fresh);
   await expect(page.getByTestId('fiche-lastname')).toHaveValue('Fontaine');
+});
+
+test('a booking chosen before registering resumes after the account is activated', async ({ page }) => {
+  // A sequence with a login step after the services (the demo has none with open registration).
+  await patchGroup(page, 'demo-salon', {
+    user_sequence_config: [
+      { name: 'interventionset_ids', skip_uniq_choice: false, any: false, preposition: null },
+      { name: 'intervention_ids', max_multirdvs: 3, skip_uniq_choice: false, any: false, preposition: null },
+      { name: 'login', skip_uniq_choice: false, any: false, preposition: null },
+      { name: 'calendar_id', skip_uniq_choice: false, any: true, preposition: null },
+    ],
+  });
+  const email = uniqueEmail('pending');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/demo-salon/book/interventionset_ids?locale=en');
+  await page.getByTestId('category-12').click();
+  await page.getByTestId(`service-${MENS_CUT}`).click();
+
+  await expect(page).toHaveURL(/\/book\/login/);
+  await expect(page.getByTestId('login-column')).toBeVisible();
+  await checkPage(page, 'login-step-open');
+  await page.getByTestId('register-column').getByTestId('register-email').fill(email);
+  await page.getByTestId('register-column').getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/book\/register_confirm/);
+  await expect(page.getByTestId('book-register-confirm')).toContainText(email);
+
+  const link = await linkFromMail(email, /\/demo-salon\/login\?validation_key=/);
+  await page.goto(`${link}&locale=en`);
+  await page.getByTestId('new-password').fill('Brosse&Peigne42');
+  await page.getByTestId('password-confirmation').fill('Brosse&Peigne42');
+  await page.getByTestId('password-submit').click();
+
+  // Logged in: the booking resumes after the login step with the service chosen before.
+  await expect(page).toHaveURL(/\/book\/calendar_id/);
+  await expect(page.getByTestId('booking-summary')).toContainText('Men’s haircut');
+  await expect(page.getByTestId('step-bar-login')).toContainText('Log in');
 });

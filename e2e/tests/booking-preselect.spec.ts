@@ -32,6 +32,7 @@ test('a booking with every step preselected goes straight to the contact details
     fiche: JSON.stringify({ firstname: 'Inès', lastname: 'Roux' }),
     return_url: 'https://www.atelier-capucine.example/merci',
     return_button: '1',
+    modify_url: 'https://www.atelier-capucine.example/changer',
     locale: 'en',
   });
   await page.setViewportSize({ width: 1280, height: 900 });

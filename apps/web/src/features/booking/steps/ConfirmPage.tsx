@@ -35,6 +35,13 @@ const VideoButton = lazy(() =>
   import('../../../ui/appointments/VideoButton.tsx').then((m) => ({ default: m.VideoButton })),
 );
 
+/** A modify_url with the appointment to change as update_apt. */
+export function withAppointment(url: string, id: number): string {
+  const target = new URL(url);
+  target.searchParams.set('update_apt', String(id));
+  return target.toString();
+}
+
 /** The visitor's own time zone. */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -251,7 +258,17 @@ export function ConfirmPage() {
             {t('booking.confirm.goThere')}
           </ButtonLink>
         )}
-        {canChange && (
+        {canChange && params.modify_url ? (
+          // The embedding site has its own page for changes (modify_url): it gets the appointment.
+          <ButtonAnchor
+            variant="secondary"
+            href={withAppointment(params.modify_url, first.id)}
+            data-testid="confirm-change"
+          >
+            <Icon name="swap" size={18} />
+            {t('booking.confirm.change', { count: records.length })}
+          </ButtonAnchor>
+        ) : canChange ? (
           <Button
             variant="secondary"
             onClick={() => {
@@ -264,7 +281,7 @@ export function ConfirmPage() {
             <Icon name="swap" size={18} />
             {t('booking.confirm.change', { count: records.length })}
           </Button>
-        )}
+        ) : null}
         <Button variant="secondary" onClick={() => setCancelling(true)} data-testid="confirm-cancel">
           <Icon name="close" size={18} />
           {t('booking.confirm.cancel', { count: records.length })}
