@@ -38,7 +38,7 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly Locale[]> = {
   // Brand and years only.
   'footer.copyright': '*',
   // Numbers and times only.
-  'home.promotion': '*',
+  'booking.item.promotion': '*',
   'home.range': '*',
   // "OK" is the word in these languages' interfaces.
   'common.ok': ['de', 'fr', 'it'],

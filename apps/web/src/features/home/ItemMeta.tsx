@@ -11,7 +11,7 @@ export function ItemMeta({ item }: { item: HomeItem }) {
   const { group } = useGroupContext();
   const format = useFormatters();
   const parts: string[] = [];
-  if (item.count !== null) parts.push(t('home.services', { count: item.count }));
+  if (item.count !== null) parts.push(t('booking.item.services', { count: item.count }));
   if (group.display_intervention_length && item.length) parts.push(format.duration(item.length));
   if (group.display_intervention_price && item.price !== null) parts.push(format.price(item.price));
   const chips = item.promotion !== null || item.videoconference || item.kind === 'pack';
@@ -19,16 +19,16 @@ export function ItemMeta({ item }: { item: HomeItem }) {
   return (
     <div className={styles.meta}>
       {parts.length > 0 && <span className={styles.metaText}>{parts.join(' · ')}</span>}
-      {item.kind === 'pack' && <span className={styles.chip}>{t('home.pack')}</span>}
+      {item.kind === 'pack' && <span className={styles.chip}>{t('booking.item.pack')}</span>}
       {item.promotion !== null && (
         <span className={`${styles.chip} ${styles.promo}`}>
-          {t('home.promotion', { percent: item.promotion })}
+          {t('booking.item.promotion', { percent: item.promotion })}
         </span>
       )}
       {item.videoconference && (
         <span className={styles.chip}>
           <Icon name="video" size={14} />
-          {t('home.videoconference')}
+          {t('booking.item.videoconference')}
         </span>
       )}
     </div>

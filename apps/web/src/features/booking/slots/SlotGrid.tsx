@@ -39,7 +39,7 @@ export function dayAndMonth(date: string, locale: Locale): string {
 export function SlotGrid({ days, locale, showCapacity, selected, onPick }: SlotGridProps) {
   const { t } = useTranslation();
   const rows = hourRows(days);
-  const percent = (value: number) => t('home.promotion', { percent: value });
+  const percent = (value: number) => t('booking.item.promotion', { percent: value });
   const slotText = (slot: AvailableSlot) =>
     [
       slot.time,

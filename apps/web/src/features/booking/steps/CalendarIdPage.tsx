@@ -229,7 +229,7 @@ function PerItemCalendars({ items, services, calendars, inSet, links, allowAny, 
               </p>
             )}
             <label className={styles.label} htmlFor={selectId}>
-              {row.service ? displayName(row.service) : t('home.pack')}
+              {row.service ? displayName(row.service) : t('booking.item.pack')}
             </label>
             <select
               id={selectId}

@@ -164,10 +164,10 @@ export function ConfirmPage() {
                   {row.pack
                     ? nameOf(row.pack.id, row.pack.name)
                     : nameOf(row.intervention_id, row.intervention_name)}
-                  {row.pack && <span className={styles.chip}>{t('home.pack')}</span>}
+                  {row.pack && <span className={styles.chip}>{t('booking.item.pack')}</span>}
                   {row.promotion ? (
                     <span className={`${styles.chip} ${styles.promo}`}>
-                      {t('home.promotion', { percent: row.promotion })}
+                      {t('booking.item.promotion', { percent: row.promotion })}
                     </span>
                   ) : null}
                 </p>

@@ -259,7 +259,7 @@ export function ServiceMeta({ item }: { item: Intervention }) {
       {showPrice && (
         <span className={styles.fact}>{price === 0 ? t('booking.free') : format.price(price)}</span>
       )}
-      {item.type === 'pack' && <span className={styles.chip}>{t('home.pack')}</span>}
+      {item.type === 'pack' && <span className={styles.chip}>{t('booking.item.pack')}</span>}
       {promotion > 0 && (
         <span
           className={`${styles.chip} ${styles.promo}`}
@@ -271,7 +271,7 @@ export function ServiceMeta({ item }: { item: Intervention }) {
       {item.videoconference && (
         <span className={styles.chip}>
           <Icon name="video" size={14} />
-          {t('home.videoconference')}
+          {t('booking.item.videoconference')}
         </span>
       )}
     </span>

@@ -79,7 +79,7 @@ export function InterventionsetIdsPage() {
             description: set.description,
             image: set.thumbnail,
             icon: 'list',
-            meta: t('home.services', {
+            meta: t('booking.item.services', {
               count: set.interventions.filter((id) => offered.some((s) => s.id === id)).length,
             }),
             selected: selection.interventionset_ids.includes(set.id),
