@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { call, createAccount, latestMailTo, loginAs } from './support/accounts.ts';
@@ -114,6 +115,58 @@ forEachDatabase('appointments', (database) => {
         `start=2026-11-23&intervention_ids[]=${id.cut}&calendar_id=${id.alice}`,
       );
       expect(after.body.availabletimeslots.map((s: { start: string }) => s.start)).not.toContain(slot.start);
+    });
+
+    it('sees a catalogue change written straight into the database at once: no stale hours, price or form', async () => {
+      const booking = (date: string, firstname: string) =>
+        book(t, {
+          date,
+          group_id: groupId,
+          fiche: newFiche(firstname),
+          intervention_ids: [id.cut],
+          calendar_id: id.alice,
+          ...reason,
+        });
+      const list = await slots(
+        t,
+        groupId,
+        `start=2026-12-15&intervention_ids[]=${id.cut}&calendar_id=${id.alice}`,
+      );
+      // Three slots an hour or more apart, so that booking one leaves the others free.
+      const starts: string[] = list.body.availabletimeslots.map((slot: { start: string }) => slot.start);
+      const first = starts[0]!;
+      const second = starts.find((start) => Date.parse(start) >= Date.parse(first) + 60 * 60_000)!;
+      const third = starts.find((start) => Date.parse(start) >= Date.parse(second) + 60 * 60_000)!;
+      // The first booking leaves the group's catalogue in the server's memory.
+      expect((await booking(first, 'Anouk')).status).toBe(201);
+
+      // Behind the server's back: Alice is away that day, and the cut costs more.
+      const day = { starts: '2026-12-15 00:00:00', ends: '2026-12-16 00:00:00' };
+      await sql`insert into schedule_exceptions (group_id, calendar_id, kind, starts_local, ends_local)
+        values (${groupId}, ${id.alice}, 'absence', ${day.starts}, ${day.ends})`.execute(t.ctx.db);
+      const away = await booking(second, 'Bérénice');
+      expect(away.status).toBe(409);
+      expect(away.body.message).toBe('v3_error.appointment.availabletimeslots');
+      await sql`delete from schedule_exceptions where calendar_id = ${id.alice} and starts_local = ${day.starts}`.execute(
+        t.ctx.db,
+      );
+
+      await sql`update interventions set price = 5200 where id = ${id.cut}`.execute(t.ctx.db);
+      await sql`update form_fields set definition = jsonb_set(definition, '{required}', 'false')
+        where group_id = ${groupId} and form = 'vevent' and name = 'reason'`.execute(t.ctx.db);
+      const repriced = await book(t, {
+        date: third,
+        group_id: groupId,
+        fiche: newFiche('Capucine'),
+        intervention_ids: [id.cut],
+        calendar_id: id.alice,
+      });
+      expect(repriced.status).toBe(201);
+      expect(repriced.body.records[0]).toMatchObject({ intervention_price: 5200 });
+      await sql`update interventions set price = 4500 where id = ${id.cut}`.execute(t.ctx.db);
+      await sql`update form_fields set definition = jsonb_set(definition, '{required}', 'true')
+        where group_id = ${groupId} and form = 'vevent' and name = 'reason'`.execute(t.ctx.db);
+      expect((await booking(second, 'Bérénice')).status).toBe(201);
     });
 
     it('refuses a slot that is gone with the spec key, writing nothing', async () => {

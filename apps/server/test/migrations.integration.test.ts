@@ -58,7 +58,7 @@ forEachDatabase('migrations', (database) => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(
       database().db,
     );
-    expect(rows[0]?.n).toBe(2);
+    expect(rows[0]?.n).toBe(3);
   });
 
   it('refuse two overlapping confirmed appointments on a capacity-1 calendar', async () => {

@@ -17,6 +17,8 @@ export interface GroupsTable {
   sso: Json<{ issuer: string; client_id: string; client_secret: string } | null> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Bumped by a trigger on every write to the group's catalogue tables (migration 003); int8 as text. */
+  catalogue_version: Generated<string>;
 }
 
 export interface WebsitesTable {

@@ -16,25 +16,42 @@ export const LINK_LIFETIME_MS = {
   fiche: 400 * 24 * 3_600_000,
 } as const;
 
+type TokenOwner = { accountId?: number | null; groupId?: number | null; ficheId?: number | null };
+
 export async function createEmailLinkToken(
   db: Db,
   purpose: repo.EmailTokenPurpose,
-  owner: { accountId?: number | null; groupId?: number | null; ficheId?: number | null },
+  owner: TokenOwner,
   payload: Record<string, unknown>,
   now: Date,
 ): Promise<string> {
-  const { token, hash } = newSecretToken();
-  await repo.insertEmailToken(db, {
-    tokenHash: hash,
-    purpose,
-    accountId: owner.accountId ?? null,
-    groupId: owner.groupId ?? null,
-    ficheId: owner.ficheId ?? null,
-    payload,
-    expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]),
-    now,
-  });
-  return token;
+  const [token] = await createEmailLinkTokens(db, purpose, owner, [payload], now);
+  return token!;
+}
+
+/** One token per payload, same purpose and owner, stored in one statement; in payload order. */
+export async function createEmailLinkTokens(
+  db: Db,
+  purpose: repo.EmailTokenPurpose,
+  owner: TokenOwner,
+  payloads: readonly Record<string, unknown>[],
+  now: Date,
+): Promise<string[]> {
+  const tokens = payloads.map((payload) => ({ ...newSecretToken(), payload }));
+  await repo.insertEmailTokens(
+    db,
+    tokens.map(({ hash, payload }) => ({
+      tokenHash: hash,
+      purpose,
+      accountId: owner.accountId ?? null,
+      groupId: owner.groupId ?? null,
+      ficheId: owner.ficheId ?? null,
+      payload,
+      expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]),
+      now,
+    })),
+  );
+  return tokens.map((t) => t.token);
 }
 
 /** The live token row for a link's key, or undefined (malformed, unknown, expired or used). */

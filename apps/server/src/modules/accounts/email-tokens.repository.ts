@@ -4,31 +4,34 @@ import type { Database } from '../../db/database.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 export type EmailTokenPurpose = 'activate' | 'reset' | 'email_change' | 'fiche';
 
-export async function insertEmailToken(
-  db: Db,
-  t: {
-    tokenHash: Buffer;
-    purpose: EmailTokenPurpose;
-    accountId: number | null;
-    groupId: number | null;
-    ficheId: number | null;
-    payload: Record<string, unknown>;
-    expiresAt: Date;
-    now: Date;
-  },
-): Promise<void> {
+export interface NewEmailToken {
+  tokenHash: Buffer;
+  purpose: EmailTokenPurpose;
+  accountId: number | null;
+  groupId: number | null;
+  ficheId: number | null;
+  payload: Record<string, unknown>;
+  expiresAt: Date;
+  now: Date;
+}
+
+/** Stores several tokens in one statement (a booking's mail carries three links). */
+export async function insertEmailTokens(db: Db, tokens: readonly NewEmailToken[]): Promise<void> {
+  if (tokens.length === 0) return;
   await db
     .insertInto('email_tokens')
-    .values({
-      token_hash: t.tokenHash,
-      purpose: t.purpose,
-      account_id: t.accountId,
-      group_id: t.groupId,
-      fiche_id: t.ficheId,
-      payload: JSON.stringify(t.payload),
-      expires_at: t.expiresAt,
-      created_at: t.now,
-    })
+    .values(
+      tokens.map((t) => ({
+        token_hash: t.tokenHash,
+        purpose: t.purpose,
+        account_id: t.accountId,
+        group_id: t.groupId,
+        fiche_id: t.ficheId,
+        payload: JSON.stringify(t.payload),
+        expires_at: t.expiresAt,
+        created_at: t.now,
+      })),
+    )
     .execute();
 }
 

@@ -116,6 +116,22 @@ export async function cancelAppointments(
   return rows.map((r) => r.id);
 }
 
+export interface ServicePrice {
+  id: number;
+  price: number | null;
+  total_price: number | null;
+  videoconference: boolean;
+}
+
+/** What pricing needs of every service and pack of the group (a booking's are among them). */
+export function servicePricesOfGroup(db: Db, groupId: number): Promise<ServicePrice[]> {
+  return db
+    .selectFrom('interventions')
+    .select(['id', 'price', 'total_price', 'videoconference'])
+    .where('group_id', '=', groupId)
+    .execute();
+}
+
 /**
  * Locks calendars (and resources) in id order, so two bookings touching the same ones queue
  * instead of both passing the availability check — and never deadlock on each other.

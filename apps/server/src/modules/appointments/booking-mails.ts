@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { createEmailLinkToken } from '../accounts/email-links.ts';
+import { createEmailLinkTokens } from '../accounts/email-links.ts';
 import { calendarEventOf, presentAppointment } from './appointment-presenter.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 import { buildCalendar } from './ics.ts';
@@ -21,19 +21,15 @@ export async function bookingLinks(ctx: AppContext, db: Db, group: GroupRow, fir
   const now = ctx.now();
   const owner = { groupId: group.id, ficheId: first.fiche_id };
   const base = `${ctx.config.publicUrl}/${group.urlname}/appointments`;
-  const manage = await createEmailLinkToken(db, 'fiche', owner, {}, now);
-  const cancel = await createEmailLinkToken(
+  const [manage = '', cancel = '', exportKey = ''] = await createEmailLinkTokens(
     db,
     'fiche',
     owner,
-    { action: 'cancel_apt', appointment_id: first.id },
-    now,
-  );
-  const exportKey = await createEmailLinkToken(
-    db,
-    'fiche',
-    owner,
-    { action: 'export_apt', appointment_id: first.id },
+    [
+      {},
+      { action: 'cancel_apt', appointment_id: first.id },
+      { action: 'export_apt', appointment_id: first.id },
+    ],
     now,
   );
   return {

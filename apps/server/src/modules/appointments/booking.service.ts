@@ -23,13 +23,14 @@ import type { Viewer } from '../../http/viewer.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
 import {
   bookingRules,
+  bookingSchedule,
   epochMinute,
   involvedCalendars,
   loadBusy,
-  loadGroupSchedule,
   planOrReject,
 } from '../availability/availability.service.ts';
 import { createFicheRecord, fichesViewerMayEdit } from '../fiches/fiches.service.ts';
+import { catalogueCache } from '../groups/catalogue-cache.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded } from './appointments-read.service.ts';
@@ -169,7 +170,7 @@ export async function lockAndCheck(
   extraLocks: readonly number[] = [],
 ) {
   const now = ctx.now();
-  const { schedule } = await loadGroupSchedule(trx, group.id, now);
+  const schedule = await bookingSchedule(ctx, trx, group, now);
   const plan = planOrReject(schedule, selection);
   await repo.lockCalendars(trx, group.id, [...involvedCalendars(plan), ...extraLocks]);
   const at = Math.floor(start.getTime() / 60_000);
@@ -200,18 +201,19 @@ interface PricedItem extends BookedItem {
  * `included`; single services are `free`. A promotion matching the slot applies to the line of the
  * service (or pack) it covers.
  */
+const servicePrices = catalogueCache<Map<number, repo.ServicePrice>>();
+
 export async function priceItems(
+  ctx: AppContext,
   trx: Trx,
+  group: GroupRow,
   schedule: ScheduleIndex,
   items: readonly BookedItem[],
 ): Promise<PricedItem[]> {
-  const serviceIds = [...new Set(items.flatMap((i) => [i.interventionId, ...(i.packId ? [i.packId] : [])]))];
-  const services = await trx
-    .selectFrom('interventions')
-    .select(['id', 'price', 'total_price', 'videoconference'])
-    .where('id', 'in', serviceIds)
-    .execute();
-  const service = new Map(services.map((s) => [s.id, s]));
+  const service = await servicePrices.get(ctx.db, group, '', async () => {
+    const rows = await repo.servicePricesOfGroup(trx, group.id);
+    return new Map(rows.map((row) => [row.id, row]));
+  });
   // The capacity the engine checked against, from the same schedule: no second read of calendars.
   const capacityOf = (id: number) => schedule.calendarsById.get(id)?.input.capacity;
   const localStart = schedule.zone.localMinuteOf(items[0]!.start);
@@ -256,11 +258,11 @@ export async function createBooking(
   const settings = group.settings as unknown as GroupSettings;
   const { fiche, created } = await bookingFiche(ctx, trx, group, viewer, request.fiche);
   await refuseBlacklisted(trx, settings, viewer, fiche);
-  const vevent = await validateVevent(trx, group, viewer, request.vevent, ctx.now());
+  const vevent = await validateVevent(ctx, trx, group, viewer, request.vevent, ctx.now());
   const { schedule, check } = await lockAndCheck(ctx, trx, group, request.selection, request.start);
   await checkCustomerRules(ctx, trx, { group, settings, fiche, items: check.items, created });
 
-  const items = await priceItems(trx, schedule, check.items);
+  const items = await priceItems(ctx, trx, group, schedule, check.items);
   const consecutive = items.length > 1 ? randomUUID() : null;
   const now = ctx.now();
   const ids: number[] = [];

@@ -118,7 +118,7 @@ export async function changeBooking(
         .where('id', '=', ficheId)
         .executeTakeFirstOrThrow();
       await checkCustomerRules(ctx, trx, { group, settings, fiche, items: check.items, replacing: ids });
-      const priced = await priceItems(trx, schedule, check.items);
+      const priced = await priceItems(ctx, trx, group, schedule, check.items);
       for (const [index, item] of priced.entries()) {
         const target = booking[index];
         if (!target) throw errors.badRequest('the booking changed shape');

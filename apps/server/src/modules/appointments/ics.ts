@@ -36,18 +36,22 @@ export function formatUtc(date: Date): string {
     .replace(/\.\d{3}/, '');
 }
 
+/** Octets of one code point in UTF-8. */
+const utf8Size = (codePoint: number) =>
+  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+
 /**
  * Folds one content line: at most 75 octets per physical line, continuation lines starting with a
  * space (which counts in their 75). Cuts only between characters, so no UTF-8 sequence is split.
  */
 export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
+  if (Buffer.byteLength(line) <= MAX_OCTETS) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;
   let limit = MAX_OCTETS;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Size(char.codePointAt(0)!);
     if (octets + size > limit) {
       parts.push(current);
       current = '';

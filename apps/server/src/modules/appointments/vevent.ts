@@ -8,12 +8,14 @@ import { localDateIn } from '@creneau/core/time/time-zone';
 import { validateForm } from '@creneau/core/validation/form-fields';
 import { visibleFields } from '@creneau/core/validation/hidden-fields';
 import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { readFormFields } from '../groups/groups.repository.ts';
+import { groupFormFields } from '../groups/groups.service.ts';
 
 export async function validateVevent(
+  ctx: AppContext,
   db: Kysely<Database> | Transaction<Database>,
   group: GroupRow,
   viewer: Viewer,
@@ -21,7 +23,7 @@ export async function validateVevent(
   now: Date,
 ): Promise<Record<string, unknown>> {
   const settings = group.settings as unknown as GroupSettings;
-  const rows = await readFormFields(db as Kysely<Database>, group.id);
+  const rows = await groupFormFields(ctx, db as Kysely<Database>, group);
   const fields = rows.filter((r) => r.form === 'vevent').map((r) => r.definition as unknown as FormField);
   if (fields.length === 0) return {};
   const shown = visibleFields(fields, {

@@ -99,7 +99,7 @@ export async function loadGroupSchedule(
       busy: string | null;
     }
   >`
-    select g.id, g.urlname, g.name, g.active, g.settings, g.created_at, g.updated_at,
+    select g.id, g.urlname, g.name, g.active, g.settings, g.created_at, g.updated_at, g.catalogue_version,
       coalesce((
         select json_agg(json_build_object(
           'id', c.id, 'is_resource', c.is_resource, 'capacity', c.capacity, 'slot_step', c.slot_step,

@@ -34,6 +34,7 @@ import { localDateIn } from '@creneau/core/time/time-zone';
 import type { Kysely } from 'kysely';
 import type { Database, GroupRow } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
+import { catalogueCache } from '../groups/catalogue-cache.ts';
 import { groupSettings } from '../groups/groups.service.ts';
 import * as repo from './availability.repository.ts';
 
@@ -72,6 +73,12 @@ export function prefetchSpan(
   return from < to ? { from, to } : { from: 0, to: 0 };
 }
 
+/**
+ * The first local date whose exceptions the schedule keeps. No local date is more than 26 hours
+ * from UTC: two days back covers every zone without knowing the group's before the query.
+ */
+const scheduleSince = (now: Date) => utcDate(now.getTime() - 2 * 86_400_000);
+
 export interface LoadedSchedule {
   group: GroupRow;
   schedule: ScheduleIndex;
@@ -89,9 +96,7 @@ export async function loadGroupSchedule(
   now: Date,
   busy: { from: number; to: number } = { from: 0, to: 0 },
 ): Promise<LoadedSchedule> {
-  // No local date is more than 26 hours from UTC: two days back covers every zone without knowing
-  // the group's before the query.
-  const since = utcDate(now.getTime() - 2 * 86_400_000);
+  const since = scheduleSince(now);
   const rows = await repo.loadGroupSchedule(db, groupId, { local: `${since} 00:00:00`, date: since }, busy);
   if (!rows?.group.active) throw errors.groupDoesNotExist();
   const { group, calendars, interventions, promotions } = rows;
@@ -225,6 +230,25 @@ export async function recentGroupSchedule(
   if (byGroup.size >= MAX_CACHED_GROUPS) byGroup.delete(byGroup.keys().next().value!);
   byGroup.set(groupId, { loadedAt: clock, since: now.getTime(), value });
   return value;
+}
+
+const bookingSchedules = catalogueCache<ScheduleIndex>();
+
+/**
+ * The schedule a booking is checked against: the catalogue as of the group row the caller has just
+ * read (its catalogue_version), loaded through `db` (the booking's transaction) when not cached.
+ */
+export function bookingSchedule(
+  ctx: { db: Kysely<Database> },
+  db: Kysely<Database>,
+  group: GroupRow,
+  now: Date,
+): Promise<ScheduleIndex> {
+  const variant = `${groupSettings(group).timezone}|${scheduleSince(now)}`;
+  return bookingSchedules.get(ctx.db, group, variant, async () => {
+    const loaded = await loadGroupSchedule(db, group.id, now);
+    return loaded.schedule;
+  });
 }
 
 /** The availabletimeslots answer for an active group and its schedule (loadGroupSchedule). */

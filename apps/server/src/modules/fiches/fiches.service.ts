@@ -13,8 +13,7 @@ import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
-import { readFormFields } from '../groups/groups.repository.ts';
-import { groupSettings } from '../groups/groups.service.ts';
+import { groupFormFields, groupSettings } from '../groups/groups.service.ts';
 import * as repo from './fiches.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -44,8 +43,8 @@ const BASE_FIELDS: FormField[] = [
   baseField('firstphone', 'text', false, 30),
 ];
 
-export async function ficheFormFields(db: Db, groupId: number): Promise<FormField[]> {
-  const rows = await readFormFields(db as Kysely<Database>, groupId);
+export async function ficheFormFields(ctx: AppContext, db: Db, group: GroupRow): Promise<FormField[]> {
+  const rows = await groupFormFields(ctx, db as Kysely<Database>, group);
   const defined = rows.filter((r) => r.form === 'fiche').map((r) => r.definition as unknown as FormField);
   const names = new Set(defined.map((f) => f.name));
   return [...BASE_FIELDS.filter((f) => !names.has(f.name)), ...defined];
@@ -107,6 +106,7 @@ export async function listFiches(
  * stored or derived value, removed ones are dropped. Throws 422 formStdError with per-field keys.
  */
 async function validatedFiche(
+  ctx: AppContext,
   db: Db,
   group: GroupRow,
   viewer: Viewer,
@@ -115,7 +115,7 @@ async function validatedFiche(
   today: string,
 ) {
   const settings = groupSettings(group);
-  const fields = await ficheFormFields(db, group.id);
+  const fields = await ficheFormFields(ctx, db, group);
   const { shown } = splitByVisibility(fields, {
     form: 'fiche',
     role: roleOf(viewer),
@@ -160,7 +160,7 @@ export async function createFicheRecord(
 ): Promise<FicheRow> {
   const now = ctx.now();
   const today = localDateIn(now, groupSettings(group).timezone);
-  const { columns, custom } = await validatedFiche(db, group, viewer, input, undefined, today);
+  const { columns, custom } = await validatedFiche(ctx, db, group, viewer, input, undefined, today);
   let accountId: number | null = null;
   if (viewer.type === 'user' && viewer.accountId) {
     accountId = viewer.accountId;
@@ -228,7 +228,7 @@ export async function updateFicheRecord(
       );
     }
     const today = localDateIn(now, groupSettings(group).timezone);
-    const { columns, custom } = await validatedFiche(trx, group, viewer, input, existing, today);
+    const { columns, custom } = await validatedFiche(ctx, trx, group, viewer, input, existing, today);
     if (existing.account_id !== null) delete columns.email; // follows the account's e-mail
     return presentFiche(await repo.updateFiche(trx, group.id, ficheId, { columns, fields: custom, now }));
   });

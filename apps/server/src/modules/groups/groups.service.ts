@@ -4,9 +4,11 @@
  */
 import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import { localDateIn } from '@creneau/core/time/time-zone';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
-import type { GroupRow } from '../../db/database.ts';
+import type { Database, GroupRow } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
+import { catalogueCache } from './catalogue-cache.ts';
 import * as repo from './groups.repository.ts';
 
 export function groupSettings(group: GroupRow): GroupSettings {
@@ -14,6 +16,21 @@ export function groupSettings(group: GroupRow): GroupSettings {
 }
 
 /** The group behind an id in a path, refusing unknown and inactive groups alike. */
+type FormFieldRows = Awaited<ReturnType<typeof repo.readFormFields>>;
+const formFields = catalogueCache<FormFieldRows>();
+
+/**
+ * The group's fiche and vevent form definitions as of the group row just read (its catalogue
+ * version), loaded through `db` when not cached.
+ */
+export function groupFormFields(
+  ctx: { db: Kysely<Database> },
+  db: Kysely<Database>,
+  group: GroupRow,
+): Promise<FormFieldRows> {
+  return formFields.get(ctx.db, group, '', () => repo.readFormFields(db, group.id));
+}
+
 export async function loadActiveGroup(ctx: AppContext, id: number): Promise<GroupRow> {
   const group = await repo.findGroupById(ctx.db, id);
   if (!group?.active) throw errors.groupDoesNotExist();
