@@ -16,18 +16,15 @@
  * still measures the raw throughput.
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@creneau/server/db/connection';
 import { migrateToLatest } from '@creneau/server/db/migrate';
 import { importGroupConfig } from '@creneau/server/modules/group-config/group-config.service';
-import pg from 'pg';
+import { BENCH_API_KEY, benchDatabase, freePort, startBenchServer, stopBenchServer } from './bench-server.ts';
 import { summarize, writeResults } from './results.ts';
 
 interface Histogram {
@@ -50,15 +47,7 @@ interface CannonResult {
 type Cannon = (options: Record<string, unknown>) => Promise<CannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `creneau_bench_${process.pid}`;
-const dbUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
-const API_KEY = 'bench-key';
+const database = benchDatabase('creneau_bench');
 /**
  * HTTP_BENCH_SECONDS=5 for a quick look; the target run lasts 30 s. HTTP_BENCH_PRIORITY=-10 runs the
  * server and the load generator ahead of other work on a shared machine (PostgreSQL keeps its own).
@@ -66,27 +55,6 @@ const API_KEY = 'bench-key';
 const PRIORITY = process.env.HTTP_BENCH_PRIORITY ? Number(process.env.HTTP_BENCH_PRIORITY) : undefined;
 const TARGET_SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 30);
 const ZONE = 'Europe/Paris';
-
-async function admin(statement: string, url = adminUrl) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const localDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(ms);
 
@@ -109,7 +77,7 @@ const hours = {
 };
 
 async function seed(): Promise<{ groupId: number; services: Record<string, number>; calendars: number[] }> {
-  const handle = await openDatabase({ databaseUrl: dbUrl, poolSize: 4 });
+  const handle = await openDatabase({ databaseUrl: database.url, poolSize: 4 });
   try {
     await migrateToLatest(handle.db);
     const calendars = Array.from({ length: 10 }, (_, i) => ({
@@ -211,37 +179,8 @@ async function seed(): Promise<{ groupId: number; services: Record<string, numbe
   }
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_KEYS: API_KEY,
-      LOAD_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (PRIORITY !== undefined && child.pid) os.setPriority(child.pid, PRIORITY);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(
-        `http://127.0.0.1:${port}/api/v3/services/groups/bench-busy.json?apikey=${API_KEY}`,
-      );
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start within 60 s');
-}
+const startServer = (port: number) =>
+  startBenchServer({ databaseUrl: database.url, port, urlname: 'bench-busy', priority: PRIORITY });
 
 interface RateRun {
   targetRate: number;
@@ -331,7 +270,7 @@ function cpuSeconds(serverPid: number): Record<string, number> | undefined {
         const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
         if (Number(pid) === serverPid) out.server! += seconds;
         else if (Number(pid) === process.pid) out.client! += seconds;
-        else if (args.includes(dbName)) out.postgres! += seconds;
+        else if (args.includes(database.name)) out.postgres! += seconds;
       } catch {
         // the process ended meanwhile
       }
@@ -352,16 +291,15 @@ async function main() {
   if (PRIORITY !== undefined) os.setPriority(PRIORITY);
   // Other work on the machine skews every figure: record how busy it was.
   const loadBefore = readFileSync('/proc/loadavg', 'utf8').trim();
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
+  await database.create();
   let server: ChildProcess | undefined;
   try {
     const { groupId, services, calendars } = await seed();
-    await admin('analyze', dbUrl);
+    await database.admin('analyze', database.url);
     const port = await freePort();
     server = await startServer(port);
     const today = localDate(Date.now());
-    const base = `/api/v3/groups/${groupId}/availabletimeslots?apikey=${API_KEY}&locale=fr&time_format=datetime&group_id=${groupId}`;
+    const base = `/api/v3/groups/${groupId}/availabletimeslots?apikey=${BENCH_API_KEY}&locale=fr&time_format=datetime&group_id=${groupId}`;
     // What the booking page asks: the week from today with no preference, one calendar, the
     // colour service, and the next week.
     const paths = [
@@ -462,9 +400,8 @@ async function main() {
     });
     if (!passes(target)) process.exitCode = 1;
   } finally {
-    server?.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await admin(`drop database if exists ${dbName} with (force)`);
+    if (server) await stopBenchServer(server);
+    await database.drop();
   }
 }
 

@@ -13,28 +13,26 @@
  * arrivals down and hide its queue (no coordinated omission).
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@creneau/server/db/connection';
 import { migrateToLatest } from '@creneau/server/db/migrate';
 import { importGroupConfig } from '@creneau/server/modules/group-config/group-config.service';
 import pg from 'pg';
+import {
+  adminUrl,
+  BENCH_API_KEY,
+  benchDatabase,
+  freePort,
+  startBenchServer,
+  stopBenchServer,
+} from './bench-server.ts';
 import { summarize, writeResults } from './results.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `creneau_bench_booking_${process.pid}`;
-const dbUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
-const API_KEY = 'bench-key';
+const database = benchDatabase('creneau_bench_booking');
 /** BOOKING_BENCH_SECONDS=5 for a quick look; the target run lasts 30 s. */
 const TARGET_SECONDS = Number(process.env.BOOKING_BENCH_SECONDS ?? 30);
 const TARGET_RATE = 200;
@@ -43,18 +41,8 @@ const CALENDARS = 20;
 /** 15-minute slots from 06:00 to 22:00 UTC. */
 const SLOTS_PER_DAY = 64;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function seed(): Promise<{ groupId: number; service: number; calendars: number[] }> {
-  const handle = await openDatabase({ databaseUrl: dbUrl, poolSize: 2 });
+  const handle = await openDatabase({ databaseUrl: database.url, poolSize: 2 });
   try {
     await migrateToLatest(handle.db);
     const hours = Object.fromEntries(
@@ -104,53 +92,19 @@ async function seed(): Promise<{ groupId: number; service: number; calendars: nu
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+function startServer(port: number, dataDir: string) {
   // BOOKING_BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
   const profile = process.env.BOOKING_BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BOOKING_BENCH_PROFILE)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_KEYS: API_KEY,
-      LOAD_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // The mail worker writes the confirmations there as .eml files.
-      DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  return startBenchServer({
+    databaseUrl: database.url,
+    port,
+    urlname: 'bench-booking',
+    nodeArgs: profile,
+    // The mail worker writes the confirmations there as .eml files.
+    env: { DATA_DIR: dataDir },
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited');
-    try {
-      const response = await fetch(
-        `http://127.0.0.1:${port}/api/v3/services/groups/bench-booking.json?apikey=${API_KEY}`,
-      );
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start within 60 s');
 }
 
 /** CPU seconds a process has used so far (user + system), from /proc (Linux). */
@@ -170,7 +124,7 @@ async function backendPids(): Promise<number[]> {
   try {
     const { rows } = await client.query<{ pid: number }>(
       'select pid from pg_stat_activity where datname = $1',
-      [dbName],
+      [database.name],
     );
     return rows.map((r) => r.pid);
   } finally {
@@ -205,7 +159,7 @@ function post(port: number, body: string): Promise<Omit<Outcome, 'latencyMs'>> {
       {
         host: '127.0.0.1',
         port,
-        path: `/api/v3/appointments?apikey=${API_KEY}`,
+        path: `/api/v3/appointments?apikey=${BENCH_API_KEY}`,
         method: 'POST',
         agent,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
@@ -265,20 +219,9 @@ const line = (s: Step) =>
   `CPU per booking: server ${s.serverCpuMsPerBooking} ms, PostgreSQL ${s.databaseCpuMsPerBooking} ms` +
   (s.firstFailure ? ` (first failure: ${s.firstFailure})` : '');
 
-/** Stops the server and waits for it: the database is dropped only once its pool is closed. */
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 async function main() {
   const loadAtStart = os.loadavg().map((l) => Math.round(l * 10) / 10);
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
+  await database.create();
   let server: ChildProcess | undefined;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'creneau-bench-booking-'));
   try {
@@ -362,8 +305,8 @@ async function main() {
     if (!passes(target)) process.exitCode = 1;
   } finally {
     agent.destroy();
-    if (server) await stopServer(server);
-    await admin(`drop database if exists ${dbName} with (force)`);
+    if (server) await stopBenchServer(server);
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,122 @@
+/**
+ * What the HTTP benchmarks share: a PostgreSQL database of their own, created for the run and
+ * dropped after it, and the server started as its own process (`npm start`'s entry point) on it.
+ * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const BENCH_API_KEY = 'bench-key';
+
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  /** Runs one statement, on the admin database unless `url` says otherwise. */
+  admin(statement: string, url?: string): Promise<void>;
+  /** Drops any leftover of the same name, then creates it empty. */
+  create(): Promise<void>;
+  drop(): Promise<void>;
+}
+
+export function benchDatabase(prefix: string): BenchDatabase {
+  const name = `${prefix}_${process.pid}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const admin = async (statement: string, target = adminUrl) => {
+    const client = new pg.Client({ connectionString: target });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const drop = () => admin(`drop database if exists ${name} with (force)`);
+  return {
+    name,
+    url: url.toString(),
+    admin,
+    drop,
+    async create() {
+      await drop();
+      await admin(`create database ${name}`);
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface BenchServerOptions {
+  databaseUrl: string;
+  port: number;
+  /** The group whose public configuration answering 200 means the server is ready. */
+  urlname: string;
+  /** Extra environment (DATA_DIR for the mail files, …). */
+  env?: Record<string, string>;
+  /** Node options before the entry point (--cpu-prof, …). */
+  nodeArgs?: string[];
+  /** os.setPriority value for the server process. */
+  priority?: number | undefined;
+}
+
+/** Starts the server as its own process and resolves once it answers. */
+export async function startBenchServer(options: BenchServerOptions): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: options.databaseUrl,
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        API_KEYS: BENCH_API_KEY,
+        LOAD_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        ...options.env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  if (options.priority !== undefined && child.pid) os.setPriority(child.pid, options.priority);
+  const ready = `http://127.0.0.1:${options.port}/api/v3/services/groups/${options.urlname}.json?apikey=${BENCH_API_KEY}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited');
+    try {
+      if ((await fetch(ready)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start within 60 s');
+}
+
+/** Stops the server and waits for it: the database can be dropped only once its pool is closed. */
+export async function stopBenchServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
