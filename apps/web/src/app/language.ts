@@ -39,6 +39,15 @@ export function lastLocale(): string | null {
   }
 }
 
+/**
+ * The language the first page most likely speaks, known before the group is: the parameter, else
+ * the language of this visit's last group page, else the browser's. Its texts are fetched at once,
+ * in parallel with the start-up calls; a wrong guess costs one more file, never a wrong text.
+ */
+export function likelyLocale(param: string | null | undefined): Locale {
+  return chooseLocale({ param, groupLocale: lastLocale(), enabled: null, browser: browserLanguages() });
+}
+
 /** The browser's preferred languages. */
 export function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -51,7 +60,7 @@ export function browserLanguages(): readonly string[] {
  */
 export function useLanguage(locale: Locale): { ready: boolean } {
   const [loaded, setLoaded] = useState<string | null>(() =>
-    i18n.language === locale && i18n.hasResourceBundle(locale, 'translation') ? locale : null,
+    i18n.language === locale && i18n.hasResourceBundle(locale, 'core') ? locale : null,
   );
   useEffect(() => {
     let live = true;

@@ -1,21 +1,23 @@
 /**
  * Every route of the spec (000 §2, 001 §2), declared with React Router's components. Pages are
- * separate chunks (React.lazy) loaded while the group layout already runs the start-up calls; the
- * booking step pages come from features/booking/step-pages.ts.
+ * separate chunks (React.lazy) loaded while the group layout already runs the start-up calls, each
+ * with the part of the texts it shows beyond the core one; the booking step pages come from
+ * features/booking/step-pages.ts.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { STEP_PAGES } from '../features/booking/step-pages.ts';
 import { RootLookupPage } from '../features/status/RootLookupPage.tsx';
+import { type LazyPart, withPart } from '../i18n/i18n.ts';
 import { GroupEntry, RedirectToGroupRoot } from './group/GroupEntry.tsx';
 import { GroupLayout } from './group/GroupLayout.tsx';
 import { StandaloneFrame } from './shell/StandaloneFrame.tsx';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-/** A page component loaded on first render. */
-const page = (load: () => Promise<ComponentType>): Page =>
-  lazy(() => load().then((Component) => ({ default: Component })));
+/** A page component loaded on first render, with the part of the texts it shows (in parallel). */
+const page = (load: () => Promise<ComponentType>, part?: LazyPart): Page =>
+  lazy(() => (part ? withPart(part, load()) : load()).then((Component) => ({ default: Component })));
 
 const NotFoundPage = page(() => import('../features/status/NotFoundPage.tsx').then((m) => m.NotFoundPage));
 const InactivePage = page(() => import('../features/status/InactivePage.tsx').then((m) => m.InactivePage));
@@ -23,31 +25,36 @@ const DisconnectedPage = page(() =>
   import('../features/status/DisconnectedPage.tsx').then((m) => m.DisconnectedPage),
 );
 const ErrorPage = page(() => import('../features/status/ErrorPage.tsx').then((m) => m.ErrorPage));
-const SetPasswordPage = page(() =>
-  import('../features/account/SetPasswordPage.tsx').then((m) => m.SetPasswordPage),
+const SetPasswordPage = page(
+  () => import('../features/account/SetPasswordPage.tsx').then((m) => m.SetPasswordPage),
+  'account',
 );
-const HomePage = page(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage));
+const HomePage = page(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage), 'home');
 // The booking container comes with the first booking page (its code is shared with the steps).
 const BookingLayout = page(() =>
   import('../features/booking/BookingLayout.tsx').then((m) => m.BookingLayout),
 );
-const MapPage = page(() => import('../features/map/MapPage.tsx').then((m) => m.MapPage));
+const MapPage = page(() => import('../features/map/MapPage.tsx').then((m) => m.MapPage), 'home');
 
 const ACCOUNT_PAGES: Record<string, Page> = {
-  login: page(() => import('../features/account/LoginPage.tsx').then((m) => m.LoginPage)),
-  register: page(() => import('../features/account/RegisterPage.tsx').then((m) => m.RegisterPage)),
-  register_confirm: page(() =>
-    import('../features/account/RegisterConfirmPage.tsx').then((m) => m.RegisterConfirmPage),
+  login: page(() => import('../features/account/LoginPage.tsx').then((m) => m.LoginPage), 'account'),
+  register: page(() => import('../features/account/RegisterPage.tsx').then((m) => m.RegisterPage), 'account'),
+  register_confirm: page(
+    () => import('../features/account/RegisterConfirmPage.tsx').then((m) => m.RegisterConfirmPage),
+    'account',
   ),
-  reset_password: page(() =>
-    import('../features/account/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+  reset_password: page(
+    () => import('../features/account/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+    'account',
   ),
-  reset_password_confirm: page(() =>
-    import('../features/account/ResetPasswordConfirmPage.tsx').then((m) => m.ResetPasswordConfirmPage),
+  reset_password_confirm: page(
+    () => import('../features/account/ResetPasswordConfirmPage.tsx').then((m) => m.ResetPasswordConfirmPage),
+    'account',
   ),
-  fiches: page(() => import('../features/account/FichesPage.tsx').then((m) => m.FichesPage)),
-  appointments: page(() =>
-    import('../features/account/AppointmentsPage.tsx').then((m) => m.AppointmentsPage),
+  fiches: page(() => import('../features/account/FichesPage.tsx').then((m) => m.FichesPage), 'account'),
+  appointments: page(
+    () => import('../features/account/AppointmentsPage.tsx').then((m) => m.AppointmentsPage),
+    'account',
   ),
   personal_data: page(() =>
     import('../features/account/PersonalDataPage.tsx').then((m) => m.PersonalDataPage),

@@ -1,7 +1,7 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/locales/en.json';
-import fr from '../i18n/locales/fr.json';
+import en from '../i18n/locales/core/en.json';
+import fr from '../i18n/locales/core/fr.json';
 import { buildPageMeta, VARIANTS } from './seo.ts';
 
 async function translator(lng: 'en' | 'fr') {

@@ -1,35 +1,44 @@
 /**
- * i18next set-up: English is bundled (it is the fallback, spec 000 §9); the twelve other languages
- * are separate chunks fetched when first used, so they weigh nothing on the first page load.
+ * i18next set-up. The texts of each language are split into parts (i18next namespaces), one file
+ * per part and language, each a separate chunk fetched when first needed:
+ *   core     the shell, the booking flow, the status pages: fetched with the language
+ *   account  the customer area (login, registration, records, appointments)
+ *   home     the home page and the map
+ * so a booking page downloads neither the customer area's texts nor a second language. A component
+ * showing texts of another part reads them through usePart(part); keys keep their full path
+ * (`account.login.title`) whatever the part. English is the fallback language (spec 000 §9) but is
+ * fetched only once a text is actually missing (the locale test keeps that from happening).
  */
 import { LOCALES, type Locale } from '@creneau/core/locales';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
+import { initReactI18next, useTranslation } from 'react-i18next';
 
-export type Messages = typeof en;
+export const PARTS = ['core', 'account', 'home'] as const;
+export type Part = (typeof PARTS)[number];
+/** The parts loaded on demand (core comes with the language). */
+export type LazyPart = Exclude<Part, 'core'>;
 
-const loaders = import.meta.glob<Messages>(['./locales/*.json', '!./locales/en.json'], {
-  import: 'default',
-});
+type Texts = { [key: string]: string | Texts };
 
-/** Loads a language file on demand (one chunk per language). */
-export function loadMessages(locale: string): Promise<Messages> | null {
-  const load = loaders[`./locales/${locale}.json`];
+const loaders = import.meta.glob<Texts>('./locales/*/*.json', { import: 'default' });
+
+/** Loads one part of a language's texts (one chunk per part and language). */
+function loadTexts(locale: string, part: string): Promise<Texts> | null {
+  const load = loaders[`./locales/${part}/${locale}.json`];
   return load ? load() : null;
 }
 
-const lazyLocales: BackendModule = {
+const lazyTexts: BackendModule = {
   type: 'backend',
   init() {},
-  read(language: string, _namespace: string, callback: ReadCallback) {
-    const pending = loadMessages(language);
+  read(language: string, part: string, callback: ReadCallback) {
+    const pending = loadTexts(language, part);
     if (!pending) {
       callback(null, {});
       return;
     }
     pending.then(
-      (messages) => callback(null, messages),
+      (texts) => callback(null, texts),
       (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
     );
   },
@@ -37,22 +46,66 @@ const lazyLocales: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
+/** Set once a text was missing: English is then loaded with every part, as the fallback. */
+let englishFallback = false;
+
+/** A text is missing from the page's language: fetch English for it (and re-render, see init). */
+function fallBackToEnglish(): void {
+  const language = i18n.language;
+  if (englishFallback || !language || language === 'en') return;
+  // While a part is still loading, its texts are not missing: they are on their way.
+  const requested = [i18n.options.ns ?? []].flat();
+  if (!requested.every((part) => i18n.hasResourceBundle(language, part))) return;
+  englishFallback = true;
+  void i18n.loadLanguages('en');
+}
+
 void i18n
-  .use(lazyLocales)
+  .use(lazyTexts)
   .use(initReactI18next)
   .init({
-    lng: 'en',
-    fallbackLng: 'en',
+    // No language until the page picks one (changeLanguage): nothing is fetched before.
+    fallbackLng: () => (englishFallback ? ['en'] : []),
     supportedLngs: [...LOCALES],
-    resources: { en: { translation: en } },
-    partialBundledLanguages: true,
+    ns: ['core'],
+    defaultNS: 'core',
+    // A key is looked up in every part, so a call site never names the part of its key.
+    fallbackNS: PARTS.filter((part) => part !== 'core'),
+    parseMissingKeyHandler: (key) => {
+      fallBackToEnglish();
+      return key;
+    },
     interpolation: { escapeValue: false },
     returnNull: false,
-    react: { useSuspense: false },
+    // Re-render when texts arrive after the language (the English fallback).
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
 
-/** Switches the interface language, resolving once its messages are loaded. */
+/** Switches the interface language, resolving once its texts (every part fetched so far) are loaded. */
 export async function changeLanguage(locale: Locale): Promise<void> {
-  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+  // Called even for the current language: it may still be loading, or a switch away be under way.
+  await i18n.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/**
+ * Fetches a part of the texts for the page's language; a language switch fetches again every
+ * part fetched so far.
+ */
+export function loadPart(part: LazyPart): Promise<void> {
+  return i18n.loadNamespaces(part);
+}
+
+/** Resolves with `module` once `part` is loaded too, both fetched in parallel (lazy pages). */
+export async function withPart<T>(part: LazyPart, module: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([module, loadPart(part)]);
+  return loaded;
+}
+
+/**
+ * useTranslation for a component that shows texts of `part`: fetches the part on first use and
+ * suspends (up to the nearest <Suspense>) until it is there, so no key ever shows as a text.
+ */
+export function usePart(part: LazyPart) {
+  return useTranslation(['core', part], { useSuspense: true });
 }

@@ -1,13 +1,16 @@
 /**
- * Every language file has exactly the English keys (with the plural forms its language needs),
- * the same {{placeholders}}, no empty text, and no English left in place of a translation — except
- * the few values that are the same in both languages by nature (allow-list below, with reasons).
+ * Every part of every language (locales/<part>/<lang>.json) has exactly the keys of the English
+ * file of that part (with the plural forms its language needs), the same {{placeholders}}, no
+ * empty text, and no English left in place of a translation — except the few values that are the
+ * same in both languages by nature (allow-list below, with reasons). A top-level group of keys
+ * lives in one part only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES, type Locale } from '@creneau/core/locales';
 import { describe, expect, it } from 'vitest';
+import { PARTS } from './i18n.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -23,8 +26,11 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const load = (locale: string) => flatten(JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8')));
-const english = load('en');
+const read = (part: string, locale: string): Tree =>
+  JSON.parse(readFileSync(path.join(dir, part, `${locale}.json`), 'utf8'));
+const load = (part: string, locale: string) => flatten(read(part, locale));
+/** English, every part together (keys are unique across parts). */
+const english = new Map(PARTS.flatMap((part) => [...load(part, 'en')]));
 const pluralBases = new Set(
   [...english.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')),
 );
@@ -64,36 +70,51 @@ function allowed(key: string, locale: Locale): boolean {
 }
 
 describe('locale files', () => {
-  it('exist for exactly the 13 interface languages', () => {
-    const files = readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => f.replace(/\.json$/, ''))
-      .sort();
-    expect(files).toEqual([...LOCALES].sort());
+  it('are the parts the app loads, nothing else', () => {
+    const parts = readdirSync(dir, { withFileTypes: true });
+    expect(parts.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);
+    expect(parts.map((entry) => entry.name).sort()).toEqual([...PARTS].sort());
+  });
+
+  for (const part of PARTS) {
+    it(`${part}: one file for each of the 13 interface languages`, () => {
+      const files = readdirSync(path.join(dir, part))
+        .map((f) => f.replace(/\.json$/, ''))
+        .sort();
+      expect(files).toEqual([...LOCALES].sort());
+    });
+  }
+
+  it('put each top-level group of keys in one part only', () => {
+    const groups = PARTS.flatMap((part) => Object.keys(read(part, 'en')));
+    expect(groups.filter((group, i) => groups.indexOf(group) !== i)).toEqual([]);
   });
 
   for (const locale of LOCALES.filter((l) => l !== 'en')) {
     describe(locale, () => {
-      const messages = load(locale);
       const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
 
-      it('has every key and no extra key, with its plural forms', () => {
-        const expected = new Set<string>();
-        for (const key of english.keys()) {
-          const base = key.replace(PLURAL, '');
-          if (pluralBases.has(base)) for (const form of categories) expected.add(`${base}_${form}`);
-          else expected.add(key);
-        }
-        const actual = new Set(messages.keys());
-        expect(
-          [...expected].filter((k) => !actual.has(k)),
-          'missing keys',
-        ).toEqual([]);
-        expect(
-          [...actual].filter((k) => !expected.has(k)),
-          'extra keys',
-        ).toEqual([]);
-      });
+      for (const part of PARTS) {
+        it(`${part}: has every key and no extra key, with its plural forms`, () => {
+          const expected = new Set<string>();
+          for (const key of load(part, 'en').keys()) {
+            const base = key.replace(PLURAL, '');
+            if (pluralBases.has(base)) for (const form of categories) expected.add(`${base}_${form}`);
+            else expected.add(key);
+          }
+          const actual = new Set(load(part, locale).keys());
+          expect(
+            [...expected].filter((k) => !actual.has(k)),
+            'missing keys',
+          ).toEqual([]);
+          expect(
+            [...actual].filter((k) => !expected.has(k)),
+            'extra keys',
+          ).toEqual([]);
+        });
+      }
+
+      const messages = new Map(PARTS.flatMap((part) => [...load(part, locale)]));
 
       it('keeps the placeholders of the English text', () => {
         const wrong = [...messages].filter(([key, value]) => {

@@ -4,7 +4,7 @@
  * focus, offers a pause button (WCAG 2.2.2), and does not autoplay for reduced-motion users.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { usePart } from '../i18n/i18n.ts';
 import { Icon } from './Icon.tsx';
 import styles from './ImageSlider.module.css';
 
@@ -20,7 +20,7 @@ function prefersReducedMotion(): boolean {
 }
 
 export function ImageSlider({ images, label }: { images: readonly SliderImage[]; label: string }) {
-  const { t } = useTranslation();
+  const { t } = usePart('home');
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

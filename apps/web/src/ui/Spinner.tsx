@@ -12,8 +12,9 @@ interface SpinnerProps {
 
 /** A polite live region announcing the loading state. */
 export function Spinner({ label, page, small }: SpinnerProps) {
-  const { t } = useTranslation();
-  const text = label ?? t('common.loading');
+  const { t, ready } = useTranslation();
+  // Before the language's texts have arrived, the spinner alone says it.
+  const text = label ?? (ready ? t('common.loading') : '');
   return (
     <div
       className={[styles.wrap, page && styles.page, small && styles.small].filter(Boolean).join(' ')}

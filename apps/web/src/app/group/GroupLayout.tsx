@@ -14,7 +14,7 @@ import { notify } from '../../ui/notification-store.ts';
 import { openPopup } from '../../ui/popup-store.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { GroupContext, type GroupContextValue } from '../group-context.ts';
-import { browserLanguages, chooseLocale, rememberLocale, useLanguage } from '../language.ts';
+import { browserLanguages, chooseLocale, lastLocale, rememberLocale, useLanguage } from '../language.ts';
 import { forgetGroup, rememberGroup } from '../last-group.ts';
 import { groupPath } from '../paths.ts';
 import { useVerifiedPreselection } from '../preselection.ts';
@@ -37,7 +37,8 @@ export function GroupLayout() {
   const query = useParsedQuery(group.data?.timezone);
   const locale = chooseLocale({
     param: query.params.locale,
-    groupLocale: group.data?.locale,
+    // While the group loads, the likely language (main.tsx started fetching it): no other file.
+    groupLocale: group.data ? group.data.locale : lastLocale(),
     enabled: group.data?.enabled_locales,
     browser: browserLanguages(),
   });

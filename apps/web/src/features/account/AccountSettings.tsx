@@ -6,9 +6,9 @@
  */
 import { validateNewEmail } from '@creneau/core/validation/email';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRequestEmailChange } from '../../api/account-email.ts';
 import { updatePassword } from '../../api/account-password.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { ChoosePasswordForm } from '../../ui/auth/ChoosePasswordForm.tsx';
 import { EmailField } from '../../ui/auth/EmailField.tsx';
@@ -28,7 +28,7 @@ interface AccountSettingsProps {
 }
 
 export function AccountSettings({ groupId, accountId, email, pendingEmail }: AccountSettingsProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const emailTitle = useId();
   const passwordTitle = useId();
   const change = useRequestEmailChange();

@@ -8,7 +8,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchEditable } from '../../api/appointment-editable.ts';
 import { appointmentIcsUrl } from '../../api/appointment-ics.ts';
@@ -20,6 +19,7 @@ import { ErrorMessage } from '../../app/group/ErrorMessage.tsx';
 import { useGroupContext } from '../../app/group-context.ts';
 import { groupPath } from '../../app/paths.ts';
 import { withoutParams } from '../../app/startup/email-link.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { type AppointmentAction, AppointmentCard } from '../../ui/appointments/AppointmentCard.tsx';
 import { CancelDialog } from '../../ui/appointments/CancelDialog.tsx';
 import { errorKey } from '../../ui/auth/error-key.ts';
@@ -43,7 +43,7 @@ const idOf = (value: unknown) => {
 const handledLinks = new Set<string>();
 
 export function AppointmentsPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = usePart('account');
   const { group, session, steps } = useGroupContext();
   const token = useSessionToken();
   const client = useQueryClient();
@@ -316,7 +316,7 @@ function PersonAppointments({
   onVideoExpired,
   bookLink,
 }: PersonAppointmentsProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const { group } = useGroupContext();
   const { future, past } = splitByTime(cardsOf(appointments), now);
   const card = (appointment: ListedAppointment, isPast: boolean) => (

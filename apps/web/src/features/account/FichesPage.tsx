@@ -8,12 +8,12 @@
 import { localDateIn } from '@creneau/core/time/time-zone';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
-import { useTranslation } from 'react-i18next';
 import { type Fiche, useFiches } from '../../api/fiches.ts';
 import { useSessionToken } from '../../api/session-token.ts';
 import { ErrorMessage } from '../../app/group/ErrorMessage.tsx';
 import { useGroupContext } from '../../app/group-context.ts';
 import { isLogged } from '../../app/startup/access.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { ExtraIcon } from '../../ui/auth/extra-icons.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { type FormValues, initialValues } from '../../ui/forms/form-state.ts';
@@ -31,7 +31,7 @@ const NEW = 'new';
 const tabKey = (fiche: Fiche) => `fiche-${fiche.id}`;
 
 export function FichesPage() {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const { group, session, locale } = useGroupContext();
   const token = useSessionToken();
   const link = useCleanLink();

@@ -5,7 +5,6 @@
  * first. The e-mail-change link (validation_key + temp_email) asks to log in to confirm the address.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { updatePassword } from '../../api/account-password.ts';
 import { currentSessionQuery } from '../../api/session-current.ts';
@@ -14,6 +13,7 @@ import { appConfig } from '../../app/config.ts';
 import { useGroupContext } from '../../app/group-context.ts';
 import { queryClient } from '../../app/query-client.ts';
 import { isLogged } from '../../app/startup/access.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { ChoosePasswordForm } from '../../ui/auth/ChoosePasswordForm.tsx';
 import { LoginForm } from '../../ui/auth/LoginForm.tsx';
@@ -31,7 +31,7 @@ export function ssoLoginHref(urlname: string, returnTo: string): string {
 }
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const { group, session } = useGroupContext();
   const { search } = useLocation();
   const link = useCleanLink();

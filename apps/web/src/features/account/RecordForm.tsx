@@ -9,11 +9,11 @@ import type { Locale } from '@creneau/core/locales';
 import type { FieldError } from '@creneau/core/validation/field-errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { createFiche } from '../../api/fiche-create.ts';
 import { updateFiche } from '../../api/fiche-update.ts';
 import type { Fiche } from '../../api/fiches.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { errorKey } from '../../ui/auth/error-key.ts';
 import { ExtraIcon } from '../../ui/auth/extra-icons.tsx';
 import { SubmitButton } from '../../ui/auth/SubmitButton.tsx';
@@ -54,7 +54,7 @@ export function RecordForm({
   onSaved,
   onRemoved,
 }: RecordFormProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, FieldError> | undefined>();

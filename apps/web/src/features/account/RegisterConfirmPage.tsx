@@ -3,15 +3,15 @@
  * received through the navigation state; what to do next and what to do if it does not arrive.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePart } from '../../i18n/i18n.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import styles from './account.module.css';
 import { useCleanLink, useSentTo } from './account-navigation.ts';
 
 export function RegisterConfirmPage() {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const link = useCleanLink();
   const email = useSentTo();
   const titleId = useId();

@@ -4,15 +4,15 @@
  * which shows the address the activation link went to.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useGroupContext } from '../../app/group-context.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { RegisterForm } from '../../ui/auth/RegisterForm.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { useCleanLink } from './account-navigation.ts';
 
 export function RegisterPage() {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const { group } = useGroupContext();
   const navigate = useNavigate();
   const link = useCleanLink();

@@ -1,14 +1,14 @@
 /** /{urlname}/reset_password_confirm (spec 001 §2): title, what happens next, the address used. */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePart } from '../../i18n/i18n.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import styles from './account.module.css';
 import { useCleanLink, useSentTo } from './account-navigation.ts';
 
 export function ResetPasswordConfirmPage() {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const link = useCleanLink();
   const email = useSentTo();
   const titleId = useId();

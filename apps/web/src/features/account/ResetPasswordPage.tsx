@@ -5,11 +5,11 @@
  */
 import { validateEmail } from '@creneau/core/validation/email';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useForgotPassword } from '../../api/account-forgot-password.ts';
 import { updatePassword } from '../../api/account-password.ts';
 import { useGroupContext } from '../../app/group-context.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { ChoosePasswordForm } from '../../ui/auth/ChoosePasswordForm.tsx';
 import { EmailField } from '../../ui/auth/EmailField.tsx';
@@ -34,7 +34,7 @@ export function ResetPasswordPage() {
 }
 
 function ResetRequest() {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const text = useNotificationText();
   const { group } = useGroupContext();
   const { search } = useLocation();
@@ -137,7 +137,7 @@ function ResetRequest() {
 }
 
 function NewPasswordFromLink({ oubliKey, accountId }: { oubliKey: string; accountId: number }) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const { group } = useGroupContext();
   const afterLogin = useAfterLogin();
   const link = useCleanLink();

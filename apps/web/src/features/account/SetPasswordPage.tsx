@@ -4,12 +4,12 @@
  * "not found". Success goes back to the group the visitor came from.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { updatePassword } from '../../api/account-password.ts';
 import { useCurrentSession } from '../../api/session-current.ts';
 import { lastGroup } from '../../app/last-group.ts';
 import { withoutParams } from '../../app/startup/email-link.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { ChoosePasswordForm } from '../../ui/auth/ChoosePasswordForm.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { clearPasswordChangeRequest, notify, useNotificationStore } from '../../ui/notification-store.ts';
@@ -17,7 +17,7 @@ import { AuthCard } from './AuthCard.tsx';
 import styles from './account.module.css';
 
 export function SetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const { search } = useLocation();
   const navigate = useNavigate();
   const session = useCurrentSession();

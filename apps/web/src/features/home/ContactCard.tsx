@@ -1,11 +1,11 @@
 /** Address with a small map, phone, website, e-mail and social links of the mini-site. */
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Website } from '../../api/website.ts';
 import { appConfig } from '../../app/config.ts';
 import { useGroupContext } from '../../app/group-context.ts';
 import { groupPath } from '../../app/paths.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import styles from './HomePage.module.css';
 
@@ -19,7 +19,7 @@ const SOCIAL: { key: 'facebook' | 'twitterX' | 'instagram' | 'snapchat'; label: 
 ];
 
 export function ContactCard({ website }: { website: Website }) {
-  const { t } = useTranslation();
+  const { t } = usePart('home');
   const { group } = useGroupContext();
   const { search } = useLocation();
   const address = group.address?.address ? group.address : null;

@@ -1,5 +1,6 @@
 /** The highlighted service or pack with the group's offer text (spec 000 §2 screen 7). */
-import { useTranslation } from 'react-i18next';
+
+import { usePart } from '../../i18n/i18n.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { RichText } from '../../ui/RichText.tsx';
@@ -9,7 +10,7 @@ import { ItemMeta } from './ItemMeta.tsx';
 import { useBookingLink } from './use-booking-link.ts';
 
 export function Highlight({ item, offerText }: { item: HomeItem; offerText: string | null }) {
-  const { t } = useTranslation();
+  const { t } = usePart('home');
   const link = useBookingLink();
   return (
     <section className={styles.highlight} aria-labelledby="home-highlight" data-testid="home-highlight">

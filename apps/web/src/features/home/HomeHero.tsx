@@ -1,6 +1,6 @@
 /** The home page's title, description and calls to action. */
-import { useTranslation } from 'react-i18next';
 import { useGroupContext } from '../../app/group-context.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { ButtonAnchor, ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { RichText } from '../../ui/RichText.tsx';
@@ -8,7 +8,7 @@ import styles from './HomePage.module.css';
 import { useBookingLink } from './use-booking-link.ts';
 
 export function HomeHero({ title, description }: { title: string; description: string | null }) {
-  const { t } = useTranslation();
+  const { t } = usePart('home');
   const { group, steps } = useGroupContext();
   const link = useBookingLink();
   const phone = group.phone?.trim();

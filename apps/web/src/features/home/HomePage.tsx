@@ -3,7 +3,6 @@
  * highlighted service or pack with its offer text, up to six categories, services or packs with
  * "see more", opening hours, contact and map, social links and the extra information box.
  */
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useInterventions } from '../../api/interventions.ts';
@@ -12,6 +11,7 @@ import { usePackInterventions } from '../../api/pack-interventions.ts';
 import { useWebsite } from '../../api/website.ts';
 import { useGroupContext } from '../../app/group-context.ts';
 import { groupPath } from '../../app/paths.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { ImageSlider } from '../../ui/ImageSlider.tsx';
 import { PageContainer } from '../../ui/Page.tsx';
 import { RichText } from '../../ui/RichText.tsx';
@@ -25,7 +25,7 @@ import { Listing } from './Listing.tsx';
 import { OpeningHoursCard } from './OpeningHoursCard.tsx';
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = usePart('home');
   const { group, steps, locale } = useGroupContext();
   const { search } = useLocation();
   const website = useWebsite(group.id);

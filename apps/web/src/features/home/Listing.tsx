@@ -1,6 +1,6 @@
 /** Up to six categories, services or packs, each leading into the booking, and "see more". */
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePart } from '../../i18n/i18n.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -18,7 +18,7 @@ export function Listing({
   items: HomeItem[];
   loading: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = usePart('home');
   const link = useBookingLink();
   return (
     <section className={styles.section} aria-labelledby="home-listing" data-testid="home-listing">

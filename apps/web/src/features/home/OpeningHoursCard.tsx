@@ -1,14 +1,14 @@
 /** Opening hours Monday to Sunday, today marked, and whether the business is open right now. */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/formatters.ts';
 import { useGroupContext } from '../../app/group-context.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import styles from './HomePage.module.css';
 import { hasOpeningHours, isOpenAt, type OpeningHours, openingRows, wallClockNow } from './opening-hours.ts';
 
 export function OpeningHoursCard({ hours }: { hours: OpeningHours | undefined }) {
-  const { t } = useTranslation();
+  const { t } = usePart('home');
   const { group } = useGroupContext();
   const format = useFormatters();
   const now = useMemo(() => wallClockNow(new Date(), group.timezone), [group.timezone]);

@@ -4,11 +4,11 @@
  * notification, when there is neither an address nor coordinates. A back button.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { appConfig } from '../../app/config.ts';
 import { useGroupContext } from '../../app/group-context.ts';
 import { groupPath } from '../../app/paths.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { Button, ButtonAnchor } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../../ui/notification-store.ts';
@@ -19,7 +19,7 @@ import styles from './MapPage.module.css';
 const LeafletMap = lazy(() => import('../../ui/LeafletMap.tsx').then((m) => ({ default: m.LeafletMap })));
 
 export function MapPage() {
-  const { t } = useTranslation();
+  const { t } = usePart('home');
   const { group } = useGroupContext();
   const navigate = useNavigate();
   const location = useLocation();

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListedAppointment } from '../../api/appointments.ts';
-import { changeLanguage } from '../../i18n/i18n.ts';
+import { changeLanguage, loadPart } from '../../i18n/i18n.ts';
 import { AppointmentCard } from './AppointmentCard.tsx';
 
 const group = {
@@ -45,6 +45,8 @@ function show(appointment: ListedAppointment, past = false) {
 
 beforeAll(async () => {
   await changeLanguage('en');
+  // As the pages showing these components do.
+  await loadPart('account');
 });
 
 describe('AppointmentCard', () => {

@@ -3,10 +3,10 @@
  * (with a pack tag and its steps), length and price, promotion badge, practitioner, the video
  * button for video consultations, and a menu of what can be done with it.
  */
-import { useTranslation } from 'react-i18next';
 import type { ListedAppointment } from '../../api/appointments.ts';
 import type { Group } from '../../api/group.ts';
 import { useFormatters } from '../../app/formatters.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { ExtraIcon } from '../auth/extra-icons.tsx';
 import { Icon } from '../Icon.tsx';
 import { MenuButton } from '../Menu.tsx';
@@ -53,7 +53,7 @@ export function AppointmentCard({
   onAction,
   onVideoExpired,
 }: AppointmentCardProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const format = useFormatters(group.timezone);
   const title = appointmentTitle(appointment);
   const isPack = appointment.type === 'first';

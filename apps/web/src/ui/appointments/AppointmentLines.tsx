@@ -2,9 +2,9 @@
  * How an appointment (or a pack with its steps) reads in the cancel dialog: date tile, time span,
  * service or pack name, length, the pack's steps and the person it is for (spec 001 §2).
  */
-import { useTranslation } from 'react-i18next';
 import type { BookedAppointment } from '../../api/appointment-create.ts';
 import { useFormatters } from '../../app/formatters.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import styles from './appointments.module.css';
 import type { CancelUnit } from './cancel-plan.ts';
 import { DateTile } from './DateTile.tsx';
@@ -29,7 +29,7 @@ export function CancelUnitSummary({
   timeZone: string;
   titleId?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const format = useFormatters(timeZone);
   const end = unitEnd(unit);
   const minutes = Math.round((new Date(end).getTime() - new Date(unit.head.start).getTime()) / 60_000);

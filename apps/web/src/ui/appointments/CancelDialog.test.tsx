@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookedAppointment } from '../../api/appointment-create.ts';
-import { changeLanguage } from '../../i18n/i18n.ts';
+import { changeLanguage, loadPart } from '../../i18n/i18n.ts';
 import { useNotificationStore } from '../notification-store.ts';
 import { usePopupStore } from '../popup-store.ts';
 import { CancelDialog } from './CancelDialog.tsx';
@@ -89,6 +89,8 @@ function open(appointments: BookedAppointment[], targetId: number, props: { from
 
 beforeAll(async () => {
   await changeLanguage('en');
+  // As the pages showing these components do.
+  await loadPart('account');
 });
 
 afterEach(() => {

@@ -6,10 +6,10 @@
  * success or failure; a failure is then explained in an alert (mintimeRDVError, aptAlreadyCanceled…).
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BookedAppointment } from '../../api/appointment-create.ts';
 import { phoneOfError, useCancelAppointments } from '../../api/appointments-batch-delete.ts';
 import type { Group } from '../../api/group.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { errorKey } from '../auth/error-key.ts';
 import { Button } from '../Button.tsx';
 import { Dialog } from '../Dialog.tsx';
@@ -51,7 +51,7 @@ export function CancelDialog({
   fromLink,
   now,
 }: CancelDialogProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const text = useNotificationText();
   const [opened] = useState(() => now ?? new Date());
   const plan = useMemo(() => planCancel(appointments, targetId, opened), [appointments, targetId, opened]);

@@ -1,7 +1,7 @@
 /** The video button's states over time (spec 001 §4, §9), with a fake clock. */
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../i18n/i18n.ts';
+import { changeLanguage, loadPart } from '../../i18n/i18n.ts';
 import { VideoButton } from './VideoButton.tsx';
 
 const START = '2026-03-10T14:00:00+01:00';
@@ -10,6 +10,8 @@ const button = () => screen.getByTestId('video-button');
 
 beforeAll(async () => {
   await changeLanguage('en');
+  // As the pages showing these components do.
+  await loadPart('account');
 });
 
 beforeEach(() => {

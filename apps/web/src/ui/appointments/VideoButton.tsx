@@ -5,7 +5,7 @@
  * refresh (onExpired).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { usePart } from '../../i18n/i18n.ts';
 import { buttonClass } from '../Button.tsx';
 import { Icon } from '../Icon.tsx';
 import styles from './appointments.module.css';
@@ -33,7 +33,7 @@ function useNow(interval: number, active: (now: Date) => boolean): Date {
 }
 
 export function VideoButton({ start, url, timeZone, onExpired }: VideoButtonProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const now = useNow(VIDEO_POLL_MS, (at) => videoNeedsPolling(start, at));
   const state = videoState(start, now, timeZone);
   const polling = videoNeedsPolling(start, now);

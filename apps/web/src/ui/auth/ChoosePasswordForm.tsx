@@ -5,7 +5,7 @@
  * confirmation (and the current one is given when asked). The caller sends the request.
  */
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { usePart } from '../../i18n/i18n.ts';
 import { Icon } from '../Icon.tsx';
 import { useNotificationText } from '../NotificationBar.tsx';
 import styles from './auth.module.css';
@@ -52,7 +52,7 @@ export function ChoosePasswordForm({
   labelledBy,
   testId = 'password-form',
 }: ChoosePasswordFormProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const text = useNotificationText();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');

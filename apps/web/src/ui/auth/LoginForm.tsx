@@ -8,10 +8,10 @@
 import { validateEmail } from '@creneau/core/validation/email';
 import { validateLoginPassword } from '@creneau/core/validation/password';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { register } from '../../api/account-register.ts';
 import type { Group } from '../../api/group.ts';
 import { type LoginResponse, useLogin } from '../../api/session-login.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { Icon } from '../Icon.tsx';
 import { useNotificationText } from '../NotificationBar.tsx';
 import { notify } from '../notification-store.ts';
@@ -61,7 +61,7 @@ export function LoginForm({
   labelledBy,
   autoFocus,
 }: LoginFormProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const text = useNotificationText();
   const login = useLogin();
   const formErrorId = useId();

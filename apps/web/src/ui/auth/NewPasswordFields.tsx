@@ -3,7 +3,7 @@
  * the values and asks newPasswordState() whether saving is allowed.
  */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { usePart } from '../../i18n/i18n.ts';
 import { newPasswordState } from './new-password.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 import { PasswordField } from './PasswordField.tsx';
@@ -37,7 +37,7 @@ export function NewPasswordFields({
   autoFocus,
   label,
 }: NewPasswordFieldsProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const checklistId = useId();
   const [confirmTouched, setConfirmTouched] = useState(false);
   const state = newPasswordState(password, confirmation, email);

@@ -1,6 +1,6 @@
 /** The live checklist of the password rules (spec 001 §5), straight from the shared rules. */
 import { checkPassword, PASSWORD_MIN_LENGTH } from '@creneau/core/validation/password';
-import { useTranslation } from 'react-i18next';
+import { usePart } from '../../i18n/i18n.ts';
 import { Icon } from '../Icon.tsx';
 import styles from './auth.module.css';
 import { ExtraIcon } from './extra-icons.tsx';
@@ -12,7 +12,7 @@ interface PasswordChecklistProps {
 }
 
 export function PasswordChecklist({ id, password, email }: PasswordChecklistProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const { checklist } = checkPassword(password, email);
   return (
     <ul

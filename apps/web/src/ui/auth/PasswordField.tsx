@@ -3,7 +3,7 @@
  * (spec 001 §5, §9), with a visible note once the cap is reached so nothing is cut silently.
  */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { usePart } from '../../i18n/i18n.ts';
 import styles from './auth.module.css';
 import { ExtraIcon } from './extra-icons.tsx';
 import { FieldError } from './FieldMessage.tsx';
@@ -37,7 +37,7 @@ export function PasswordField({
   name = 'password',
   testId,
 }: PasswordFieldProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const id = useId();
   const [visible, setVisible] = useState(false);
   const cap = autoComplete === 'new-password' ? PASSWORD_INPUT_CAP : PASSWORD_LOGIN_CAP;

@@ -7,9 +7,9 @@
  */
 import { validateEmail } from '@creneau/core/validation/email';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRegister } from '../../api/account-register.ts';
 import type { Group } from '../../api/group.ts';
+import { usePart } from '../../i18n/i18n.ts';
 import { Icon } from '../Icon.tsx';
 import { useNotificationText } from '../NotificationBar.tsx';
 import { notify } from '../notification-store.ts';
@@ -36,7 +36,7 @@ export interface RegisterFormProps {
 
 /** "Registration disabled" for closed groups, with the group's phone (spec 001 §6). */
 export function RegistrationDisabled({ group }: { group: Pick<Group, 'name' | 'sector' | 'phone'> }) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const health = group.sector === 'Santé';
   const phone = group.phone?.trim();
   return (
@@ -63,7 +63,7 @@ export function RegisterForm({
   labelledBy,
   autoFocus,
 }: RegisterFormProps) {
-  const { t } = useTranslation();
+  const { t } = usePart('account');
   const text = useNotificationText();
   const mutation = useRegister();
   const [email, setEmail] = useState('');

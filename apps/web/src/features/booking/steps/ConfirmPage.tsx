@@ -16,6 +16,7 @@ import type { BookedAppointment } from '../../../api/appointment-create.ts';
 import { appointmentIcsUrl } from '../../../api/appointment-ics.ts';
 import { useFormatters } from '../../../app/formatters.ts';
 import { groupPath } from '../../../app/paths.ts';
+import { withPart } from '../../../i18n/i18n.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { openPopup } from '../../../ui/popup-store.ts';
@@ -28,11 +29,16 @@ import { useBooking } from '../use-booking.ts';
 import { useCatalogue } from '../use-catalogue.ts';
 import styles from './ConfirmPage.module.css';
 
+// With the customer area's texts they show, fetched in parallel.
 const CancelDialog = lazy(() =>
-  import('../../../ui/appointments/CancelDialog.tsx').then((m) => ({ default: m.CancelDialog })),
+  withPart('account', import('../../../ui/appointments/CancelDialog.tsx')).then((m) => ({
+    default: m.CancelDialog,
+  })),
 );
 const VideoButton = lazy(() =>
-  import('../../../ui/appointments/VideoButton.tsx').then((m) => ({ default: m.VideoButton })),
+  withPart('account', import('../../../ui/appointments/VideoButton.tsx')).then((m) => ({
+    default: m.VideoButton,
+  })),
 );
 
 /** A modify_url with the appointment to change as update_apt. */
