@@ -1,8 +1,8 @@
 /**
  * Web bundle: the JavaScript a visitor downloads before a booking page can show (budget: 150 KB
  * gzipped). Builds the web app into a temporary directory, then follows Vite's manifest from the
- * entry (index.html) through its static imports, plus the booking step page and the language file
- * the page needs (its core texts) — the same files the browser fetches for
+ * entry (index.html) through its static imports, plus the booking container, the booking step page
+ * and the language file the page needs (its core texts) — the same files the browser fetches for
  * /{urlname}/book/intervention_ids, and nothing loaded later on demand (menus, popups, maps, other
  * pages, the customer area's and home page's texts). Sizes are gzip level 6, as a web server would
  * send them.
@@ -67,14 +67,16 @@ try {
   };
 
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  // The route of a step page renders the booking container around it: both chunks load.
+  const layout = 'src/features/booking/BookingLayout.tsx';
   const step = 'src/features/booking/steps/InterventionIdsPage.tsx';
   // A language's core texts (the booking flow's); English, the fallback, is fetched only when a
   // text is missing, which the locale test rules out.
   const texts = (part: string, locale: string) => `src/i18n/locales/${part}/${locale}.json`;
   const entryOnly = measure([entry]);
   // The demo salon speaks French: its booking page also loads the French texts.
-  const bookingPage = measure([entry, step, texts('core', 'fr')]);
-  const englishBookingPage = measure([entry, step, texts('core', 'en')]);
+  const bookingPage = measure([entry, layout, step, texts('core', 'fr')]);
+  const englishBookingPage = measure([entry, layout, step, texts('core', 'en')]);
   const lazy = [
     'src/ui/MenuImpl.tsx',
     'src/app/shell/popups/Popups.tsx',
