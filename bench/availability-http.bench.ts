@@ -24,7 +24,15 @@ import os from 'node:os';
 import { openDatabase } from '@creneau/server/db/connection';
 import { migrateToLatest } from '@creneau/server/db/migrate';
 import { importGroupConfig } from '@creneau/server/modules/group-config/group-config.service';
-import { BENCH_API_KEY, benchDatabase, freePort, startBenchServer, stopBenchServer } from './bench-server.ts';
+import {
+  BENCH_API_KEY,
+  benchDatabase,
+  benchWorkers,
+  freePort,
+  processStat,
+  startBenchServer,
+  stopBenchServer,
+} from './bench-server.ts';
 import { summarize, writeResults } from './results.ts';
 
 interface Histogram {
@@ -264,11 +272,11 @@ function cpuSeconds(serverPid: number): Record<string, number> | undefined {
     const hz = 100;
     for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
       try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const seconds = (Number(fields[11]) + Number(fields[12])) / hz;
+        const stat = processStat(pid);
+        if (!stat) continue;
+        const seconds = stat.cpuSeconds;
         const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        if (Number(pid) === serverPid) out.server! += seconds;
+        if (Number(pid) === serverPid || stat.ppid === serverPid) out.server! += seconds;
         else if (Number(pid) === process.pid) out.client! += seconds;
         else if (args.includes(database.name)) out.postgres! += seconds;
       } catch {
@@ -298,6 +306,7 @@ async function main() {
     await database.admin('analyze', database.url);
     const port = await freePort();
     server = await startServer(port);
+    console.log(`server: ${benchWorkers()} process(es) (WORKERS; BENCH_WORKERS to change)`);
     const today = localDate(Date.now());
     const base = `/api/v3/groups/${groupId}/availabletimeslots?apikey=${BENCH_API_KEY}&locale=fr&time_format=datetime&group_id=${groupId}`;
     // What the booking page asks: the week from today with no preference, one calendar, the
@@ -382,8 +391,7 @@ async function main() {
     );
     writeResults('availability-http', {
       command: 'npm run bench -- availability-http',
-      setup:
-        'server process on real PostgreSQL; open-loop fixed-rate generator (latency from due time) and autocannon (closed loop) in the bench process',
+      setup: `npm start entry point with WORKERS=${benchWorkers()} on real PostgreSQL; open-loop fixed-rate generator (latency from due time) and autocannon (closed loop) in the bench process`,
       loadAverageBefore: loadBefore,
       priority: PRIORITY ?? 0,
       loadAverageAfter: readFileSync('/proc/loadavg', 'utf8').trim(),

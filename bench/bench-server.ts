@@ -4,6 +4,7 @@
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,6 +73,32 @@ export interface BenchServerOptions {
   nodeArgs?: string[];
   /** os.setPriority value for the server process. */
   priority?: number | undefined;
+  /** Server processes (WORKERS); default BENCH_WORKERS, else one per core. */
+  workers?: number;
+}
+
+/** Server processes the benchmarks run: BENCH_WORKERS, else one per core (as deployed). */
+export const benchWorkers = () => Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
+
+/** A process's state, parent and CPU seconds so far (user + system), from /proc (Linux). */
+export function processStat(pid: number | string): { ppid: number; cpuSeconds: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+  } catch {
+    return undefined; // gone, or not Linux
+  }
+}
+
+/** CPU seconds of the server: its process and, with several workers, the workers it runs. */
+export function serverCpuSeconds(serverPid: number): number {
+  let total = processStat(serverPid)?.cpuSeconds ?? 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    const stat = processStat(pid);
+    if (stat?.ppid === serverPid) total += stat.cpuSeconds;
+  }
+  return total;
 }
 
 /** Starts the server as its own process and resolves once it answers. */
@@ -90,6 +117,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Chi
         LOAD_DEMO: 'false',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        WORKERS: String(options.workers ?? benchWorkers()),
         ...options.env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

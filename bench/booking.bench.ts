@@ -14,7 +14,7 @@
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,10 @@ import {
   adminUrl,
   BENCH_API_KEY,
   benchDatabase,
+  benchWorkers,
   freePort,
+  processStat,
+  serverCpuSeconds,
   startBenchServer,
   stopBenchServer,
 } from './bench-server.ts';
@@ -107,16 +110,6 @@ function startServer(port: number, dataDir: string) {
   });
 }
 
-/** CPU seconds a process has used so far (user + system), from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // gone, or not Linux
-  }
-}
-
 /** The PostgreSQL backends serving the bench database. */
 async function backendPids(): Promise<number[]> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -134,12 +127,13 @@ async function backendPids(): Promise<number[]> {
 
 /** Where the CPU went during a step: the server process and the database's backends, per booking. */
 async function cpuMeter(serverPid: number) {
-  const before = new Map((await backendPids()).map((pid) => [pid, cpuSeconds(pid)]));
-  const serverBefore = cpuSeconds(serverPid);
+  const before = new Map((await backendPids()).map((pid) => [pid, processStat(pid)?.cpuSeconds ?? 0]));
+  const serverBefore = serverCpuSeconds(serverPid);
   return async (bookings: number) => {
     let database = 0;
-    for (const pid of await backendPids()) database += cpuSeconds(pid) - (before.get(pid) ?? 0);
-    const server = cpuSeconds(serverPid) - serverBefore;
+    for (const pid of await backendPids())
+      database += (processStat(pid)?.cpuSeconds ?? 0) - (before.get(pid) ?? 0);
+    const server = serverCpuSeconds(serverPid) - serverBefore;
     const perBooking = (seconds: number) => Math.round((seconds * 1000 * 100) / Math.max(1, bookings)) / 100;
     return { serverCpuMsPerBooking: perBooking(server), databaseCpuMsPerBooking: perBooking(database) };
   };
@@ -229,6 +223,7 @@ async function main() {
     const port = await freePort();
     server = await startServer(port, dataDir);
     const serverPid = server.pid!;
+    console.log(`server: ${benchWorkers()} process(es) (WORKERS; BENCH_WORKERS to change)`);
     // Every booking a slot of its own: calendars in turn, then the next quarter hour, then the next day.
     const firstDay = Math.floor(Date.now() / 86_400_000) + 1;
     let n = 0;
@@ -284,8 +279,7 @@ async function main() {
       // Other work on the machine competes for the two cores: the load average says how much.
       loadAverageAtStart: loadAtStart,
       loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 10) / 10),
-      setup:
-        'server process (npm start entry point, mail worker on) on real PostgreSQL; open-loop HTTP client in the bench process, latency from each request’s due time',
+      setup: `npm start entry point with WORKERS=${benchWorkers()} (mail worker on in each) on real PostgreSQL; open-loop HTTP client in the bench process, latency from each request’s due time`,
       group: {
         calendars: CALENDARS,
         capacity: 1,

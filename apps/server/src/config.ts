@@ -21,6 +21,11 @@ export interface ServerConfig {
   demoDir: string;
   loadDemo: boolean;
   logLevel: string;
+  /**
+   * Server processes sharing the port (Node's cluster), to use more than one core; more than one
+   * needs DATABASE_URL, as the embedded database belongs to a single process.
+   */
+  workers: number;
   /** Signs short-lived cookies (the single sign-on flow); every replica must share it. */
   cookieSecret: string;
 }
@@ -62,6 +67,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
   // npm runs scripts from the package folder; a relative DATA_DIR means the operator's folder.
+  const workers = Number(env.WORKERS ?? 1);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    throw new Error(`WORKERS must be a whole number from 1 to 64, got ${env.WORKERS}`);
+  if (workers > 1 && !env.DATABASE_URL)
+    throw new Error('WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process');
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
     port,
@@ -81,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoDir: path.resolve(env.DEMO_DIR ?? path.join(repoRoot, 'demo')),
     loadDemo: env.LOAD_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
+    workers,
     cookieSecret: cookieSecret(env, dataDir),
   };
 }

@@ -1,37 +1,81 @@
-/** `npm start`: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, load the demo, serve. */
-import { readConfig } from './config.ts';
+/**
+ * `npm start`: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, load the demo,
+ * serve. With WORKERS above 1 this process only prepares the database, then runs that many server
+ * processes sharing the port (Node's cluster) and replaces any that dies; every one of them also
+ * delivers mail and keeps house — both are written for several replicas at once.
+ */
+import cluster from 'node:cluster';
+import { readConfig, type ServerConfig } from './config.ts';
+import type { DatabaseHandle } from './db/connection.ts';
 import { isDatabaseEmpty, loadDemoAccounts, loadDemoGroups } from './demo/load-demo.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { startHousekeeping } from './maintenance/housekeeping.ts';
-import { createServer } from './server.ts';
+import { createServer, openConfiguredDatabase } from './server.ts';
 
 const config = readConfig();
-const { app, ctx, database } = await createServer({
-  config,
-  logger: { level: config.logLevel },
-});
 
-if (config.loadDemo && (await isDatabaseEmpty(database.db))) {
+/** Loads the demo groups into an empty database (first start), saying so. */
+async function loadDemoIfEmpty(database: DatabaseHandle, log: (message: string) => void) {
+  if (!config.loadDemo || !(await isDatabaseEmpty(database.db))) return;
   const loaded = await loadDemoGroups(database.db, config.demoDir);
   const accounts = await loadDemoAccounts(database.db, config.demoDir);
-  app.log.info(`loaded demo groups: ${loaded.join(', ')} and ${accounts} demo accounts`);
+  log(`loaded demo groups: ${loaded.join(', ')} and ${accounts} demo accounts`);
 }
 
-// Delivers the outbox: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail.
-const mailWorker = startMailWorker(ctx, { logger: app.log });
-const housekeeping = startHousekeeping(ctx, { log: (message) => app.log.info(message) });
+async function serve(serverConfig: ServerConfig, options: { loadDemo: boolean }) {
+  const { app, ctx, database } = await createServer({
+    config: serverConfig,
+    logger: { level: serverConfig.logLevel },
+  });
+  if (options.loadDemo) await loadDemoIfEmpty(database, (message) => app.log.info(message));
 
-const shutdown = async (signal: string) => {
-  app.log.info(`${signal}: shutting down`);
-  housekeeping.stop();
-  await mailWorker.stop();
-  await app.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Delivers the outbox: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail.
+  const mailWorker = startMailWorker(ctx, { logger: app.log });
+  const housekeeping = startHousekeeping(ctx, { log: (message) => app.log.info(message) });
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  `Créneau on ${config.publicUrl} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
-);
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    housekeeping.stop();
+    await mailWorker.stop();
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: serverConfig.port, host: serverConfig.host });
+  if (cluster.isPrimary) {
+    app.log.info(
+      `Créneau on ${serverConfig.publicUrl} (${database.kind === 'pglite' ? `PGlite in ${serverConfig.dataDir}` : 'PostgreSQL'})`,
+    );
+  }
+}
+
+async function superviseWorkers(count: number) {
+  // Migrations and the demo run once, here, before any worker serves.
+  const database = await openConfiguredDatabase(config);
+  await loadDemoIfEmpty(database, (message) => console.info(message));
+  await database.close();
+
+  let stopping = false;
+  for (let i = 0; i < count; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.warn(`server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  console.info(`Créneau on ${config.publicUrl} (PostgreSQL, ${count} server processes)`);
+
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (config.workers > 1 && cluster.isPrimary) await superviseWorkers(config.workers);
+else await serve(config, { loadDemo: cluster.isPrimary });

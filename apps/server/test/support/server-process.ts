@@ -1,0 +1,104 @@
+/** The server as `npm start` runs it, in a process of its own, and plain HTTP requests to it. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export interface Answer {
+  status: number;
+  body: any;
+  replayed: boolean;
+}
+
+export function request(port: number, method: 'GET' | 'POST', url: string, payload?: unknown, key?: string) {
+  const data = payload === undefined ? undefined : JSON.stringify(payload);
+  return new Promise<Answer>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: url,
+        method,
+        agent: false,
+        headers: {
+          ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          try {
+            resolve({
+              status: response.statusCode ?? 0,
+              body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+              replayed: response.headers['idempotent-replayed'] === 'true',
+            });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+/**
+ * The server as `npm start` runs it. It listens on a port the system picks (PORT=0) and the test reads
+ * it from the start-up log: choosing a free port beforehand races with other processes on the machine.
+ */
+export class ServerProcess {
+  child: ChildProcess | undefined;
+  port = 0;
+  /** The end of the server's output, for failure messages. */
+  output = '';
+  constructor(readonly env: Record<string, string>) {}
+
+  /** Resolves once `readyPath` answers `readyStatus`. */
+  async start(readyPath: string, readyStatus = 200): Promise<void> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...this.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.port = 0;
+    this.output = '';
+    const collect = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString('utf8')).slice(-20_000);
+      const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(this.output);
+      if (listening && !this.port) this.port = Number(listening[1]);
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`the server exited:\n${this.output}`);
+      if (this.port) {
+        try {
+          if ((await request(this.port, 'GET', readyPath)).status === readyStatus) return;
+        } catch {
+          // not answering yet
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the server did not answer within 60 s:\n${this.output}`);
+  }
+
+  /** SIGKILL: no shutdown hook runs, open transactions die with their connections. */
+  kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  }
+}
