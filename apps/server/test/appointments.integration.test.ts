@@ -169,6 +169,54 @@ forEachDatabase('appointments', (database) => {
       expect((await booking(second, 'Bérénice')).status).toBe(201);
     });
 
+    it('locates an appointment at its calendar’s site when the set has an address, else at the group’s', async () => {
+      const site = {
+        address: '8 avenue Foch',
+        city: 'Lyon',
+        zipcode: '69006',
+        country: 'FR',
+        lat: 45.7695,
+        lng: 4.8361,
+      };
+      const bookBob = async (firstname: string) => {
+        const list = await slots(
+          t,
+          groupId,
+          `start=2026-12-17&intervention_ids[]=${id.cut}&calendar_id=${id.bob}`,
+        );
+        const response = await book(t, {
+          date: list.body.availabletimeslots[0].start,
+          group_id: groupId,
+          fiche: newFiche(firstname),
+          intervention_ids: [id.cut],
+          calendar_id: id.bob,
+          ...reason,
+        });
+        expect(response.status).toBe(201);
+        return response.body.records[0];
+      };
+      await sql`update calendarsets set address = ${JSON.stringify(site)}::jsonb
+        where group_id = ${groupId} and externid = 'site-a'`.execute(t.ctx.db);
+      try {
+        expect((await bookBob('Daphné')).address).toEqual(site);
+        const mail = await latestMailTo(t.ctx.db, 'daphne@example.com');
+        expect(mail!.text_body).toContain('8 avenue Foch, 69006 Lyon');
+        const ics = Buffer.from(mail!.attachments[0]!.content, 'base64').toString('utf8');
+        const event = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
+        expect(event.getFirstPropertyValue('location')).toBe('8 avenue Foch, 69006 Lyon');
+      } finally {
+        await sql`update calendarsets set address = null where group_id = ${groupId}`.execute(t.ctx.db);
+      }
+      expect((await bookBob('Éloïse')).address).toEqual({
+        address: '1 rue de la Paix',
+        city: 'Paris',
+        zipcode: '75002',
+        country: 'FR',
+        lat: 48.8686,
+        lng: 2.3314,
+      });
+    });
+
     it('refuses a slot that is gone with the spec key, writing nothing', async () => {
       const before = await count();
       const response = await book(t, {

@@ -45,7 +45,16 @@ export type Translations = Partial<
 >;
 
 export type InterventionsetsTable = CatalogueColumns;
-export type CalendarsetsTable = CatalogueColumns & {};
+/** A site's address (migration 004); null: the group's address. */
+export interface SiteAddress {
+  address: string;
+  city: string;
+  zipcode: string;
+  country: string;
+  lat: number | null;
+  lng: number | null;
+}
+export type CalendarsetsTable = CatalogueColumns & { address: Json<SiteAddress | null> | null };
 
 export interface PackItem {
   intervention_id: number;

@@ -414,7 +414,23 @@ const packSchema = z.object({
   items: z.array(packItemSchema).min(2).max(10),
 });
 
-const calendarsetSchema = z.object(catalogueItem);
+/** Where a calendar set's appointments take place, when not at the group's address (another site). */
+const siteAddressSchema = z.object({
+  address: text(),
+  city: text(),
+  zipcode: text(16),
+  country: text(64).default('FR'),
+  lat: z.number().min(-90).max(90).nullable().default(null),
+  lng: z.number().min(-180).max(180).nullable().default(null),
+});
+
+const calendarsetSchema = z.object({
+  ...catalogueItem,
+  address: siteAddressSchema
+    .nullable()
+    .default(null)
+    .describe("the site's address: appointments on its calendars take place there, not at the group's"),
+});
 
 const calendarSchema = z.object({
   ...catalogueItem,

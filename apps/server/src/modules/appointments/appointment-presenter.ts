@@ -3,7 +3,7 @@
  * resource, prices, promotion, video room, address and the patient, in the caller's language.
  */
 import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
-import type { Translations } from '../../db/database.ts';
+import type { SiteAddress, Translations } from '../../db/database.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 import { type CalendarEvent, googleCalendarData } from './ics.ts';
 
@@ -19,17 +19,28 @@ function translated(
   return t?.publicname ?? t?.name ?? pick(name, publicname);
 }
 
-export function calendarEventOf(row: DetailedAppointment, locale?: string): CalendarEvent {
+/**
+ * Where the appointment takes place: its calendar's site when the calendar set has an address of its
+ * own, else the group's address (with the group's coordinates).
+ */
+export function appointmentAddress(row: DetailedAppointment) {
+  const site = row.site_address as SiteAddress | null;
+  if (site) return { ...site };
   const settings = row.group_settings as unknown as GroupSettings;
+  return settings.address
+    ? { ...settings.address, lat: settings.lat ?? null, lng: settings.lng ?? null }
+    : null;
+}
+
+export function calendarEventOf(row: DetailedAppointment, locale?: string): CalendarEvent {
   const service = translated(
     row.intervention_name,
     row.intervention_publicname,
     row.intervention_translations,
     locale,
   );
-  const address = settings.address
-    ? `${settings.address.address}, ${settings.address.zipcode} ${settings.address.city}`
-    : null;
+  const place = appointmentAddress(row);
+  const address = place ? `${place.address}, ${place.zipcode} ${place.city}` : null;
   return {
     uid: `appointment-${row.id}@creneau`,
     start: row.starts_at,
@@ -105,9 +116,7 @@ export function presentAppointment(
     vevent_comments: row.comments,
     comments: row.comments,
     vevent: row.vevent,
-    address: settings.address
-      ? { ...settings.address, lat: settings.lat ?? null, lng: settings.lng ?? null }
-      : null,
+    address: appointmentAddress(row),
     location: event.location,
     time_zone: settings.timezone,
     google_calendar: googleCalendarData(event, settings.timezone),

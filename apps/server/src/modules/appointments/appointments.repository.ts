@@ -11,6 +11,7 @@ function detailed(db: Db) {
     .innerJoin('calendars as c', 'c.id', 'a.calendar_id')
     .innerJoin('fiches as f', 'f.id', 'a.fiche_id')
     .innerJoin('groups as g', 'g.id', 'a.group_id')
+    .leftJoin('calendarsets as site', 'site.id', 'c.calendarset_id')
     .leftJoin('calendars as r', 'r.id', 'a.resource_id')
     .leftJoin('interventions as p', 'p.id', 'a.pack_id')
     .leftJoin('accounts as acc', 'acc.id', 'f.account_id')
@@ -24,6 +25,7 @@ function detailed(db: Db) {
       'c.name as calendar_name',
       'c.publicname as calendar_publicname',
       'c.calendarset_id as calendar_calendarset_id',
+      'site.address as site_address',
       'r.name as resource_name',
       'r.publicname as resource_publicname',
       'p.name as pack_name',

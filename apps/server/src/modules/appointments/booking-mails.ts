@@ -10,7 +10,7 @@ import type { Database, GroupRow } from '../../db/database.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { createEmailLinkTokens } from '../accounts/email-links.ts';
-import { calendarEventOf, presentAppointment } from './appointment-presenter.ts';
+import { appointmentAddress, calendarEventOf, presentAppointment } from './appointment-presenter.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 import { buildCalendar } from './ics.ts';
 
@@ -40,10 +40,10 @@ export async function bookingLinks(ctx: AppContext, db: Db, group: GroupRow, fir
   };
 }
 
-function addressLine(settings: GroupSettings): string | null {
-  return settings.address
-    ? `${settings.address.address}, ${settings.address.zipcode} ${settings.address.city}`
-    : null;
+/** The address line of the booking's place: its first appointment's site, or the group's. */
+function addressLine(first: DetailedAppointment): string | null {
+  const place = appointmentAddress(first);
+  return place ? `${place.address}, ${place.zipcode} ${place.city}` : null;
 }
 
 /** Confirmation or change notice, with the booking's .ics attached. */
@@ -72,7 +72,7 @@ export async function sendBookingMail(
   const mail = renderMail(kind, locale, {
     groupName: group.name,
     groupPhone: settings.phone,
-    groupAddress: addressLine(settings),
+    groupAddress: addressLine(first),
     timeZone: settings.timezone,
     patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
     appointments: presented.map((a) => ({

@@ -75,7 +75,10 @@ export async function importGroupConfig(
       trx,
       'calendarsets',
       groupId,
-      config.calendarsets.map(common),
+      config.calendarsets.map((set) => ({
+        ...common(set),
+        address: set.address ? JSON.stringify(set.address) : null,
+      })),
     );
     const calendarIds = await repo.upsertCatalogue(
       trx,
@@ -289,7 +292,7 @@ export async function exportGroupConfig(
           selectedCalendar: item.selectedCalendar ? (calendarRefs.get(item.selectedCalendar) ?? null) : null,
         })),
       })),
-    calendarsets: rows.calendarsets.map(common),
+    calendarsets: rows.calendarsets.map((set) => ({ ...common(set), address: set.address ?? null })),
     calendars: rows.calendars.map((c) => {
       const weekly: Partial<Record<Weekday, [string, string][]>> = {};
       for (const r of rows.ranges.filter((range) => range.calendar_id === c.id)) {
