@@ -4,6 +4,7 @@ import * as initial from './migrations/001-initial.ts';
 import * as accountPendingBooking from './migrations/002-account-pending-booking.ts';
 import * as catalogueVersion from './migrations/003-catalogue-version.ts';
 import * as calendarsetAddress from './migrations/004-calendarset-address.ts';
+import * as mailOutboxPending from './migrations/005-mail-outbox-pending.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002-account-pending-booking': accountPendingBooking,
   '003-catalogue-version': catalogueVersion,
   '004-calendarset-address': calendarsetAddress,
+  '005-mail-outbox-pending': mailOutboxPending,
 };
 
 /** Every migration, in order of application. */

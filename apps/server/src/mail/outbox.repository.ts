@@ -1,5 +1,5 @@
 /** Outbox rows for the mail worker: claim what is due, then record how delivery went. */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { MailAttachment } from './outbox.ts';
 
@@ -33,7 +33,9 @@ export async function claimDueMails(
       qb
         .selectFrom('mail_outbox')
         .select('id')
-        .where('status', '=', 'pending')
+        // A literal, not a parameter: the plan PostgreSQL keeps for this prepared statement must
+        // match the partial index mail_outbox_pending.
+        .where('status', '=', sql.lit('pending'))
         .where((eb) => eb.or([eb('attempts', '=', 0), eb('next_attempt_at', '<=', options.now)]))
         .orderBy('id')
         .limit(options.limit)
