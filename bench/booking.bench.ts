@@ -257,7 +257,7 @@ async function main() {
     // Up from the target while it holds, else down from it until a rate holds.
     const steps: Step[] = [];
     let sustainable = passes(target) ? TARGET_RATE : 0;
-    const rates = passes(target) ? [250, 300, 350, 400, 500, 600] : [150, 100, 75, 50, 25];
+    const rates = passes(target) ? [250, 300, 350, 400, 500, 600] : [175, 150, 125, 100, 75, 50, 25];
     for (const rate of rates) {
       const step = await run(rate, Math.min(10, TARGET_SECONDS));
       steps.push(step);
