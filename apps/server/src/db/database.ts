@@ -3,6 +3,7 @@
  * columns are Date objects, `date` and `timestamp` (local wall-clock) columns are strings —
  * connection.ts sets the same parsers on PGlite and on pg so both behave alike.
  */
+import type { SiteAddress } from '@creneau/core/group-config/group-config.schema';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -45,15 +46,7 @@ export type Translations = Partial<
 >;
 
 export type InterventionsetsTable = CatalogueColumns;
-/** A site's address (migration 004); null: the group's address. */
-export interface SiteAddress {
-  address: string;
-  city: string;
-  zipcode: string;
-  country: string;
-  lat: number | null;
-  lng: number | null;
-}
+/** address: the site's (migration 004); null: the group's address. */
 export type CalendarsetsTable = CatalogueColumns & { address: Json<SiteAddress | null> | null };
 
 export interface PackItem {

@@ -424,6 +424,9 @@ const siteAddressSchema = z.object({
   lng: z.number().min(-180).max(180).nullable().default(null),
 });
 
+/** A place where appointments happen: a site's address, or the group's with its coordinates. */
+export type SiteAddress = z.infer<typeof siteAddressSchema>;
+
 const calendarsetSchema = z.object({
   ...catalogueItem,
   address: siteAddressSchema

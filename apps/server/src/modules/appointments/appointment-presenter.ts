@@ -2,8 +2,8 @@
  * An appointment as the front end sees it (spec 001 §3 Appointment): the service, pack, calendar,
  * resource, prices, promotion, video room, address and the patient, in the caller's language.
  */
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
-import type { SiteAddress, Translations } from '../../db/database.ts';
+import type { GroupSettings, SiteAddress } from '@creneau/core/group-config/group-config.schema';
+import type { Translations } from '../../db/database.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 import { type CalendarEvent, googleCalendarData } from './ics.ts';
 
