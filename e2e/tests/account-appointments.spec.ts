@@ -222,3 +222,29 @@ test('book again and change hand the appointment over to the booking', async ({ 
   await page.getByTestId('appointment-menu').click();
   await expect(page.getByRole('menuitem', { name: 'Change' })).toHaveCount(0);
 });
+
+test('"Get there" opens the map on the appointment’s own site', async ({ page, request }) => {
+  const clinic = await groupId(request, 'demo-clinic');
+  // An urgent consultation with Dr Vogel, at the Pasing site (its own address).
+  const booked = await bookFirstFree(
+    request,
+    clinic,
+    { 'intervention_ids[]': 11, calendar_id: 14 },
+    {
+      intervention_ids: [11],
+      calendar_id: 14,
+      fiche: person('pasing', { birthdate: '1979-06-05', versicherung: 'gkv' }),
+    },
+    { hoursAhead: 50 },
+  );
+  await useToken(page, booked.fiche_token!);
+  await page.goto('/demo-clinic/appointments?locale=en');
+  await openMenuAction(page, 'Get there');
+  await expect(page).toHaveURL(/\/demo-clinic\/map\?locale=en$/);
+  const address = page.getByTestId('map-address');
+  await expect(address).toContainText('Bäckerstraße 9');
+  await expect(address).toContainText('81241 München');
+  await expect(page.getByTestId('leaflet-map').locator('.leaflet-marker-icon')).toHaveCount(1);
+  await page.getByTestId('map-back').click();
+  await expect(page).toHaveURL(/\/demo-clinic\/appointments\?locale=en$/);
+});

@@ -3,8 +3,10 @@
  * services of that site only, a practitioner, then a room (resource) for a service that needs one,
  * a birth date typed in the page language's format, the insurance question; and the town hall's
  * government request with its reference number (spec 001 §5 str9); a video consultation with its
- * terms to accept (spec 001 §2, §5).
+ * terms to accept (spec 001 §2, §5); "go there" on the confirmation of a booking at the Pasing site,
+ * whose own address the map then shows (spec 001 §2), and not for one at the group's address.
  */
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import {
   appointmentsOf,
@@ -26,6 +28,12 @@ const PHYSIO_CATEGORY = 8;
 const PHYSIO = 21;
 const MARKUS = 15;
 const ROOM_1 = 18;
+const SCHWABING = 4;
+// An urgent consultation (no room needed) at either site.
+const GENERAL_CATEGORY = 5;
+const URGENT = 11;
+const HOFFMANN = 9;
+const VOGEL = 14;
 
 test('a clinic booking that needs a room', async ({ page, request }) => {
   const group = await groupOf(request, 'demo-clinic');
@@ -140,7 +148,6 @@ test('a town-hall booking asks for the request reference number', async ({ page,
 
 test('a video consultation asks to accept the terms and offers the video link', async ({ page, request }) => {
   const group = await groupOf(request, 'demo-clinic');
-  const SCHWABING = 4;
   const VIDEO_CATEGORY = 9;
   const GP_VIDEO = 24;
   const WEBER = 8;
@@ -183,4 +190,92 @@ test('a video consultation asks to accept the terms and offers the video link', 
   await expect(
     page.getByTestId('confirmation').getByText(/Video call: opens 15 minutes before|Join the video call/),
   ).toBeVisible();
+});
+
+/**
+ * Books an urgent consultation at a site with a practitioner, up to the confirmation. At Pasing
+ * one practitioner offers it: the practitioner step is skipped.
+ */
+async function bookUrgent(
+  page: Page,
+  request: APIRequestContext,
+  site: { calendarset: number; calendar: number; daysAhead: number; practitionerStep: boolean },
+  patient: { firstname: string; lastname: string; email: string },
+) {
+  const group = await groupOf(request, 'demo-clinic');
+  const { day, slots } = await firstDayOfSlots(request, group.id, {
+    start: dayAhead(site.daysAhead, group.timezone),
+    appointments: [{ intervention_id: URGENT }],
+    calendar_id: site.calendar,
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/demo-clinic/book/calendarset_id?locale=en&date=${day}`);
+  await page.getByTestId(`calendarset-${site.calendarset}`).click();
+  await page.getByTestId(`category-${GENERAL_CATEGORY}`).click();
+  await page.getByTestId(`service-${URGENT}`).click();
+  if (site.practitionerStep) await page.getByTestId(`calendar-${site.calendar}`).click();
+  await expect(heading(page)).toHaveText('Choose a date and time');
+  await pickSlot(page, slots.at(-1)!);
+  await fill(page, 'fiche', { ...patient, birthdate: '05/06/1979', firstphone: '0897771234' });
+  await page.getByTestId('fiche-versicherung-gkv').check();
+  await fill(page, 'vevent', { comments: 'Fever since yesterday.' });
+  await page.getByTestId('book-submit').click();
+  await expect(heading(page)).toHaveText('Your appointment is confirmed');
+}
+
+test('"go there" after a booking at the Pasing site shows that site on the map', async ({
+  page,
+  request,
+}) => {
+  const tiles: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('tile.openstreetmap.org')) tiles.push(r.url());
+  });
+  await bookUrgent(
+    page,
+    request,
+    { calendarset: PASING, calendar: VOGEL, daysAhead: 6, practitionerStep: false },
+    { firstname: 'Lena', lastname: 'Huber', email: 'lena.huber@example.com' },
+  );
+  const goThere = page.getByTestId('confirm-map');
+  await expect(goThere).toHaveText('Getting there');
+  await goThere.click();
+
+  await expect(page).toHaveURL(/\/demo-clinic\/map\?locale=en&date=/);
+  await expect(heading(page)).toHaveText('Access');
+  await expect(page.getByText('Where your appointment takes place')).toBeVisible();
+  const address = page.getByTestId('map-address');
+  await expect(address).toContainText('Bäckerstraße 9');
+  await expect(address).toContainText('81241 München');
+  await expect(address).not.toContainText('Leopoldstraße');
+  const map = page.getByTestId('leaflet-map');
+  await expect(map.locator('.leaflet-marker-icon')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: /Get directions/ })).toHaveAttribute(
+    'href',
+    /directions\?to=48\.1486%2C11\.4612$/,
+  );
+  await expect.poll(() => tiles.length).toBeGreaterThan(0);
+  expect(tiles.every((url) => /\/16\/\d+\/\d+\.png$/.test(url))).toBe(true);
+  await checkPage(page, 'map-place');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(map.locator('.leaflet-marker-icon')).toHaveCount(1);
+  await checkPage(page, 'map-place');
+
+  // The place survives a reload; the back button returns to the confirmation, still there.
+  await page.reload();
+  await expect(page.getByTestId('map-address')).toContainText('Bäckerstraße 9');
+  await page.getByTestId('map-back').click();
+  await expect(heading(page)).toHaveText('Your appointment is confirmed');
+  await expect(page.getByTestId('confirm-map')).toBeVisible();
+});
+
+test('a booking at the group’s own address offers no "go there"', async ({ page, request }) => {
+  await bookUrgent(
+    page,
+    request,
+    { calendarset: SCHWABING, calendar: HOFFMANN, daysAhead: 6, practitionerStep: true },
+    { firstname: 'Paul', lastname: 'Wagner', email: 'paul.wagner@example.com' },
+  );
+  await expect(page.getByTestId('confirm-add-to-calendar')).toBeVisible();
+  await expect(page.getByTestId('confirm-map')).toHaveCount(0);
 });

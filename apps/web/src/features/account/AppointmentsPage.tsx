@@ -17,6 +17,7 @@ import { logout } from '../../api/session-logout.ts';
 import { useSessionToken } from '../../api/session-token.ts';
 import { ErrorMessage } from '../../app/group/ErrorMessage.tsx';
 import { useGroupContext } from '../../app/group-context.ts';
+import { mapState, placeToGo } from '../../app/map-place.ts';
 import { groupPath } from '../../app/paths.ts';
 import { withoutParams } from '../../app/startup/email-link.ts';
 import { usePart } from '../../i18n/i18n.ts';
@@ -143,8 +144,11 @@ export function AppointmentsPage() {
     if (action === 'cancel') setDialog({ targetId: appointment.id, fromLink: false });
     else if (action === 'addToCalendar')
       openPopup({ kind: 'addToCalendar', event: calendarEvent(appointment, group.id, group.timezone) });
-    else if (action === 'goThere') navigate(link('map'));
-    else if (action === 'edit') {
+    else if (action === 'goThere') {
+      // The map of the appointment's own place (its site's address), not the group's.
+      const place = placeToGo(appointment);
+      if (place) navigate(link('map'), { state: mapState(place) });
+    } else if (action === 'edit') {
       try {
         await fetchEditable(group.id, appointment.id);
         navigate({

@@ -66,7 +66,13 @@ describe('actionsFor', () => {
   it('hides "go there" for video consultations and places without an address', () => {
     const video = { ...upcoming, video_credentials: { room: 'r', url: 'https://meet/r' } };
     expect(actionsFor(video, context)).not.toContain('goThere');
+    expect(actionsFor({ ...upcoming, videoconference: true }, context)).not.toContain('goThere');
     expect(actionsFor({ ...upcoming, address: null }, context)).not.toContain('goThere');
+  });
+
+  it('hides "go there" when the place has no coordinates (no map of it to show)', () => {
+    const noCoordinates = { ...upcoming, address: { ...address, lat: null, lng: null } };
+    expect(actionsFor(noCoordinates, context)).not.toContain('goThere');
   });
 
   it('limits a link session to its action', () => {

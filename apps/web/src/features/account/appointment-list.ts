@@ -4,6 +4,7 @@
  * shown once — its first appointment carrying the steps — and the actions each one offers.
  */
 import type { ListedAppointment } from '../../api/appointments.ts';
+import { placeToGo } from '../../app/map-place.ts';
 import type { AppointmentAction } from '../../ui/appointments/AppointmentCard.tsx';
 
 export interface PersonTab {
@@ -52,9 +53,13 @@ export interface ActionContext {
   linkAction: 'cancel' | 'export' | null;
 }
 
-/** The menu of an appointment, in the spec's order. */
+/**
+ * The menu of an appointment, in the spec's order. "Go there" opens the map on the appointment's
+ * place, so it needs a place with coordinates, and is never offered for a video consultation.
+ */
 export function actionsFor(
-  appointment: Pick<ListedAppointment, 'start' | 'video_credentials' | 'address'>,
+  appointment: Pick<ListedAppointment, 'start' | 'video_credentials' | 'address'> &
+    Partial<Pick<ListedAppointment, 'videoconference'>>,
   context: ActionContext,
 ): AppointmentAction[] {
   if (context.linkAction === 'cancel') return new Date(appointment.start) > context.now ? ['cancel'] : [];
@@ -64,8 +69,6 @@ export function actionsFor(
   if (upcoming) actions.push('cancel');
   if (upcoming && context.canEdit) actions.push('edit');
   actions.push('retake', 'addToCalendar');
-  const place = appointment.address;
-  if (!appointment.video_credentials && place && (place.lat != null || place.address))
-    actions.push('goThere');
+  if (placeToGo(appointment)) actions.push('goThere');
   return actions;
 }

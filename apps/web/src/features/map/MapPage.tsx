@@ -2,11 +2,14 @@
  * /{urlname}/map (spec 000 §2 screen 8): the address lines and a map with one marker at zoom 16;
  * the noAddress message when there are no coordinates; back to the group page, with a
  * notification, when there is neither an address nor coordinates. A back button.
+ * "Go there" (spec 001 §2) opens it on an appointment's own place, given in the navigation state
+ * (app/map-place.ts): that address and marker replace the group's.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { appConfig } from '../../app/config.ts';
 import { useGroupContext } from '../../app/group-context.ts';
+import { placeFromState } from '../../app/map-place.ts';
 import { groupPath } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { Button, ButtonAnchor } from '../../ui/Button.tsx';
@@ -23,9 +26,15 @@ export function MapPage() {
   const { group } = useGroupContext();
   const navigate = useNavigate();
   const location = useLocation();
-  const address = group.address?.address ? group.address : null;
-  const hasCoordinates = group.lat != null && group.lng != null;
-  const nothing = !address && !hasCoordinates;
+  // An appointment's place (always with coordinates), else the group's own address.
+  const place = placeFromState(location.state);
+  const address = place ?? (group.address?.address ? group.address : null);
+  const point = place
+    ? { lat: place.lat, lng: place.lng }
+    : group.lat != null && group.lng != null
+      ? { lat: group.lat, lng: group.lng }
+      : null;
+  const nothing = !address && !point;
 
   useEffect(() => {
     if (nothing) notify('noAddress', { tone: 'info' });
@@ -39,20 +48,24 @@ export function MapPage() {
     location.key !== 'default'
       ? navigate(-1)
       : navigate({ pathname: groupPath(group.urlname), search: location.search });
-  const destination = hasCoordinates
-    ? `${group.lat},${group.lng}`
+  const destination = point
+    ? `${point.lat},${point.lng}`
     : [address?.address, address?.zipcode, address?.city].join(' ');
 
   return (
     <PageContainer>
-      <PageHeader title={t('map.title')} eyebrow={group.name} />
+      <PageHeader
+        title={t('map.title')}
+        eyebrow={group.name}
+        lead={place ? t('map.appointmentPlace') : undefined}
+      />
       <div className={styles.layout}>
         <Card>
           <address className={styles.address} data-testid="map-address">
             <span className={styles.name}>{group.name}</span>
             {address && (
               <>
-                <span>{address.address}</span>
+                {address.address && <span>{address.address}</span>}
                 <span>{[address.zipcode, address.city].filter(Boolean).join(' ')}</span>
                 {address.country && address.country !== group.country && <span>{address.country}</span>}
               </>
@@ -74,11 +87,11 @@ export function MapPage() {
             </Button>
           </div>
         </Card>
-        {hasCoordinates ? (
+        {point ? (
           <Suspense fallback={<Spinner />}>
             <LeafletMap
-              lat={group.lat!}
-              lng={group.lng!}
+              lat={point.lat}
+              lng={point.lng}
               tileUrl={group.map_tile_url ?? appConfig.mapTileUrl}
               attribution={appConfig.mapAttribution}
               label={t('map.mapLabel', { name: group.name })}

@@ -3,7 +3,8 @@
  * for a professional or a customer, "for {firstname} {lastname}", the date and time in the group's
  * zone (with the visitor's local time when their zone differs), the comment, the appointments —
  * free ones and packs with their included items — with the discount and total lines, and the
- * actions: add to calendar (not for professionals), go there (an address other than the group's),
+ * actions: add to calendar (not for professionals), go there (the map of the appointment's own place,
+ * when that is not the group's address and has coordinates; not for a video consultation),
  * book another, cancel (plural for several), change (API v3 and Account profile), return to site.
  * Leaving the page ends the booking, except toward the map.
  */
@@ -15,7 +16,8 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import type { BookedAppointment } from '../../../api/appointment-create.ts';
 import { appointmentIcsUrl } from '../../../api/appointment-ics.ts';
 import { useFormatters } from '../../../app/formatters.ts';
-import { groupPath } from '../../../app/paths.ts';
+import { isElsewhere, mapState, placeToGo } from '../../../app/map-place.ts';
+import { groupPath, useGroupLink } from '../../../app/paths.ts';
 import { withPart } from '../../../i18n/i18n.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
@@ -55,6 +57,7 @@ export function ConfirmPage() {
   const { t } = useTranslation();
   const format = useFormatters();
   const navigate = useNavigate();
+  const link = useGroupLink();
   const booking = useBooking();
   const { group, params, pro, locale, preselection, startContext } = booking;
   const confirmation = useBookingStore((s) => s.confirmation);
@@ -103,11 +106,9 @@ export function ConfirmPage() {
     summarizePrices(lines.map((r) => ({ listCents: r.intervention_price, promotion: r.promotion })));
   const showPrices = group.display_intervention_price && summary.totalCents !== null;
   const comment = first.comments;
-  const elsewhere =
-    first.address &&
-    first.address.lat != null &&
-    first.address.lng != null &&
-    (first.address.address !== group.address?.address || first.address.city !== group.address?.city);
+  // Another site of the group (a calendar set with its own address): "go there" shows it on the map.
+  const place = placeToGo(first);
+  const elsewhere = place && isElsewhere(place, group) ? place : null;
   const canChange = group.profile?.use_api_v3 && group.loginProfile === 'Account';
   const person = `${confirmation.fiche.firstname} ${confirmation.fiche.lastname}`.trim();
 
@@ -257,7 +258,8 @@ export function ConfirmPage() {
         {elsewhere && (
           <ButtonLink
             variant="secondary"
-            to={{ pathname: groupPath(group.urlname, 'map') }}
+            to={link('map')}
+            state={mapState(elsewhere)}
             data-testid="confirm-map"
           >
             <Icon name="pin" size={18} />
