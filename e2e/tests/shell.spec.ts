@@ -114,6 +114,19 @@ test('a Fiche-profile customer has no information or personal-data entries', asy
   ]);
 });
 
+test('a guest who booked without an account has no information or personal-data entries', async ({
+  page,
+}) => {
+  // The session a booking without logging in leaves (spec 001 §3: account id 0).
+  await fakeSession(page, {
+    account: { id: 0, email: 'guest@example.com', cancel_apt: 0, export_apt: 0 },
+    fiche_token: 'guest-token',
+  });
+  await page.goto('/demo-clinic?locale=en');
+  await page.getByTestId('account-menu').click();
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['My appointments', 'Log out']);
+});
+
 test('a professional with several groups can switch group, and has no customer entries', async ({ page }) => {
   await fakeSession(page, {
     type: 'pro',

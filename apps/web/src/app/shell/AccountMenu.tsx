@@ -1,7 +1,9 @@
 /**
  * The logged-in visitor's menu (spec 001 §2). Customers: appointments, information and personal
- * data (the last two for the Account profile). Professionals: their name, a group switch when they
- * have several groups, no appointments or personal-data entries. Everyone: log out.
+ * data (the last two for the Account profile, and only with an account: a guest who booked without
+ * one or a visitor from an e-mail link — account id 0 — has no information or personal-data pages).
+ * Professionals: their name, a group switch when they have several groups, no appointments or
+ * personal-data entries. Everyone: log out.
  */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,7 +25,7 @@ interface AccountMenuProps {
 /** The entries of the account menu for a session (pure, for tests). */
 export function accountEntries(
   group: Pick<Group, 'loginProfile'>,
-  session: Pick<Session, 'type' | 'groups'>,
+  session: Pick<Session, 'type' | 'groups' | 'account'>,
   t: (key: string) => string,
 ): MenuEntry[] {
   const pro = session.type === 'pro';
@@ -34,7 +36,8 @@ export function accountEntries(
       label: t('header.appointments'),
       icon: <Icon name="calendarCheck" />,
     });
-    if (group.loginProfile === 'Account') {
+    const hasAccount = (session.account?.id ?? 0) > 0;
+    if (group.loginProfile === 'Account' && hasAccount) {
       entries.push({ id: 'fiches', label: t('header.information'), icon: <Icon name="user" /> });
       entries.push({ id: 'personal_data', label: t('header.personalData'), icon: <Icon name="shield" /> });
     }
