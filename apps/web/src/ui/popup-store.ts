@@ -1,7 +1,7 @@
 /**
  * The popups of spec 001 §2 — alert, details, add to calendar, pro logout warning, logout
- * confirmation, delete appointment — one at a time, opened from anywhere with openPopup and drawn
- * by the shell's popup host.
+ * confirmation — one at a time, opened from anywhere with openPopup and drawn by the shell's popup
+ * host. Cancelling appointments has its own dialog (ui/appointments/CancelDialog).
  */
 import { create } from 'zustand';
 
@@ -27,15 +27,6 @@ export interface ItemDetails {
   image?: string | null | undefined;
 }
 
-/** One appointment as the delete dialog lists it. */
-export interface AppointmentSummary {
-  id: number;
-  start: string;
-  title: string;
-  length?: number | undefined;
-  person?: string | undefined;
-}
-
 export type Popup =
   | {
       kind: 'alert';
@@ -47,13 +38,7 @@ export type Popup =
   | { kind: 'details'; item: ItemDetails }
   | { kind: 'addToCalendar'; event: CalendarEvent }
   | { kind: 'proLogout' }
-  | { kind: 'logout' }
-  | {
-      kind: 'deleteAppointment';
-      appointments: AppointmentSummary[];
-      /** Cancels the ticked appointments; the dialog shows the loading state meanwhile. */
-      onConfirm: (ids: number[]) => Promise<void>;
-    };
+  | { kind: 'logout' };
 
 interface PopupState {
   popup: Popup | null;

@@ -91,38 +91,6 @@ describe('popups', () => {
     expect(decodeURIComponent(ics.getAttribute('href')!)).toContain('DTSTART:20250314T083000Z');
   });
 
-  it('delete appointment: one appointment, singular warning, no checklist', async () => {
-    const onConfirm = vi.fn(async () => {});
-    show({
-      kind: 'deleteAppointment',
-      appointments: [{ id: 1, start: '2025-03-14T08:30:00Z', title: 'Coupe', length: 30 }],
-      onConfirm,
-    });
-    const dialog = screen.getByRole('alertdialog', { name: 'Cancel the appointment' });
-    expect(dialog.textContent).toContain('Do you really want to cancel this appointment?');
-    expect(screen.queryByRole('checkbox')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
-    expect(onConfirm).toHaveBeenCalledWith([1]);
-  });
-
-  it('delete appointment: several, unticking keeps one', async () => {
-    const onConfirm = vi.fn(async () => {});
-    show({
-      kind: 'deleteAppointment',
-      appointments: [
-        { id: 1, start: '2025-03-14T08:30:00Z', title: 'Coupe' },
-        { id: 2, start: '2025-03-14T09:00:00Z', title: 'Couleur' },
-      ],
-      onConfirm,
-    });
-    expect(screen.getByRole('alertdialog', { name: 'Cancel the appointments' }).textContent).toContain(
-      'Untick the appointments you want to keep.',
-    );
-    await userEvent.click(screen.getByRole('checkbox', { name: /Couleur/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
-    expect(onConfirm).toHaveBeenCalledWith([1]);
-  });
-
   it('logout: confirming ends the session and goes to the login page', async () => {
     const fetch = vi.fn(async (_url: string) => new Response('{}', { status: 200 }));
     vi.stubGlobal('fetch', fetch);

@@ -41,8 +41,6 @@ export function Popups({ popup, group, session, steps }: PopupsProps) {
       return <ProLogoutPopup />;
     case 'logout':
       return <LogoutPopup group={group} session={session} steps={steps} />;
-    case 'deleteAppointment':
-      return <DeleteAppointmentPopup popup={popup} />;
   }
 }
 
@@ -216,75 +214,6 @@ function LogoutPopup({
       }
     >
       <p>{t('popups.logout.text')}</p>
-    </Dialog>
-  );
-}
-
-function DeleteAppointmentPopup({ popup }: { popup: Extract<Popup, { kind: 'deleteAppointment' }> }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
-  const [kept, setKept] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const several = popup.appointments.length > 1;
-  const chosen = popup.appointments.filter((a) => !kept.has(a.id)).map((a) => a.id);
-  const toggle = (id: number) =>
-    setKept((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await popup.onConfirm(chosen);
-    } finally {
-      closePopup();
-    }
-  };
-  return (
-    <Dialog
-      title={t(several ? 'popups.deleteAppointment.titlePlural' : 'popups.deleteAppointment.title')}
-      onClose={closePopup}
-      role="alertdialog"
-      dismissable={false}
-      testId="popup-delete-appointment"
-      actions={
-        <>
-          <Button variant="secondary" onClick={closePopup} disabled={busy}>
-            {t('common.no')}
-          </Button>
-          <Button variant="danger" onClick={confirm} disabled={busy || chosen.length === 0}>
-            {busy ? t('popups.deleteAppointment.cancelling') : t('common.yes')}
-          </Button>
-        </>
-      }
-    >
-      <p>{t(several ? 'popups.deleteAppointment.warningPlural' : 'popups.deleteAppointment.warning')}</p>
-      {several && <p className={styles.muted}>{t('popups.deleteAppointment.untickToKeep')}</p>}
-      <ul className={styles.appointments}>
-        {popup.appointments.map((a) => (
-          <li key={a.id} className={styles.appointment}>
-            {several && (
-              <input
-                type="checkbox"
-                id={`apt-${a.id}`}
-                checked={!kept.has(a.id)}
-                onChange={() => toggle(a.id)}
-                className={styles.checkbox}
-              />
-            )}
-            <label htmlFor={several ? `apt-${a.id}` : undefined} className={styles.appointmentText}>
-              <strong>{a.title}</strong>
-              <span>
-                {format.dateTime(a.start)}
-                {a.length ? ` · ${format.duration(a.length)}` : ''}
-              </span>
-              {a.person && <span>{a.person}</span>}
-            </label>
-          </li>
-        ))}
-      </ul>
     </Dialog>
   );
 }
