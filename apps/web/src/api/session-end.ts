@@ -13,12 +13,36 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let intentional = false;
 
+const ENDS_KEY = 'creneau.sessionEnds';
+
+/**
+ * How many sessions ended in this tab. A store kept in sessionStorage saves it with its state: a
+ * different count when it is read back means a session ended while the store's code was not
+ * loaded (so it could not listen), and what belonged to that session must go.
+ */
+export function sessionEnds(): number {
+  try {
+    return Number(globalThis.sessionStorage?.getItem(ENDS_KEY)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function countSessionEnd(): void {
+  try {
+    globalThis.sessionStorage?.setItem(ENDS_KEY, String(sessionEnds() + 1));
+  } catch {
+    // Blocked storage: the stores then live in memory only, and their listeners are enough.
+  }
+}
+
 /** Forgets every cached answer that belonged to the session, and tells the session's stores. */
 export function forgetSessionData(): void {
   for (const key of SESSION_DATA) queryClient.removeQueries({ queryKey: [key] });
   // Known without asking: no token means nobody (the server cleared the cookie too), and the page
   // need not blank out while the session check runs again.
   queryClient.setQueryData(currentSessionQuery(null).queryKey, ANONYMOUS_SESSION);
+  countSessionEnd();
   for (const listener of listeners) listener();
 }
 

@@ -4,10 +4,11 @@
  * (spec 000 §4 rehydration: data, filters and sequence come back; the catalogue — calendars,
  * resources, sets, services — is fetched again, never restored). A new tab starts afresh.
  * A booking belongs to one group and one entry (preselection and date of the link): another link
- * starts a new one.
+ * starts a new one. When the session ends (logout, expiry) what belonged to it goes (spec 001 §4).
  */
 import { create } from 'zustand';
 import type { AppointmentCreated, BookedAppointment } from '../../api/appointment-create.ts';
+import { onSessionEnd, sessionEnds } from '../../api/session-end.ts';
 import { emptySequence, type FlowState } from './sequence.ts';
 
 /** What the contact-details step holds until the booking is made. */
@@ -82,12 +83,30 @@ const STORAGE_KEY = 'creneau.booking';
 /** Bumped when the stored shape changes: an older booking is then dropped, not misread. */
 const VERSION = 2;
 
+/**
+ * The booking without what belonged to a session that ended (spec 001 §4: logout or expiry clears
+ * the taken appointments). A booking made (the confirmation's appointments) or an appointment being
+ * changed starts afresh; a booking in progress keeps its choices but loses the contact details,
+ * the person chosen and the attempt's key (the next person's booking is not a retry of this one).
+ */
+export function withoutSession(state: BookingState): BookingState {
+  if (state.confirmation || state.editingBooking || state.sequence.editing !== null)
+    return { ...initial, handled: state.handled };
+  return { ...state, draft: emptyDraft(), attemptKey: null };
+}
+
 /** The booking this tab stored, if readable and of this version. */
 function restore(): BookingState {
   try {
     const raw = globalThis.sessionStorage?.getItem(STORAGE_KEY);
-    const stored = raw ? (JSON.parse(raw) as { version?: number; state?: BookingState }) : null;
-    if (stored?.version === VERSION && stored.state) return { ...initial, ...stored.state };
+    const stored = raw
+      ? (JSON.parse(raw) as { version?: number; state?: BookingState; sessionEnds?: number })
+      : null;
+    if (stored?.version === VERSION && stored.state) {
+      const state = { ...initial, ...stored.state };
+      // A session ended while this code was not loaded: what belonged to it goes now.
+      return (stored.sessionEnds ?? 0) === sessionEnds() ? state : withoutSession(state);
+    }
   } catch {
     /* unreadable or blocked storage: start afresh */
   }
@@ -100,11 +119,16 @@ export const useBookingStore = create<BookingState>()(() => restore());
 
 useBookingStore.subscribe((state) => {
   try {
-    globalThis.sessionStorage?.setItem(STORAGE_KEY, JSON.stringify({ version: VERSION, state }));
+    globalThis.sessionStorage?.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ version: VERSION, state, sessionEnds: sessionEnds() }),
+    );
   } catch {
     // Blocked storage (some third-party frames): the booking then lives in memory only.
   }
 });
+
+onSessionEnd(() => useBookingStore.setState(withoutSession(useBookingStore.getState()), true));
 
 /** Starts a booking afresh for a group and link. */
 export function resetBooking(urlname: string, origin: string, flow: FlowState): void {
