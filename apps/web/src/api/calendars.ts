@@ -1,16 +1,8 @@
 /** GET /v3/groups/{id}/calendars — agendas and resources (spec 000 §3 Calendar). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ListParams, listQueryParams } from './catalogue-params.ts';
-import { apiGet } from './client.ts';
+import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';
+import type { ListParams } from './catalogue-params.ts';
 
-export interface Calendar {
-  id: number;
-  externid: string;
-  name: string;
-  publicname: string;
-  description: string | null;
-  thumbnail: string | null;
-  sort: number;
+export interface Calendar extends CatalogueItem {
   deleted: boolean;
   /** A resource is a calendar with this flag. */
   resource: boolean;
@@ -29,26 +21,14 @@ export interface CalendarListParams extends ListParams {
   intervention_ids?: readonly number[] | undefined;
 }
 
-export async function fetchCalendars(groupId: number, params: CalendarListParams = {}, signal?: AbortSignal) {
-  const body = await apiGet<{ records: Calendar[] }>(
-    `/v3/groups/${groupId}/calendars`,
-    {
-      ...listQueryParams(params),
-      resource: params.resource === undefined ? undefined : params.resource ? 1 : 0,
-      intervention_ids: params.intervention_ids,
-    },
-    { signal },
-  );
-  return body.records;
-}
+const list = catalogueList<Calendar, CalendarListParams>('calendars', (params) => ({
+  resource: params.resource === undefined ? undefined : params.resource ? 1 : 0,
+  intervention_ids: params.intervention_ids,
+}));
 
-export const calendarsQuery = (groupId: number, params: CalendarListParams = {}) =>
-  queryOptions({
-    queryKey: ['calendars', groupId, params],
-    queryFn: ({ signal }) => fetchCalendars(groupId, params, signal),
-  });
-
+export const fetchCalendars = list.fetch;
+export const calendarsQuery = list.query;
 /** The group's calendars or resources in a language. */
 export function useCalendars(groupId: number | undefined, params: CalendarListParams = {}) {
-  return useQuery({ ...calendarsQuery(groupId ?? 0, params), enabled: groupId !== undefined });
+  return useCatalogueList(list, groupId, params);
 }

@@ -1,7 +1,6 @@
 /** GET /v3/groups/{id}/interventions — bookable services (spec 000 §3 Intervention). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ListParams, listQueryParams } from './catalogue-params.ts';
-import { apiGet } from './client.ts';
+import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';
+import type { ListParams } from './catalogue-params.ts';
 
 export interface Promotion {
   id: number;
@@ -21,15 +20,8 @@ export interface PackItem {
   selectedCalendar?: number | null;
 }
 
-export interface Intervention {
-  id: number;
+export interface Intervention extends CatalogueItem {
   type: 'free' | 'pack';
-  externid: string;
-  name: string;
-  publicname: string;
-  description: string | null;
-  thumbnail: string | null;
-  sort: number;
   deleted: boolean;
   interventionset_id: number | null;
   /** Cents. */
@@ -48,22 +40,11 @@ export interface Intervention {
   total_price?: number | null;
 }
 
-export async function fetchInterventions(groupId: number, params: ListParams = {}, signal?: AbortSignal) {
-  const body = await apiGet<{ records: Intervention[] }>(
-    `/v3/groups/${groupId}/interventions`,
-    listQueryParams(params),
-    { signal },
-  );
-  return body.records;
-}
+const list = catalogueList<Intervention>('interventions');
 
-export const interventionsQuery = (groupId: number, params: ListParams = {}) =>
-  queryOptions({
-    queryKey: ['interventions', groupId, params],
-    queryFn: ({ signal }) => fetchInterventions(groupId, params, signal),
-  });
-
+export const fetchInterventions = list.fetch;
+export const interventionsQuery = list.query;
 /** The group's services in a language. */
 export function useInterventions(groupId: number | undefined, params: ListParams = {}) {
-  return useQuery({ ...interventionsQuery(groupId ?? 0, params), enabled: groupId !== undefined });
+  return useCatalogueList(list, groupId, params);
 }

@@ -1,35 +1,16 @@
 /** GET /v3/groups/{id}/interventionsets — service categories (spec 000 §3 Interventionset). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ListParams, listQueryParams } from './catalogue-params.ts';
-import { apiGet } from './client.ts';
+import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';
+import type { ListParams } from './catalogue-params.ts';
 
-export interface Interventionset {
-  id: number;
-  externid: string;
-  name: string;
-  publicname: string;
-  description: string | null;
-  thumbnail: string | null;
-  sort: number;
+export interface Interventionset extends CatalogueItem {
   interventions: number[];
 }
 
-export async function fetchInterventionsets(groupId: number, params: ListParams = {}, signal?: AbortSignal) {
-  const body = await apiGet<{ records: Interventionset[] }>(
-    `/v3/groups/${groupId}/interventionsets`,
-    listQueryParams(params),
-    { signal },
-  );
-  return body.records;
-}
+const list = catalogueList<Interventionset>('interventionsets');
 
-export const interventionsetsQuery = (groupId: number, params: ListParams = {}) =>
-  queryOptions({
-    queryKey: ['interventionsets', groupId, params],
-    queryFn: ({ signal }) => fetchInterventionsets(groupId, params, signal),
-  });
-
+export const fetchInterventionsets = list.fetch;
+export const interventionsetsQuery = list.query;
 /** The group's categories in a language. */
 export function useInterventionsets(groupId: number | undefined, params: ListParams = {}) {
-  return useQuery({ ...interventionsetsQuery(groupId ?? 0, params), enabled: groupId !== undefined });
+  return useCatalogueList(list, groupId, params);
 }
