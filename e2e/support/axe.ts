@@ -19,6 +19,16 @@ interface AxeViolation {
 
 /** Runs axe on the page as it is now and fails on serious or critical violations. */
 export async function expectAccessible(page: Page, label = page.url()) {
+  // Colours are judged as they end up: a dialog still fading in blends its text with the page
+  // behind it. Endless animations (spinners) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (

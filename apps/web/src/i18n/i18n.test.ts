@@ -34,6 +34,15 @@ describe('i18n', () => {
     expect(i18n.t('common.close')).toBe('Schließen');
   });
 
+  it('keeps the later of two switches when the earlier one finishes last (the start-up guess)', async () => {
+    const guess = changeLanguage('it'); // its texts still to fetch: finishes last
+    const chosen = changeLanguage('de'); // already loaded
+    await Promise.all([guess, chosen]);
+    expect(i18n.language).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(i18n.t('common.close')).toBe('Schließen');
+  });
+
   it('fetches English once a text is missing, then falls back to it', async () => {
     expect(i18n.t('common.noSuchText')).toBe('common.noSuchText');
     await vi.waitFor(() => expect(loaded()).toContain('en/account'));

@@ -85,7 +85,9 @@ void i18n
 export async function changeLanguage(locale: Locale): Promise<void> {
   // Called even for the current language: it may still be loading, or a switch away be under way.
   await i18n.changeLanguage(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  // The language in force, not this call's: an earlier call (the start-up guess) can finish after a
+  // later one, and i18next then keeps the later language — so must the page.
+  if (typeof document !== 'undefined' && i18n.language) document.documentElement.lang = i18n.language;
 }
 
 /**
