@@ -81,6 +81,9 @@ describe.runIf(Boolean(inject('postgresTemplate')))('several server processes [p
     const readyPath = `/api/v3/services/groups/none.json?apikey=${TEST_API_KEY}`;
     await server.start(readyPath, 404);
     const primary = server.child!.pid!;
+    // Each server process says when it listens; killing the only one listening would close the port.
+    const listening = () => server.listened;
+    await until(() => (listening() >= 2 ? true : undefined), 'two server processes listening');
     const workers = await until(() => {
       const pids = childrenOf(primary);
       return pids.length === 2 ? pids : undefined;
@@ -95,6 +98,7 @@ describe.runIf(Boolean(inject('postgresTemplate')))('several server processes [p
       return pids.length === 2 && !pids.includes(workers[0]!) ? pids : undefined;
     }, 'a new server process');
     expect(replaced).toContain(workers[1]);
+    await until(() => (listening() >= 3 ? true : undefined), 'the new server process listening');
     // The port keeps answering throughout.
     expect((await request(server.port, 'GET', readyPath)).status).toBe(404);
 

@@ -58,6 +58,8 @@ export class ServerProcess {
   port = 0;
   /** The end of the server's output, for failure messages. */
   output = '';
+  /** How many times a server process has said it listens (one per process with WORKERS). */
+  listened = 0;
   constructor(readonly env: Record<string, string>) {}
 
   /** Resolves once `readyPath` answers `readyStatus`. */
@@ -70,8 +72,11 @@ export class ServerProcess {
     this.child = child;
     this.port = 0;
     this.output = '';
+    this.listened = 0;
     const collect = (chunk: Buffer) => {
-      this.output = (this.output + chunk.toString('utf8')).slice(-20_000);
+      const text = chunk.toString('utf8');
+      this.listened += text.match(/Server listening at/g)?.length ?? 0;
+      this.output = (this.output + text).slice(-20_000);
       const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(this.output);
       if (listening && !this.port) this.port = Number(listening[1]);
     };
