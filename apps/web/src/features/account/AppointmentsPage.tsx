@@ -30,6 +30,7 @@ import { PageContainer, PageHeader } from '../../ui/Page.tsx';
 import { openPopup, usePopupStore } from '../../ui/popup-store.ts';
 import { RichText } from '../../ui/RichText.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import tabStyles from '../../ui/Tabs.module.css';
 import styles from './AppointmentsPage.module.css';
 import { cleanSearch, useCleanLink } from './account-navigation.ts';
 import { actionsFor, cardsOf, type PersonTab, personTabs, splitByTime } from './appointment-list.ts';
@@ -226,17 +227,17 @@ export function AppointmentsPage() {
         <Tabs
           selectedKey={selectedTab ?? undefined}
           onSelectionChange={(key) => setSelected(Number(key))}
-          className={styles.tabs}
+          className={tabStyles.tabs}
         >
-          <TabList aria-label={t('account.appointments.people')} className={styles.tabList}>
+          <TabList aria-label={t('account.appointments.people')} className={tabStyles.tabList}>
             {tabs.map((tab) => (
-              <Tab key={tab.id} id={tab.id} className={styles.tab} data-testid="person-tab">
+              <Tab key={tab.id} id={tab.id} className={tabStyles.tab} data-testid="person-tab">
                 {tab.firstname || tab.lastname}
               </Tab>
             ))}
           </TabList>
           {tabs.map((tab) => (
-            <TabPanel key={tab.id} id={tab.id} className={styles.panel}>
+            <TabPanel key={tab.id} id={tab.id} className={tabStyles.panel}>
               {panel(tab)}
             </TabPanel>
           ))}

@@ -20,6 +20,7 @@ import { type FormValues, initialValues } from '../../ui/forms/form-state.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageContainer, PageHeader } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import tabStyles from '../../ui/Tabs.module.css';
 import { AccountSettings } from './AccountSettings.tsx';
 import { useCleanLink } from './account-navigation.ts';
 import styles from './FichesPage.module.css';
@@ -140,24 +141,24 @@ export function FichesPage() {
       <Tabs
         selectedKey={current}
         onSelectionChange={(key) => setSelected(String(key))}
-        className={styles.tabs}
+        className={tabStyles.tabs}
       >
-        <TabList aria-label={t('account.records.tabs')} className={styles.tabList}>
+        <TabList aria-label={t('account.records.tabs')} className={`${tabStyles.tabList} ${styles.tabList}`}>
           {showSettings && (
-            <Tab id={SETTINGS} className={styles.tab} data-testid="tab-settings">
+            <Tab id={SETTINGS} className={tabStyles.tab} data-testid="tab-settings">
               <Icon name="shield" size={18} />
               {t('account.records.settingsTab')}
             </Tab>
           )}
           {records.map((fiche) => (
-            <Tab key={fiche.id} id={tabKey(fiche)} className={styles.tab} data-testid="tab-record">
+            <Tab key={fiche.id} id={tabKey(fiche)} className={tabStyles.tab} data-testid="tab-record">
               <Icon name="user" size={18} />
               {fiche.firstname || fiche.lastname}
               {dirtyOf(tabKey(fiche), fiche) && unsavedFlag}
             </Tab>
           ))}
           {canAdd && (
-            <Tab id={NEW} className={styles.tab} data-testid="tab-add">
+            <Tab id={NEW} className={tabStyles.tab} data-testid="tab-add">
               <ExtraIcon name="plus" size={18} />
               {t('account.records.addTab')}
               {dirtyOf(NEW, null) && unsavedFlag}
@@ -165,7 +166,7 @@ export function FichesPage() {
           )}
         </TabList>
         {showSettings && account?.email && (
-          <TabPanel id={SETTINGS} className={styles.panel}>
+          <TabPanel id={SETTINGS} className={tabStyles.panel}>
             <AccountSettings
               groupId={group.id}
               accountId={account.id}
@@ -175,7 +176,7 @@ export function FichesPage() {
           </TabPanel>
         )}
         {records.map((fiche) => (
-          <TabPanel key={fiche.id} id={tabKey(fiche)} className={styles.panel}>
+          <TabPanel key={fiche.id} id={tabKey(fiche)} className={tabStyles.panel}>
             <div className={styles.recordCard}>
               <h2 className={styles.cardTitle}>
                 <Icon name="user" />
@@ -200,7 +201,7 @@ export function FichesPage() {
           </TabPanel>
         ))}
         {canAdd && (
-          <TabPanel id={NEW} className={styles.panel}>
+          <TabPanel id={NEW} className={tabStyles.panel}>
             <div className={styles.recordCard}>
               <h2 className={styles.cardTitle}>
                 <ExtraIcon name="plus" />
