@@ -44,20 +44,19 @@ const MAX_PREPARED_PER_CONNECTION = 300;
  * so a service has a few dozen; the booking benchmark spends a third less of PostgreSQL's CPU.
  */
 function prepareRepeatedStatements(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const names = new Map<string, string>();
-  const unnamed = client.query;
-  client.query = function (this: pg.PoolClient, text: unknown, values?: unknown, ...rest: unknown[]) {
-    if (typeof text !== 'string' || !Array.isArray(values) || rest.length > 0) {
-      return (unnamed as (...args: unknown[]) => unknown).call(client, text, values, ...rest);
-    }
+  client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
+    // Kysely's calls: a text and its values. Anything else goes through untouched.
+    if (typeof text !== 'string' || !Array.isArray(values) || rest.length > 0)
+      return query(text, values, ...rest);
     let name = names.get(text);
     if (name === undefined && names.size < MAX_PREPARED_PER_CONNECTION) {
       name = `creneau_${names.size}`;
       names.set(text, name);
     }
-    return name === undefined ? query({ text, values }) : query({ name, text, values });
-  } as typeof client.query;
+    return query(name === undefined ? { text, values } : { name, text, values });
+  }) as typeof client.query;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
