@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { requireApiKey } from './http/api-key.ts';
+import { installResponseCompression } from './http/compression.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/query.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installResponseCompression(app);
 
   await app.register(fastifyHelmet, {
     // The booking page is made to be embedded in any site (spec 000 §1), so no frame blocking.
