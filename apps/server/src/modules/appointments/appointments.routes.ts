@@ -9,6 +9,7 @@ import { errors } from '../../http/errors.ts';
 import { commonQuery, dbId, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { groupSettings, loadActiveGroup } from '../groups/groups.service.ts';
+import { takeBookingAttempt } from '../security/send-limits.ts';
 import * as repo from './appointments.repository.ts';
 import { checkEditable, exportCalendar, listAppointments } from './appointments-read.service.ts';
 import { createBooking } from './booking.service.ts';
@@ -111,6 +112,7 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
       const settings = group.settings as unknown as GroupSettings;
       if ((!settings.openData || settings.sso_login_only) && viewer.type === 'anonymous')
         throw errors.expiredConnection();
+      await takeBookingAttempt(ctx, viewer, group.id, request.ip);
       const key = request.headers['idempotency-key'];
       const requestHash = hashRequest({ body, viewer: viewer.sessionId });
       const run = () =>
@@ -174,6 +176,8 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
     async (request) => {
       const group = await loadActiveGroup(ctx, request.query.group_id);
       const viewer = await ctx.resolveViewer(request);
+      // A change mails a notice too: counted like a booking.
+      await takeBookingAttempt(ctx, viewer, group.id, request.ip);
       const a = request.body.appointment;
       return changeBooking(ctx, group, viewer, request.params.id, {
         start: a.date ? instantOf(a.date, group) : undefined,
