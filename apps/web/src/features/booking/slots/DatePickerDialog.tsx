@@ -105,7 +105,17 @@ export function DatePickerDialog({
               <CalendarCell
                 date={date}
                 className={room.has(date.toString()) ? `${styles.cell} ${styles.room}` : styles.cell}
-              />
+              >
+                {({ formattedDate }) => (
+                  <span
+                    data-testid="month-day"
+                    data-date={date.toString()}
+                    data-room={known === null ? undefined : room.has(date.toString())}
+                  >
+                    {formattedDate}
+                  </span>
+                )}
+              </CalendarCell>
             )}
           </CalendarGrid>
         </Calendar>
