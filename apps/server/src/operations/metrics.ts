@@ -22,7 +22,16 @@ export interface MetricsSources {
 const BOOKING_ROUTES: Record<string, 'create' | 'change'> = {
   'POST /api/v3/appointments': 'create',
   'PUT /api/v3/appointments/:id': 'change',
+  // The legacy generation's form of the first (docs/api.md).
+  'POST /api/groups/:id/appointments.json': 'create',
 };
+
+/** The error key of a failed answer: the v3 body's `message`, or the legacy list's first `error`. */
+function errorKey(body: unknown): string | undefined {
+  const first = Array.isArray(body) ? (body[0] as { error?: unknown } | undefined)?.error : undefined;
+  const key = first ?? (body as { message?: unknown } | null)?.message;
+  return typeof key === 'string' ? key : undefined;
+}
 
 /** Routes the router did not match (unknown paths) share one label, so labels stay few. */
 const UNMATCHED = '(unmatched)';
@@ -174,8 +183,8 @@ export function createMetrics(sources: MetricsSources) {
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (reply.statusCode >= 400 && typeof payload === 'string' && bookingOperation(request)) {
         try {
-          const key = (JSON.parse(payload) as { message?: unknown }).message;
-          if (typeof key === 'string') bookingErrors.set(request, key);
+          const key = errorKey(JSON.parse(payload));
+          if (key) bookingErrors.set(request, key);
         } catch {
           // not JSON: no key to report
         }
