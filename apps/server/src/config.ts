@@ -46,6 +46,28 @@ export interface ServerConfig {
   rateLimitScale: number;
   /** Signs short-lived cookies (the single sign-on flow); every replica must share it. */
   cookieSecret: string;
+  /**
+   * Bearer token that opens /metrics to any address; without it /metrics answers only direct
+   * loopback requests (docs/operations.md, "Metrics").
+   */
+  metricsToken: string | undefined;
+  /**
+   * After SIGTERM, how long the server keeps serving while /health/ready says 503, so a load
+   * balancer takes it out of rotation before it stops accepting connections.
+   */
+  shutdownDelayMs: number;
+  /** After SIGTERM, the longest the server waits for in-flight work before exiting anyway (code 1). */
+  shutdownTimeoutMs: number;
+}
+
+/** A whole number of milliseconds from the environment, or the default. */
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 3_600_000)
+    throw new Error(`${name} must be a whole number of milliseconds from 0 to 3600000, got ${raw}`);
+  return value;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -78,6 +100,13 @@ function cookieSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   if (secret.length < MIN_SECRET_LENGTH)
     throw new Error(`${file} must hold at least ${MIN_SECRET_LENGTH} characters`);
   return secret;
+}
+
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && token.length < 16)
+    throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return token;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -115,5 +144,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers,
     rateLimitScale,
     cookieSecret: cookieSecret(env, dataDir),
+    metricsToken: metricsToken(env),
+    shutdownDelayMs: milliseconds(env, 'SHUTDOWN_DELAY_MS', 0),
+    shutdownTimeoutMs: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', 30_000),
   };
 }
