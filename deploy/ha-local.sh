@@ -11,6 +11,7 @@
 #   deploy/ha-local.sh down    stop everything started under HA_DIR
 #   deploy/ha-local.sh status  Patroni's view of the cluster
 #   deploy/ha-local.sh env     the addresses as shell variables (the HA test reads them)
+#   deploy/ha-local.sh start-app app1|app2   start (again) one Créneau process
 #
 # Environment: HA_DIR (default /tmp/creneau-ha; `up` refuses a directory that is already running),
 # HA_PORT_BASE (default 25400; every port is this plus a fixed offset, see ports() below),
@@ -169,25 +170,45 @@ up() {
 
   wait_for 90 "pg2 to stream as the synchronous standby" has_sync_standby
 
+  # The Créneau processes' settings, kept for `start-app` (a process replaced later gets the same).
+  cat >"$HA_DIR/app/app.env" <<EOF
+COOKIE_SECRET=$(head -c 32 /dev/urandom | base64 | tr -d '\n')
+LOAD_DEMO=${LOAD_DEMO:-true}
+API_KEYS=${API_KEYS:-creneau-dev}
+LOG_LEVEL=${LOG_LEVEL:-warn}
+EOF
+  chmod 600 "$HA_DIR/app/app.env"
   # app1 alone first: it applies the migrations (and loads the demo) before app2 starts.
-  local cookie_secret
-  cookie_secret="$(head -c 32 /dev/urandom | base64 | tr -d '\n')"
-  for app in app1 app2; do
-    local port
-    port="$(eval echo "\$${app^^}_PORT")"
-    log "Créneau $app on 127.0.0.1:$port"
-    start_process "$app" env DATABASE_URL="postgres://postgres@127.0.0.1:$PGBOUNCER_PORT/$DATABASE_NAME" \
-      PORT="$port" HOST=127.0.0.1 DATA_DIR="$HA_DIR/app" COOKIE_SECRET="$cookie_secret" \
-      PUBLIC_URL="http://127.0.0.1:$HAPROXY_HTTP_PORT" NODE_ENV=production WORKERS=1 \
-      LOAD_DEMO="${LOAD_DEMO:-true}" API_KEYS="${API_KEYS:-creneau-dev}" LOG_LEVEL="${LOG_LEVEL:-warn}" \
-      node --import tsx "$ROOT/apps/server/src/main.ts"
-    wait_for 90 "$app to answer" curl -sf "http://127.0.0.1:$port$APP_CHECK_PATH"
-  done
+  start_app app1
+  start_app app2
   wait_for 20 "HAProxy to see both Créneau processes" curl -sf "http://127.0.0.1:$HAPROXY_HTTP_PORT$APP_CHECK_PATH"
 
   trap - EXIT
   log "up: Créneau at http://127.0.0.1:$HAPROXY_HTTP_PORT/ (HAProxy stats http://127.0.0.1:$HAPROXY_STATS_PORT/)"
   env_vars
+}
+
+# Starts (or replaces) one Créneau process: app1 or app2, behind HAProxy, using PgBouncer.
+start_app() {
+  local app="$1" port
+  case "$app" in
+    app1) port="$APP1_PORT" ;;
+    app2) port="$APP2_PORT" ;;
+    *) log "no such process: $app (app1 or app2)"; exit 2 ;;
+  esac
+  if (: <"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    log "$app is running already: 127.0.0.1:$port answers"
+    exit 1
+  fi
+  # shellcheck disable=SC1091
+  source "$HA_DIR/app/app.env"
+  log "Créneau $app on 127.0.0.1:$port"
+  start_process "$app" env DATABASE_URL="postgres://postgres@127.0.0.1:$PGBOUNCER_PORT/$DATABASE_NAME" \
+    PORT="$port" HOST=127.0.0.1 DATA_DIR="$HA_DIR/app" COOKIE_SECRET="$COOKIE_SECRET" \
+    PUBLIC_URL="http://127.0.0.1:$HAPROXY_HTTP_PORT" NODE_ENV=production WORKERS=1 \
+    LOAD_DEMO="$LOAD_DEMO" API_KEYS="$API_KEYS" LOG_LEVEL="$LOG_LEVEL" \
+    node --import tsx "$ROOT/apps/server/src/main.ts"
+  wait_for 90 "$app to answer" curl -sf "http://127.0.0.1:$port$APP_CHECK_PATH"
 }
 
 # Stops in the reverse order of start: Créneau, PgBouncer, HAProxy, Patroni (stops PostgreSQL), etcd.
@@ -236,8 +257,9 @@ case "${1:-}" in
   down) down ;;
   status) { curl -sf "http://127.0.0.1:$PG1_REST_PORT/cluster" || curl -sf "http://127.0.0.1:$PG2_REST_PORT/cluster"; } | jq . ;;
   env) env_vars ;;
+  start-app) start_app "${2:-}" ;;
   *)
-    echo "usage: $0 up|down|status|env" >&2
+    echo "usage: $0 up|down|status|env|start-app app1|app2" >&2
     exit 2
     ;;
 esac
