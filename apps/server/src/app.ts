@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { requireApiKey } from './http/api-key.ts';
+import { installResponseCompression } from './http/compression.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/query.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -20,6 +21,7 @@ import { registerAvailabilityRoutes } from './modules/availability/availability.
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
+import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
 import { registerProRoutes } from './modules/pros/pros.routes.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerSsoRoutes } from './modules/sso/sso.routes.ts';
@@ -56,6 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installResponseCompression(app);
 
   await app.register(fastifyHelmet, {
     // The booking page is made to be embedded in any site (spec 000 §1), so no frame blocking.
@@ -83,7 +86,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
         title: 'Créneau API',
         version: '3',
         description:
-          'Every call needs the `apikey` query parameter. Errors: `{"message", "messages": {"errors": [...]}}`.',
+          'Two generations: v3 (paths under `/api/v3/`) and the legacy v1/v2 generation (tag "legacy (v1/v2)"). ' +
+          'Every call needs the `apikey` query parameter (except the legacy `.ics` link). Errors: v3 ' +
+          '`{"message", "messages": {"errors": [...]}}`; legacy `[{"errorCode", "error"}]`.',
       },
     },
     transform: jsonSchemaTransform,
@@ -101,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerProRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
+  await registerLegacyRoutes(app, ctx);
   await serveWeb(app, ctx.config.webDistDir);
   return app;
 }

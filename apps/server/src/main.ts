@@ -14,6 +14,9 @@ import { createServer, openConfiguredDatabase } from './server.ts';
 
 const config = readConfig();
 
+/** Milliseconds since this process began (Node's performance clock starts with the process). */
+const startupMs = () => Math.round(performance.now());
+
 /** Loads the demo groups into an empty database (first start), saying so. */
 async function loadDemoIfEmpty(database: DatabaseHandle, log: (message: string) => void) {
   if (!config.loadDemo || !(await isDatabaseEmpty(database.db))) return;
@@ -46,8 +49,11 @@ async function serve(serverConfig: ServerConfig, options: { loadDemo: boolean })
   await app.listen({ port: serverConfig.port, host: serverConfig.host });
   if (cluster.isPrimary) {
     app.log.info(
-      `Créneau on ${serverConfig.publicUrl} (${database.kind === 'pglite' ? `PGlite in ${serverConfig.dataDir}` : 'PostgreSQL'})`,
+      { startupMs: startupMs() },
+      `Créneau on ${serverConfig.publicUrl} (${database.kind === 'pglite' ? `PGlite in ${serverConfig.dataDir}` : 'PostgreSQL'}), started in ${startupMs()} ms`,
     );
+  } else {
+    app.log.info({ startupMs: startupMs() }, `server process ready in ${startupMs()} ms`);
   }
 }
 
