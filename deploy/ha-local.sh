@@ -23,7 +23,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HA_DIR="$(realpath -m "${HA_DIR:-/tmp/creneau-ha}")"
 export HA_DIR
-cd "$ROOT" # the Créneau processes resolve tsx from the repository
+cd "$ROOT"
 export PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 HA_PORT_BASE="${HA_PORT_BASE:-25400}"
 DATABASE_NAME=creneau
@@ -170,6 +170,10 @@ up() {
 
   wait_for 90 "pg2 to stream as the synchronous standby" has_sync_standby
 
+  # The production build of the server (docs/operations.md § Production build), as deployed.
+  log "building the server (apps/server/dist)"
+  node "$ROOT/apps/server/build.mjs" >>"$HA_DIR/log/build.log" 2>&1
+
   # The Créneau processes' settings, kept for `start-app` (a process replaced later gets the same).
   cat >"$HA_DIR/app/app.env" <<EOF
 COOKIE_SECRET=$(head -c 32 /dev/urandom | base64 | tr -d '\n')
@@ -207,7 +211,7 @@ start_app() {
     PORT="$port" HOST=127.0.0.1 DATA_DIR="$HA_DIR/app" COOKIE_SECRET="$COOKIE_SECRET" \
     PUBLIC_URL="http://127.0.0.1:$HAPROXY_HTTP_PORT" NODE_ENV=production WORKERS=1 \
     LOAD_DEMO="$LOAD_DEMO" API_KEYS="$API_KEYS" LOG_LEVEL="$LOG_LEVEL" \
-    node --import tsx "$ROOT/apps/server/src/main.ts"
+    node --enable-source-maps "$ROOT/apps/server/dist/main.js"
   wait_for 90 "$app to answer" curl -sf "http://127.0.0.1:$port$APP_CHECK_PATH"
 }
 

@@ -5,7 +5,14 @@
  * never reached a process.
  */
 import { afterAll, expect, inject, test } from 'vitest';
-import { auditBookings, seedGroup, startBookingStream, statusCounts } from './support/bookings.ts';
+import {
+  answered,
+  auditBookings,
+  retryUnanswered,
+  seedGroup,
+  startBookingStream,
+  statusCounts,
+} from './support/bookings.ts';
 import {
   haLocal,
   haLocalEnv,
@@ -50,8 +57,7 @@ test('a SIGKILLed server process: only the requests it was answering fail', asyn
   await sleep(3000);
   const attempts = await stream.stop();
 
-  const answered = (status: number) => status === 201 || status === 409;
-  const failed = attempts.filter((a) => !answered(a.status));
+  const failed = attempts.filter((a) => !answered(a));
   const inFlight = attempts.filter((a) => a.sentAt <= goneAt && a.doneAt >= killedAt);
   const sentAfter = attempts.filter((a) => a.sentAt > goneAt);
   const audit = await auditBookings(ha, group, attempts);
@@ -66,14 +72,23 @@ test('a SIGKILLed server process: only the requests it was answering fail', asyn
     console.log(`failed: sent ${at(f.sentAt)} answered ${at(f.doneAt)} ${f.status} ${f.body.slice(0, 120)}`);
   // Every failure was a request in flight at the kill; everything sent afterwards was answered.
   for (const failure of failed) expect(inFlight).toContain(failure);
-  expect(sentAfter.filter((a) => !answered(a.status))).toEqual([]);
+  expect(sentAfter.filter((a) => !answered(a))).toEqual([]);
   expect(sentAfter.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(10);
   // Of two customers asking for one slot at once, exactly one got it — before and after the kill.
   const bothAnswered = new Map<number, number[]>();
   for (const a of attempts) bothAnswered.set(a.slot, [...(bothAnswered.get(a.slot) ?? []), a.status]);
   for (const statuses of bothAnswered.values())
-    if (statuses.every(answered)) expect(statuses.sort()).toEqual([201, 409]);
+    if (statuses.every((status) => status === 201 || status === 409))
+      expect(statuses.sort()).toEqual([201, 409]);
   expect(audit.lostOrDuplicated).toEqual([]);
   expect(audit.overlaps).toBe(0);
   expect(audit.slotsWonTwice).toEqual([]);
+
+  // The clients of the failed requests retry with their Idempotency-Key: all settle, none twice.
+  const settled = await retryUnanswered(ha, group, attempts);
+  const afterRetries = await auditBookings(ha, group, settled);
+  expect(settled.filter((a) => !answered(a))).toEqual([]);
+  expect(afterRetries.lostOrDuplicated).toEqual([]);
+  expect(afterRetries.committedUnacknowledged).toBe(0);
+  expect(afterRetries.acknowledged).toBe(new Set(settled.map((a) => a.slot)).size);
 });

@@ -4,7 +4,14 @@
  * answered 201 is lost or doubled. The write outage is measured and printed.
  */
 import { expect, inject, test } from 'vitest';
-import { auditBookings, seedGroup, startBookingStream, statusCounts } from './support/bookings.ts';
+import {
+  answered,
+  auditBookings,
+  retryUnanswered,
+  seedGroup,
+  startBookingStream,
+  statusCounts,
+} from './support/bookings.ts';
 import {
   currentLeader,
   patroniMembers,
@@ -56,6 +63,22 @@ test('a SIGKILLed primary: the synchronous standby takes over and keeps every ac
   expect(audit.slotsWonTwice).toEqual([]);
   expect(audit.acknowledged).toBeGreaterThanOrEqual(40);
   expect(outage).toBeLessThan(30_000);
+
+  // A client retrying its failed bookings with their Idempotency-Key gets a final answer for each:
+  // every slot then has exactly one winner, held exactly once.
+  const settled = await retryUnanswered(ha, group, attempts);
+  const afterRetries = await auditBookings(ha, group, settled);
+  console.log(
+    `after retrying the ${attempts.length - attempts.filter(answered).length} failed requests with their ` +
+      `Idempotency-Key: answers ${JSON.stringify(statusCounts(settled))}`,
+  );
+  expect(settled.filter((a) => !answered(a))).toEqual([]);
+  expect(afterRetries.lostOrDuplicated).toEqual([]);
+  expect(afterRetries.overlaps).toBe(0);
+  expect(afterRetries.committedUnacknowledged).toBe(0);
+  const slots = new Set(settled.map((a) => a.slot));
+  expect(afterRetries.acknowledged).toBe(slots.size);
+  expect(afterRetries.slotsWonTwice).toEqual([]);
 
   // The killed node comes back by itself (pg_rewind if needed) as the new synchronous standby.
   const rejoined = await waitForHealthyDatabase(ha);

@@ -81,6 +81,8 @@ export interface BookingAttempt {
   /** HTTP status; 0 when no answer came (connection refused or reset, timeout). */
   status: number;
   body: string;
+  /** Answered on a second try with the same Idempotency-Key, after the first went unanswered. */
+  retried?: boolean;
 }
 
 export interface BookingStream {
@@ -121,7 +123,8 @@ async function book(
       `http://127.0.0.1:${ha.HAPROXY_HTTP_PORT}/api/v3/appointments?apikey=${ha.API_KEY}`,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        // The key a client keeps across its retries (docs/booking.md): here, the customer's e-mail.
+        headers: { 'content-type': 'application/json', 'idempotency-key': attempt.email },
         body,
         signal: AbortSignal.timeout(30_000),
       },
@@ -178,6 +181,25 @@ export function startBookingStream(
       return attempts.sort((a, b) => a.sentAt - b.sentAt);
     },
   };
+}
+
+/** Whether the client got an answer it can act on: booked, or told the slot is taken. */
+export const answered = (attempt: BookingAttempt) => attempt.status === 201 || attempt.status === 409;
+
+/**
+ * What a client does with a request that failed (no answer, 5xx): sends it again with the same
+ * Idempotency-Key. Returns the attempts with those retried, each retry once; one booked by the
+ * failed try is answered 201 again from the stored result, never booked twice.
+ */
+export async function retryUnanswered(ha: HaEnvironment, group: SeededGroup, attempts: BookingAttempt[]) {
+  return Promise.all(
+    attempts.map(async (attempt) => {
+      if (answered(attempt)) return attempt;
+      const sentAt = performance.now();
+      const answer = await book(ha, group, attempt);
+      return { ...attempt, ...answer, sentAt, doneAt: performance.now(), retried: true };
+    }),
+  );
 }
 
 export interface BookingAudit {
