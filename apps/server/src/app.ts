@@ -13,6 +13,7 @@ import {
 import type { AppContext } from './app-context.ts';
 import { requireApiKey } from './http/api-key.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installInputGuard } from './http/input-guard.ts';
 import { parseQueryString } from './http/query.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputGuard(app);
 
   await app.register(fastifyHelmet, {
     // The booking page is made to be embedded in any site (spec 000 §1), so no frame blocking.
