@@ -7,8 +7,6 @@ import {
   findUnsafeJson,
   isBookingYear,
   multiLineText,
-  personName,
-  phoneNumber,
   safeJson,
   singleLineText,
 } from './input-rules.ts';
@@ -37,17 +35,7 @@ describe('input rules (schema building blocks)', () => {
     expect(text.safeParse('\ud83d').success).toBe(false);
   });
 
-  it('names refuse bidirectional overrides, isolates and marks, and line breaks', () => {
-    const name = personName(100, 1);
-    expect(name.safeParse('Zoë-Åsa O’Brien 李').success).toBe(true);
-    for (const bad of ['\u202eevil', 'a\u2066b', 'a\u200fb', 'Léa\r\nBcc: x']) {
-      expect(name.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
-    }
-  });
-
-  it('phones, e-mail text', () => {
-    expect(phoneNumber.safeParse('+33 6 12 34 56 78').success).toBe(true);
-    expect(phoneNumber.safeParse('06 12 34 56 78 ext').success).toBe(false);
+  it('e-mail text: trimmed, one line', () => {
     expect(emailText.safeParse('  lea@example.com ').data).toBe('lea@example.com');
     expect(emailText.safeParse('lea@example.com\u0000').success).toBe(false);
     expect(emailText.safeParse('lea@example.com\r\nBcc: a@b.c').success).toBe(false);

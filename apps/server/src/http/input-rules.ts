@@ -1,9 +1,10 @@
 /**
  * The building blocks of every route schema (docs/api.md "Input rules"): each text says which
- * characters it takes (packages/core text-rules: single line, multi-line, name, phone) and how long
- * it may be; each number has bounds; free-form JSON (a record's form fields, vevent fields) is
- * bounded in depth and size and holds no control character outside line breaks. A request that
- * breaks a rule is refused by validation with a 400 naming the parameter, before any handler runs.
+ * characters it takes (packages/core text-rules) and how long it may be; each number has bounds;
+ * free-form JSON (a record's form fields, vevent fields) is bounded in depth and size and holds no
+ * control character outside line breaks. A request that breaks a rule is refused by validation
+ * with a 400 naming the parameter, before any handler runs. Names and phones are fields of the
+ * group's record form: core form-fields.ts checks them with the same character rules (422).
  */
 import { TEXT_PROBLEM_MESSAGES, type TextKind, textProblem } from '@creneau/core/validation/text-rules';
 import { z } from 'zod';
@@ -24,12 +25,6 @@ export const singleLineText = (max: number, min = 0) => textOf('single-line', ma
 
 /** Text that may span lines: tab, LF and CR allowed, every other control character refused. */
 export const multiLineText = (max: number, min = 0) => textOf('multi-line', max, min);
-
-/** A person's name: one line, and no bidirectional control that would reorder what a reader sees. */
-export const personName = (max: number, min = 0) => textOf('name', max, min);
-
-/** A phone number: digits, spaces and + - . ( ) / (at most 30 characters). */
-export const phoneNumber = textOf('phone', 30, 0);
 
 /**
  * An e-mail address as typed: one line of at most 254 characters, trimmed. Whether it is an address
