@@ -4,7 +4,20 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository's root: the nearest folder above this module whose package.json lists the
+ * workspaces. Searched rather than counted, because the same code runs from apps/server/src (tsx,
+ * tests) and bundled from apps/server/dist (the production build).
+ */
+export function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no workspace root above ${from}`);
+  }
+}
+
+const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 export interface ServerConfig {
   port: number;
@@ -33,6 +46,28 @@ export interface ServerConfig {
   rateLimitScale: number;
   /** Signs short-lived cookies (the single sign-on flow); every replica must share it. */
   cookieSecret: string;
+  /**
+   * Bearer token that opens /metrics to any address; without it /metrics answers only direct
+   * loopback requests (docs/operations.md, "Metrics").
+   */
+  metricsToken: string | undefined;
+  /**
+   * After SIGTERM, how long the server keeps serving while /health/ready says 503, so a load
+   * balancer takes it out of rotation before it stops accepting connections.
+   */
+  shutdownDelayMs: number;
+  /** After SIGTERM, the longest the server waits for in-flight work before exiting anyway (code 1). */
+  shutdownTimeoutMs: number;
+}
+
+/** A whole number of milliseconds from the environment, or the default. */
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 3_600_000)
+    throw new Error(`${name} must be a whole number of milliseconds from 0 to 3600000, got ${raw}`);
+  return value;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -65,6 +100,13 @@ function cookieSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   if (secret.length < MIN_SECRET_LENGTH)
     throw new Error(`${file} must hold at least ${MIN_SECRET_LENGTH} characters`);
   return secret;
+}
+
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && token.length < 16)
+    throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return token;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -102,5 +144,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers,
     rateLimitScale,
     cookieSecret: cookieSecret(env, dataDir),
+    metricsToken: metricsToken(env),
+    shutdownDelayMs: milliseconds(env, 'SHUTDOWN_DELAY_MS', 0),
+    shutdownTimeoutMs: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', 30_000),
   };
 }
