@@ -103,7 +103,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerProRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
-  await serveWeb(app, ctx.config.webDistDir);
+  await serveWeb(app, ctx);
   return app;
 }
 
