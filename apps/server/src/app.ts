@@ -133,7 +133,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerAppointmentRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   await registerLegacyRoutes(app, ctx);
-  await serveWeb(app, ctx.config.webDistDir);
+  await serveWeb(app, ctx);
   return app;
 }
 

@@ -13,14 +13,20 @@ import path from 'node:path';
 import { TRACKING_SCRIPT_HOSTS } from '@creneau/core/tracking/tracking-ids';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.ts';
 import { errorBody } from '../http/errors.ts';
+import { registerCrawlerRoutes } from './crawlers.ts';
+import { shellInputFor } from './page-request.ts';
+import { type PageTexts, renderShell } from './page-shell.ts';
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Créneau</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><main><h1>Créneau</h1><p>The web app is not built yet: run <code>npm start</code>, which builds it.</p></main></body></html>`;
 
-export async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
+export async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const distDir = ctx.config.webDistDir;
   const indexFile = path.join(distDir, 'index.html');
+  const textsFile = path.join(distDir, 'page-texts.json');
   const built = existsSync(indexFile);
   if (built) {
     await app.register(fastifyStatic, {
@@ -37,12 +43,15 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<v
       },
     });
   }
+  registerCrawlerRoutes(app, ctx);
   const template = built ? readFileSync(indexFile, 'utf8') : PLACEHOLDER;
-  app.setNotFoundHandler((request, reply) => {
+  const texts: PageTexts | null =
+    built && existsSync(textsFile) ? JSON.parse(readFileSync(textsFile, 'utf8')) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send(errorBody('notFound'));
     }
-    const page = template;
+    const page = texts ? renderShell(template, texts, await shellInputFor(ctx, request)) : template;
     const version = contentVersion(page);
     // A copy the browser holds is still good: it carries its own nonce, which the policy repeats.
     const cachedNonce = nonceOfFreshCopy(request.headers['if-none-match'], version);
