@@ -15,6 +15,7 @@ import type { PoolStats } from './db/connection.ts';
 import { requireApiKey } from './http/api-key.ts';
 import { installResponseCompression } from './http/compression.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installInputGuard } from './http/input-guard.ts';
 import { parseQueryString } from './http/query.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   closeConnectionsWhileDraining(app, operations);
   // After the metrics' onSend hook, which reads booking error keys from the uncompressed body.
   installResponseCompression(app);
+  installInputGuard(app);
 
   await app.register(fastifyHelmet, {
     // The booking page is made to be embedded in any site (spec 000 §1), so no frame blocking.

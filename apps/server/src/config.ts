@@ -39,6 +39,11 @@ export interface ServerConfig {
    * needs DATABASE_URL, as the embedded database belongs to a single process.
    */
   workers: number;
+  /**
+   * Multiplies every mail and booking rate limit (docs/api.md "Rate limits"): above 1 for a
+   * deployment whose callers legitimately book more, e.g. many customers behind one address.
+   */
+  rateLimitScale: number;
   /** Signs short-lived cookies (the single sign-on flow); every replica must share it. */
   cookieSecret: string;
   /**
@@ -114,6 +119,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`WORKERS must be a whole number from 1 to 64, got ${env.WORKERS}`);
   if (workers > 1 && !env.DATABASE_URL)
     throw new Error('WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  const rateLimitScale = Number(env.RATE_LIMIT_SCALE ?? 1);
+  if (!Number.isInteger(rateLimitScale) || rateLimitScale < 1 || rateLimitScale > 1_000_000)
+    throw new Error(`RATE_LIMIT_SCALE must be a whole number from 1 to 1000000, got ${env.RATE_LIMIT_SCALE}`);
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
     port,
@@ -134,6 +142,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loadDemo: env.LOAD_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     workers,
+    rateLimitScale,
     cookieSecret: cookieSecret(env, dataDir),
     metricsToken: metricsToken(env),
     shutdownDelayMs: milliseconds(env, 'SHUTDOWN_DELAY_MS', 0),
