@@ -21,6 +21,9 @@ export function toLegacyErrors(status: number, body: unknown): LegacyErrorItem[]
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const { message, messages: _messages, errorCode, ...details } = body as Record<string, unknown>;
   if (typeof message !== 'string') return undefined;
+  // Some v3 bodies already carry this very list as `errors` (cancellation, change); the item is it.
+  // An object `errors` is different: the per-field errors of a form, kept as a detail.
+  if (Array.isArray(details.errors)) delete details.errors;
   return [
     {
       ...details,
