@@ -126,25 +126,35 @@ export function postmasterPid(ha: HaEnvironment, node: string): number {
 
 /** Resolves once process `pid` has ended (a zombie counts as ended: its sockets are closed). */
 export async function waitForExit(pid: number, timeoutMs = 10_000): Promise<void> {
-  await waitFor(`process ${pid} to end`, timeoutMs, async () => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z') ? true : undefined;
-    } catch {
-      return true;
-    }
-  });
+  await waitFor(
+    `process ${pid} to end`,
+    timeoutMs,
+    async () => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z') ? true : undefined;
+      } catch {
+        return true;
+      }
+    },
+    5, // ms: the moment it is gone bounds what counts as in flight
+  );
 }
 
-/** Polls `check` every 200 ms until it returns a value; throws after `timeoutMs`. */
-export async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>) {
+/** Polls `check` every `everyMs` until it returns a value; throws after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  check: () => Promise<T | undefined>,
+  everyMs = 200,
+) {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;
     if (performance.now() > deadline)
       throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
