@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { requireApiKey } from './http/api-key.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { parseQueryString } from './http/query.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -53,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     routerOptions: { querystringParser: parseQueryString },
     bodyLimit: 256 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
