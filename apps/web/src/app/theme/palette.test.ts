@@ -1,7 +1,7 @@
 import { resolveTheme } from '@creneau/core/url/colors';
+import { contrast, ensureContrast, labelOn, mix, readableOn } from '@creneau/core/url/contrast';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contrast, ensureContrast, labelOn, mix, readableOn } from './contrast.ts';
 import { themeVariables } from './palette.ts';
 
 const hex = fc

@@ -5,7 +5,7 @@
  * whatever colours a group chose (WCAG AA, 4.5:1), on every surface the text sits on.
  */
 import { PALETTE_GROUPS, PALETTE_KEYS, type Theme } from '@creneau/core/url/colors';
-import { contrast, ensureContrast, ensureContrastOnAll, labelOn, mix } from './contrast.ts';
+import { contrast, ensureContrast, ensureContrastOnAll, labelOn, mix } from '@creneau/core/url/contrast';
 
 /**
  * `--{group}-{key}` for every colour, and for each group: tints (`-primary-soft`, `-accent-soft`,
