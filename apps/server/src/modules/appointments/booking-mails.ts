@@ -8,6 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import { groupMailBrand } from '../../mail/mail-brand.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { createEmailLinkTokens } from '../accounts/email-links.ts';
@@ -85,27 +86,33 @@ export async function sendBookingMail(
   const totalCents = presented.some((a) => a.price_amount !== null)
     ? presented.reduce((sum, a) => sum + (a.price_amount ?? 0), 0)
     : null;
-  const mail = renderMail(kind, locale, {
-    groupName: group.name,
-    groupPhone: settings.phone,
-    groupAddress: addressLine(first),
-    timeZone: settings.timezone,
-    patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
-    appointments: presented.map((a) => ({
-      start: new Date(a.start),
-      end: new Date(a.end),
-      service: a.pack && a.type === 'first' ? `${a.pack.name} — ${a.intervention_name}` : a.intervention_name,
-      calendar: a.calendar_name,
-      priceCents: a.price_amount,
-      videoUrl: a.video_credentials?.url ?? null,
-    })),
-    totalCents,
-    currency: settings.currency,
-    manageLink: links.manageLink,
-    cancelLink: links.cancelLink,
-    exportLink: links.exportLink,
-    comment: first.comments,
-  });
+  const mail = renderMail(
+    kind,
+    locale,
+    {
+      groupName: group.name,
+      groupPhone: settings.phone,
+      groupAddress: addressLine(first),
+      timeZone: settings.timezone,
+      patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
+      appointments: presented.map((a) => ({
+        start: new Date(a.start),
+        end: new Date(a.end),
+        service:
+          a.pack && a.type === 'first' ? `${a.pack.name} — ${a.intervention_name}` : a.intervention_name,
+        calendar: a.calendar_name,
+        priceCents: a.price_amount,
+        videoUrl: a.video_credentials?.url ?? null,
+      })),
+      totalCents,
+      currency: settings.currency,
+      manageLink: links.manageLink,
+      cancelLink: links.cancelLink,
+      exportLink: links.exportLink,
+      comment: first.comments,
+    },
+    groupMailBrand(group, ctx.config.publicUrl),
+  );
   const ics = buildCalendar(
     rows.map((row) => calendarEventOf(row, locale)),
     ctx.now(),
@@ -136,16 +143,21 @@ export async function sendCancellationMail(
   if (!first || !to) return;
   const settings = group.settings as unknown as GroupSettings;
   const locale = settings.locale;
-  const mail = renderMail('appointment_cancelled', locale, {
-    groupName: group.name,
-    groupPhone: settings.phone,
-    timeZone: settings.timezone,
-    patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
-    appointments: rows.map((row) => ({
-      start: row.starts_at,
-      service: presentAppointment(row, { locale, videoBaseUrl: ctx.config.videoBaseUrl }).intervention_name,
-    })),
-    bookAgainLink: `${ctx.config.publicUrl}/${group.urlname}`,
-  });
+  const mail = renderMail(
+    'appointment_cancelled',
+    locale,
+    {
+      groupName: group.name,
+      groupPhone: settings.phone,
+      timeZone: settings.timezone,
+      patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
+      appointments: rows.map((row) => ({
+        start: row.starts_at,
+        service: presentAppointment(row, { locale, videoBaseUrl: ctx.config.videoBaseUrl }).intervention_name,
+      })),
+      bookAgainLink: `${ctx.config.publicUrl}/${group.urlname}`,
+    },
+    groupMailBrand(group, ctx.config.publicUrl),
+  );
   await enqueueMail(db, { groupId: group.id, to, ...mail });
 }
