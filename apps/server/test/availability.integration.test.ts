@@ -218,8 +218,12 @@ forEachDatabase('availabletimeslots', (database) => {
       const { body } = await slots(`start=2026-12-24&nDays=3&${cut()}&calendar_id=${ids.bob}`);
       expect(body.availabletimeslots).toEqual([]);
       expect(body.firstSlot).toBe('2026-12-28T09:00:00+01:00');
-      const tooFar = (await slots(`start=2027-06-01&${cut()}`)).body;
-      expect(tooFar).toEqual({ availabletimeslots: [], firstSlot: null });
+      // Beyond the booking period (90 days here) a window is refused before any query.
+      const tooFar = await slots(`start=2027-06-01&${cut()}`);
+      expect(tooFar.status).toBe(400);
+      expect(tooFar.body.message).toBe(
+        'Invalid querystring parameter "start": after the booking period (90 days ahead)',
+      );
     });
 
     it('finds the first slot months ahead when every day before is full', async () => {

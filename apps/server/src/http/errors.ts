@@ -34,12 +34,40 @@ export function errorBody(message: string, details: Record<string, unknown> = {}
   return { ...details, message, messages: { errors: [message] } };
 }
 
+interface ZodIssueLike {
+  code?: string;
+  path?: PropertyKey[];
+  message?: string;
+  errors?: ZodIssueLike[][];
+}
+
+/**
+ * For "one of" parameters (an id or an object, a value or a list) zod only says "Invalid input":
+ * name instead the problem of the alternative that had the right type but a wrong value.
+ */
+function unionDetail(issue: ZodIssueLike): { path: PropertyKey[]; message: string } | undefined {
+  const alternatives = issue.errors ?? [];
+  const meaningful = alternatives.flat().find((i) => i.code !== 'invalid_type' && i.code !== 'invalid_union');
+  if (meaningful?.message) return { path: meaningful.path ?? [], message: meaningful.message };
+  const nested = alternatives.flat().find((i) => i.code === 'invalid_union');
+  const inner = nested ? unionDetail(nested) : undefined;
+  return inner && nested
+    ? { path: [...(nested.path ?? []), ...inner.path], message: inner.message }
+    : undefined;
+}
+
 function describeValidation(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const where = error.validationContext ?? 'request';
-    const path = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
-    return `Invalid ${where}${path ? ` parameter "${path}"` : ''}: ${first?.message ?? 'invalid value'}`;
+    let path = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
+    let message = first?.message ?? 'invalid value';
+    const detail = first?.keyword === 'invalid_union' ? unionDetail(first.params as ZodIssueLike) : undefined;
+    if (detail) {
+      path = [path, ...detail.path.map(String)].filter(Boolean).join('.');
+      message = detail.message;
+    }
+    return `Invalid ${where}${path ? ` parameter "${path}"` : ''}: ${message}`;
   }
   return error.message;
 }

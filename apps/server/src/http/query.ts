@@ -5,6 +5,7 @@
  */
 import qs from 'qs';
 import { z } from 'zod';
+import { keyText, singleLineText } from './input-rules.ts';
 
 export function parseQueryString(query: string): Record<string, unknown> {
   return qs.parse(query, {
@@ -70,15 +71,15 @@ export const localeParam = z
 
 /** Parameters every call carries (the api key is checked by a hook before validation). */
 export const commonQuery = {
-  apikey: z.string().optional(),
+  apikey: keyText(200).optional(),
   results: z.enum(['all']).optional(),
-  token: z.string().max(200).optional(),
+  token: keyText(200).optional(),
 };
 
 const condition = z.object({
   field: z.enum(['id', 'externid']),
   op: z.enum(['=', 'in']),
-  value: z.union([z.string().max(4000), z.array(z.string().max(255)).max(200)]),
+  value: z.union([singleLineText(4000), z.array(singleLineText(255)).max(200)]),
 });
 
 /** The spec's verification conditions: `conditions[0][field]`, `[op]`, `[value]`, ANDed. */

@@ -11,6 +11,9 @@ import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
 import { isValidTimeZone } from '../time/time-zone.ts';
 
+/** The longest booking period a group or calendar may set (maxrdv_period), in minutes: two years. */
+export const MAX_BOOKING_PERIOD_MINUTES = 60 * 24 * 731;
+
 const externid = z
   .string()
   .min(1)
@@ -262,7 +265,7 @@ export const groupSettingsSchema = z.object({
   maxrdv_period: z
     .int()
     .min(60)
-    .max(60 * 24 * 731)
+    .max(MAX_BOOKING_PERIOD_MINUTES)
     .default(60 * 24 * 90)
     .describe('How far ahead customers may book, in minutes'),
   shard: z.string().max(64).default('main'),
@@ -449,7 +452,7 @@ const calendarSchema = z.object({
   maxrdv_period: z
     .int()
     .min(60)
-    .max(60 * 24 * 731)
+    .max(MAX_BOOKING_PERIOD_MINUTES)
     .nullable()
     .default(null)
     .describe('minutes; overrides the group'),

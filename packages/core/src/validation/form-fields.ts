@@ -29,6 +29,7 @@ import {
   REFERENCE_FIELD_NAME,
   validateReferenceNumber,
 } from './reference-number.ts';
+import { isAllowedText, textKindOfField } from './text-rules.ts';
 
 export const TEXT_MAX_LENGTH_DEFAULT = 255;
 export const TEXT_MIN_LENGTH_DEFAULT = 0;
@@ -39,7 +40,10 @@ export const INTEGER_MIN = -2_147_483_648;
 /** The parts of a field definition that validation reads; defaults as in the configuration format. */
 export type FieldDefinition = Pick<FormField, 'name' | 'type'> &
   Partial<
-    Pick<FormField, 'required' | 'choices' | 'allowAny' | 'minLength' | 'maxLength' | 'trim' | 'birthdate'>
+    Pick<
+      FormField,
+      'required' | 'choices' | 'allowAny' | 'minLength' | 'maxLength' | 'trim' | 'birthdate' | 'rows'
+    >
   >;
 
 export interface LinkedComboValue {
@@ -90,6 +94,9 @@ function validateText(field: FieldDefinition, raw: unknown): FieldResult {
   const text = asText(raw);
   if (text === undefined) return fail('format');
   const value = field.trim === false ? text : text.trim();
+  // Characters first (text-rules.ts): a name takes no line break or bidi control, only a field of
+  // several rows takes line breaks, nothing takes NUL or other control characters.
+  if (!isAllowedText(value, textKindOfField(field))) return fail('format');
   if (field.name === REFERENCE_FIELD_NAME) {
     // str9 (spec 001 §5): upper-cased, then the reference-number pattern instead of the lengths.
     return validateReferenceNumber(value) ? fail('formatAnts') : ok(normalizeReferenceNumber(value));
@@ -141,7 +148,10 @@ function validateSelect(field: FieldDefinition, raw: unknown): FieldResult {
   if (value === undefined) return fail('format');
   const values = choiceValues(field);
   // A field defined without choices accepts any short text rather than nothing at all.
-  if (values.length === 0) return value.length <= TEXT_MAX_LENGTH_DEFAULT ? ok(value) : fail('format');
+  if (values.length === 0)
+    return value.length <= TEXT_MAX_LENGTH_DEFAULT && isAllowedText(value, 'single-line')
+      ? ok(value)
+      : fail('format');
   return values.includes(value) ? ok(value) : fail('format');
 }
 
@@ -153,15 +163,20 @@ function validateRadio(field: FieldDefinition, raw: unknown): FieldResult {
     if (other === undefined) return fail('format');
     const text = other.trim();
     if (text === '') return fail('empty');
-    return codePoints(text) <= (field.maxLength ?? TEXT_MAX_LENGTH_DEFAULT) ? ok(text) : fail('format');
+    return freeAnswer(field, text);
   }
   if (isBlank(raw)) return missing(field);
   const value = asText(raw);
   if (value === undefined) return fail('format');
   if (choiceValues(field).includes(value)) return ok(value);
   if (!field.allowAny) return fail('format');
-  const text = value.trim();
-  return codePoints(text) <= (field.maxLength ?? TEXT_MAX_LENGTH_DEFAULT) ? ok(text) : fail('format');
+  return freeAnswer(field, value.trim());
+}
+
+/** The free-text answer of a radio with allowAny: one line within the field's maximum length. */
+function freeAnswer(field: FieldDefinition, text: string): FieldResult {
+  const fits = codePoints(text) <= (field.maxLength ?? TEXT_MAX_LENGTH_DEFAULT);
+  return fits && isAllowedText(text, 'single-line') ? ok(text) : fail('format');
 }
 
 function validateLinkedCombo(field: FieldDefinition, raw: unknown): FieldResult {

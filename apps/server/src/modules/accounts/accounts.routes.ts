@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../http/errors.ts';
+import { boundedInt, emailText, fieldMap, keyText, singleLineText } from '../../http/input-rules.ts';
 import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { anonymousViewer } from '../../http/viewer.ts';
@@ -9,10 +10,10 @@ import { setSessionCookie } from '../sessions/sessions.service.ts';
 import { forgotPassword, register, requestEmailChange, updatePassword } from './accounts.service.ts';
 
 const query = z.object({ ...commonQuery });
-const email = z.string().trim().min(1).max(254);
+const email = emailText;
 // Checked against the rules by the service; bounded here so a huge body is refused early.
-const password = z.string().min(1).max(1024);
-const key = z.string().max(100);
+const password = singleLineText(1024, 1);
+const key = keyText(100);
 
 export function registerAccountRoutes(app: ZodApp, ctx: AppContext): void {
   app.post(
@@ -30,13 +31,7 @@ export function registerAccountRoutes(app: ZodApp, ctx: AppContext): void {
             marketing_optin: z.boolean().optional(),
             marketing_sms: z.boolean().optional(),
             solocal_services_optin: z.boolean().optional(),
-            pendingRdv: z
-              .record(z.string(), z.unknown())
-              .refine(
-                (value) => JSON.stringify(value).length <= 10_000,
-                'must be at most 10,000 characters of JSON',
-              )
-              .optional(),
+            pendingRdv: fieldMap(100, 10_000).optional(),
           }),
         }),
       },
@@ -77,12 +72,12 @@ export function registerAccountRoutes(app: ZodApp, ctx: AppContext): void {
           account: z.object({
             group_id: dbId.optional(),
             password,
-            password_confirmation: z.string().max(1024).optional(),
+            password_confirmation: singleLineText(1024).optional(),
             current_password: password.optional(),
             validation_key: key.optional(),
             oubliKey: key.optional(),
-            api_user_id: z.union([z.string(), z.number()]).optional(),
-            api_profile: z.string().max(32).optional(),
+            api_user_id: z.union([singleLineText(64), boundedInt(0, 2_147_483_647)]).optional(),
+            api_profile: singleLineText(32).optional(),
           }),
         }),
       },

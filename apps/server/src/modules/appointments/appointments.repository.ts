@@ -180,6 +180,22 @@ export async function lockBooking(db: Db, groupId: number, id: number): Promise<
 }
 
 /**
+ * Locks the given appointments in id order (the order every other writer uses), so concurrent
+ * cancellations of the same booking queue and each reads the status the previous one left.
+ */
+export async function lockAppointments(db: Db, groupId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .selectFrom('appointments')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/**
  * Transaction-scoped advisory locks on a person's identities (64-bit keys, the single-key space: it
  * never meets the two-key idempotency locks). The caller gives them sorted, and VALUES yields its rows
  * in order, so two bookings sharing identities take them in one order: no deadlock between them.

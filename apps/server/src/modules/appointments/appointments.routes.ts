@@ -6,9 +6,20 @@ import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { selectionFields, toSelection } from '../../http/booking-selection.schema.ts';
 import { errors } from '../../http/errors.ts';
+import {
+  BOOKING_YEARS,
+  boundedInt,
+  fieldMap,
+  isBookingYear,
+  keyText,
+  multiLineText,
+  singleLineText,
+} from '../../http/input-rules.ts';
 import { commonQuery, dbId, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
+import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
 import { groupSettings, loadActiveGroup } from '../groups/groups.service.ts';
+import { takeBookingAttempt } from '../security/send-limits.ts';
 import * as repo from './appointments.repository.ts';
 import { checkEditable, exportCalendar, listAppointments } from './appointments-read.service.ts';
 import { createBooking } from './booking.service.ts';
@@ -27,6 +38,10 @@ const slotDate = z
   .regex(
     /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})?$/,
     'must be a date-time such as 2026-11-23T09:15:00+01:00',
+  )
+  .refine(
+    isBookingYear,
+    `must be a date-time between the years ${BOOKING_YEARS.min} and ${BOOKING_YEARS.max}`,
   );
 
 function instantOf(value: string, group: GroupRow): Date {
@@ -61,12 +76,9 @@ const KNOWN_FIELDS = new Set([
   'promotions',
 ]);
 
-const ficheField = z.union([
-  dbId,
-  z
-    .record(z.string().max(64), z.unknown())
-    .refine((value) => Object.keys(value).length <= 100, 'at most 100 fields'),
-]);
+const ficheField = z.union([dbId, fieldMap(100, 20_000)]);
+// The group's appointment form (vevent) fields travel beside the known ones; same envelope rules.
+const veventExtras = fieldMap(100, 20_000);
 
 const appointmentBody = z
   .object({
@@ -74,13 +86,17 @@ const appointmentBody = z
     fiche: ficheField,
     group_id: dbId,
     from_web: flag.optional(),
-    comments: z.string().max(2000).optional(),
-    websource: z.string().max(255).optional(),
+    comments: multiLineText(2000).optional(),
+    websource: singleLineText(255).optional(),
     promotions: flag.optional(),
     ...selectionFields,
   })
   .catchall(z.unknown())
-  .refine((value) => JSON.stringify(value).length <= 50_000, 'at most 50,000 characters of JSON');
+  .superRefine((value, ctx) => {
+    const extras = veventExtras.safeParse(veventFields(value));
+    for (const issue of extras.success ? [] : extras.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as (string | number)[] });
+  });
 
 function veventFields(appointment: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(appointment).filter(([key]) => !KNOWN_FIELDS.has(key)));
@@ -100,7 +116,7 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
           'Send an `Idempotency-Key` header to make retries safe: the same key with the same body answers the first result.',
         tags: ['appointments'],
         querystring: query,
-        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }).passthrough(),
+        headers: z.object({ 'idempotency-key': keyText(200).min(1).optional() }).passthrough(),
         body: z.object({ appointment: appointmentBody, with_token: flag.optional() }),
       },
     },
@@ -111,6 +127,9 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
       const settings = group.settings as unknown as GroupSettings;
       if ((!settings.openData || settings.sso_login_only) && viewer.type === 'anonymous')
         throw errors.expiredConnection();
+      const start = instantOf(body.appointment.date, group);
+      await refuseBookingOutsideHorizon(ctx, group, start, 'body parameter "appointment.date"');
+      await takeBookingAttempt(ctx, viewer, group.id, request.ip);
       const key = request.headers['idempotency-key'];
       const requestHash = hashRequest({ body, viewer: viewer.sessionId });
       const run = () =>
@@ -124,7 +143,7 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
             }
           }
           const response = await createBooking(ctx, trx, group, viewer, {
-            start: instantOf(body.appointment.date, group),
+            start,
             fiche: body.appointment.fiche,
             comments: body.appointment.comments,
             websource: body.appointment.websource,
@@ -162,9 +181,9 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
           group_id: dbId.optional(),
           appointment: z.object({
             date: slotDate.optional(),
-            fiche: z.union([dbId, z.object({ id: dbId }).passthrough()]).optional(),
+            fiche: z.union([dbId, z.object({ id: dbId })]).optional(),
             group_id: dbId.optional(),
-            comments: z.string().max(2000).optional(),
+            comments: multiLineText(2000).optional(),
             calendar_id: dbId.optional(),
             resource_id: dbId.optional(),
           }),
@@ -174,9 +193,13 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
     async (request) => {
       const group = await loadActiveGroup(ctx, request.query.group_id);
       const viewer = await ctx.resolveViewer(request);
+      // A change mails a notice too: counted like a booking.
+      await takeBookingAttempt(ctx, viewer, group.id, request.ip);
       const a = request.body.appointment;
+      const start = a.date ? instantOf(a.date, group) : undefined;
+      if (start) await refuseBookingOutsideHorizon(ctx, group, start, 'body parameter "appointment.date"');
       return changeBooking(ctx, group, viewer, request.params.id, {
-        start: a.date ? instantOf(a.date, group) : undefined,
+        start,
         fiche: typeof a.fiche === 'object' ? a.fiche.id : a.fiche,
         comments: a.comments,
         calendarId: a.calendar_id,
@@ -211,7 +234,7 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
           ...commonQuery,
           group_id: dbId,
           include_past: flag.optional(),
-          limit_past: z.coerce.number().int().min(0).max(100).optional(),
+          limit_past: boundedInt(0, 100).optional(),
           locale: localeParam,
         }),
       },

@@ -7,9 +7,11 @@ import type { GroupSettings } from '@creneau/core/group-config/group-config.sche
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
+import type { Viewer } from '../../http/viewer.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { createEmailLinkTokens } from '../accounts/email-links.ts';
+import { takeBookingMail } from '../security/send-limits.ts';
 import { appointmentAddress, calendarEventOf, presentAppointment } from './appointment-presenter.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 import { buildCalendar } from './ics.ts';
@@ -46,13 +48,17 @@ function addressLine(first: DetailedAppointment): string | null {
   return place ? `${place.address}, ${place.zipcode} ${place.city}` : null;
 }
 
-/** Confirmation or change notice, with the booking's .ics attached. */
+/**
+ * Confirmation or change notice, with the booking's .ics attached. Counts against the recipient's
+ * mail limit of whoever caused it (`sender`); over the limit the whole booking or change is refused.
+ */
 export async function sendBookingMail(
   ctx: AppContext,
   db: Db,
   group: GroupRow,
   rows: readonly DetailedAppointment[],
   kind: 'appointment_confirmation' | 'appointment_changed',
+  sender: Viewer,
 ): Promise<{ ficheToken: string } | undefined> {
   const first = rows[0];
   if (!first) return undefined;
@@ -60,6 +66,7 @@ export async function sendBookingMail(
   // A record without its own address is reached through its account's.
   const to = first.fiche_email ?? first.account_email;
   if (!to) return { ficheToken: links.ficheToken };
+  await takeBookingMail(ctx, db, sender, group.id, to);
   const settings = group.settings as unknown as GroupSettings;
   const locale = settings.locale;
   const presented = rows.map((row) =>

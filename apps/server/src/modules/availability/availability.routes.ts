@@ -5,27 +5,37 @@
  * promotions, time_format=datetime, appointments[i][intervention_id|calendar_id|resource_id|pack_id],
  * from) are accepted.
  */
+
+import { MAX_BOOKING_PERIOD_MINUTES } from '@creneau/core/group-config/group-config.schema';
 import { parseDateParam } from '@creneau/core/validation/date-param';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { selectionFields, toSelection } from '../../http/booking-selection.schema.ts';
 import { errors } from '../../http/errors.ts';
+import { BOOKING_YEARS, isBookingYear } from '../../http/input-rules.ts';
 import { commonQuery, dbId, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { groupSettings } from '../groups/groups.service.ts';
 import { availableTimeSlots, prefetchSpan, recentGroupSchedule, slotsJson } from './availability.service.ts';
+import { refuseSlotsAfterHorizon, widestHorizonMinutes } from './booking-horizon.ts';
 
 const MAX_DAYS = 31;
 
-/** "YYYY-MM-DD" or "YYYY-MM-DD hh:mm:ss" (spec 000 §5), a real date between 1900 and 2999. */
+/** "YYYY-MM-DD" or "YYYY-MM-DD hh:mm:ss" (spec 000 §5), a real date in BOOKING_YEARS. */
 const dateParam = z
   .string()
   .max(19)
   .transform((value, ctx) => {
     const parsed = parseDateParam(value, { today: '', strict: true }).value;
-    const year = Number(value.slice(0, 4));
-    if (!parsed || year < 1900 || year > 2999) {
+    if (!parsed) {
       ctx.addIssue({ code: 'custom', message: 'must be YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss"' });
+      return z.NEVER;
+    }
+    if (!isBookingYear(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a date between the years ${BOOKING_YEARS.min} and ${BOOKING_YEARS.max}`,
+      });
       return z.NEVER;
     }
     return parsed;
@@ -74,12 +84,22 @@ export function registerAvailabilityRoutes(app: ZodApp, ctx: AppContext): void {
       const now = ctx.now();
       const start = q.start ?? q.from;
       const days = q.nDays ?? 7;
+      const parameter = `querystring parameter "${q.start ? 'start' : 'from'}"`;
+      // No group books further ahead than the configuration allows: refused before any query.
+      if (start) refuseSlotsAfterHorizon(start.date, now, MAX_BOOKING_PERIOD_MINUTES, parameter);
       const loaded = await recentGroupSchedule(
         ctx.db,
         request.params.id,
         now,
         prefetchSpan(start?.date, days, now),
       );
+      if (start)
+        refuseSlotsAfterHorizon(
+          start.date,
+          now,
+          widestHorizonMinutes(loaded.group, loaded.schedule),
+          parameter,
+        );
       const viewer = await ctx.resolveViewer(request);
       // A group closed to the public (openData false) shows nothing to anonymous visitors.
       if (!groupSettings(loaded.group).openData && viewer.type === 'anonymous')

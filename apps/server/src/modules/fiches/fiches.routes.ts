@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../http/errors.ts';
+import { fieldMap, singleLineText } from '../../http/input-rules.ts';
 import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { loadActiveGroup } from '../groups/groups.service.ts';
 import { createFicheRecord, listFiches, presentFiche, updateFicheRecord } from './fiches.service.ts';
 
-// Field values are checked against the group's form by the service; here only the envelope.
-const ficheBody = z.object({
-  fiche: z
-    .record(z.string().max(64), z.unknown())
-    .refine((value) => Object.keys(value).length <= 100, 'at most 100 fields')
-    .refine((value) => JSON.stringify(value).length <= 20_000, 'at most 20,000 characters of JSON'),
-});
+// Field values are checked against the group's form by the service (names, phones, one line or
+// several: the form's rules); here the envelope and the characters no field may hold.
+const ficheBody = z.object({ fiche: fieldMap(100, 20_000) });
 
 // What the client may not set on a record (spec 001 §7: sent "minus" these).
 const SERVER_OWNED = [
@@ -37,7 +34,7 @@ export function registerFicheRoutes(app: ZodApp, ctx: AppContext): void {
         summary: "The caller's records (professionals: a search of the group's records)",
         tags: ['fiches'],
         params,
-        querystring: z.object({ ...commonQuery, search: z.string().max(100).optional() }),
+        querystring: z.object({ ...commonQuery, search: singleLineText(100).optional() }),
       },
     },
     async (request) => {

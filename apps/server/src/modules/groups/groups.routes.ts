@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { singleLineText } from '../../http/input-rules.ts';
 import { commonQuery } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { getPublicGroup, lookupShard, lookupUrlnameByHost } from './groups.service.ts';
@@ -30,7 +31,7 @@ export function registerGroupRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         summary: 'Find the group served on a host ("/" with no url name)',
         tags: ['groups'],
-        querystring: z.object({ ...commonQuery, website: z.string().min(1).max(2048) }),
+        querystring: z.object({ ...commonQuery, website: singleLineText(2048, 1) }),
       },
     },
     async (request) => lookupUrlnameByHost(ctx, request.query.website),

@@ -15,7 +15,7 @@ import { ficheIdsOfAccount } from '../appointments/appointments.repository.ts';
 import { upcomingAppointments } from '../appointments/appointments-read.service.ts';
 import { findGroupById } from '../groups/groups.repository.ts';
 import { groupSettings } from '../groups/groups.service.ts';
-import { isLimited, LIMITS, recordAttempt } from '../security/attempt-limits.ts';
+import { clientSubject, LIMITS, recordAttempt, secondsUntilAllowed } from '../security/attempt-limits.ts';
 import { listProGroupIds } from './sessions.repository.ts';
 import { startSession } from './sessions.service.ts';
 
@@ -55,7 +55,16 @@ export async function login(
   if (group && groupSettings(group).sso_login_only) throw loginError(403, 'ssoLoginOnly');
 
   const now = ctx.now();
-  if (await isLimited(ctx.db, LIMITS.loginPerAddress, address, now)) throw loginError(429, 'tooManyAttempts');
+  const subject = clientSubject(address);
+  const wait = await secondsUntilAllowed(ctx.db, LIMITS.loginPerAddress, subject, now);
+  if (wait > 0) {
+    throw new ApiError(
+      429,
+      'tooManyAttempts',
+      { errors: [{ error: 'tooManyAttempts', translate_key: 'tooManyAttempts' }], retryAfter: wait },
+      (reply) => reply.header('retry-after', String(wait)),
+    );
+  }
 
   const { email, password } = input.credentials;
   const account = await accounts.findAccountByEmail(ctx.db, email);
@@ -66,7 +75,7 @@ export async function login(
   }
   const valid = await verifyPassword(account?.password_hash ?? null, password);
   if (!account || !valid) {
-    await recordAttempt(ctx.db, LIMITS.loginPerAddress, address, now);
+    await recordAttempt(ctx.db, LIMITS.loginPerAddress, subject, now);
     if (account) await countFailure(ctx, account, now);
     throw loginError(401, 'credentialError');
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { emailText, keyText, singleLineText } from '../../http/input-rules.ts';
 import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { findGroupById } from '../groups/groups.repository.ts';
@@ -10,18 +11,18 @@ import { clearSessionCookie, logout, SESSION_COOKIE, setSessionCookie } from './
 const loginBody = z.object({
   credentials: z
     .object({
-      email: z.string().trim().min(1).max(254),
+      email: emailText,
       // Long enough for any real password; bounded so hashing cannot be used to burn CPU.
-      password: z.string().min(1).max(1024),
+      password: singleLineText(1024, 1),
     })
     .optional(),
   account: z
     .object({
       group_id: dbId.optional(),
-      email: z.string().max(254).optional(),
-      ficheKey: z.string().max(100).optional(),
-      validation_key: z.string().max(100).optional(),
-      temp_email: z.string().max(254).optional(),
+      email: singleLineText(254).optional(),
+      ficheKey: keyText(100).optional(),
+      validation_key: keyText(100).optional(),
+      temp_email: singleLineText(254).optional(),
     })
     .optional(),
 });

@@ -7,6 +7,7 @@ import type { BookingStep } from '@creneau/core/booking/step-list';
 import { parseEnabledLocales } from '@creneau/core/locales';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { followGroupGeneration } from '../../api/api-generation.ts';
 import { isGroupMissing } from '../../api/client.ts';
 import { type Group, inactiveGroupOf, useGroup } from '../../api/group.ts';
 import { type Session, useCurrentSession } from '../../api/session-current.ts';
@@ -75,6 +76,8 @@ export function GroupLayout() {
     );
   }
   shown.current = true;
+  // A group already in the cache (a pro switching back) is not fetched again: follow it here too.
+  followGroupGeneration(group.data);
   return (
     <GroupReady
       group={group.data}

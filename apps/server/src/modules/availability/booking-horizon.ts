@@ -1,0 +1,67 @@
+/**
+ * The group's booking horizon as an input rule (docs/api.md "Input rules"): a slot list or a booking
+ * dated beyond it is refused with a 400 before the date reaches a query or the slot engine. The
+ * engine applies each calendar's own horizon afterwards; this is the widest of them, so it never
+ * refuses what the engine would take. Absurd years are refused earlier still, by the schemas
+ * (http/input-rules.ts); this keeps a date the schema let through from costing anything.
+ */
+import type { ScheduleIndex } from '@creneau/core/availability/schedule-index';
+import type { Kysely } from 'kysely';
+import type { Database, GroupRow } from '../../db/database.ts';
+import { errors } from '../../http/errors.ts';
+import { bookingRules, bookingSchedule } from './availability.service.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The furthest ahead anyone may book in this group, in minutes: the group's period or a calendar's longer one. */
+export function widestHorizonMinutes(group: GroupRow, schedule: ScheduleIndex): number {
+  let widest = bookingRules(group).maxPeriodMinutes;
+  for (const calendar of schedule.calendars) widest = Math.max(widest, calendar.input.maxPeriodMinutes ?? 0);
+  return widest;
+}
+
+/**
+ * Refuses a booking start more than a day in the past (the engine answers "not available" for the
+ * recent past, which a client may legitimately race into) or beyond the horizon.
+ */
+export function refuseStartOutsideHorizon(
+  start: Date,
+  now: Date,
+  horizonMinutes: number,
+  parameter: string,
+): void {
+  const at = start.getTime();
+  const latest = now.getTime() + horizonMinutes * 60_000 + DAY_MS;
+  if (at < now.getTime() - DAY_MS || at > latest) {
+    throw errors.badRequest(
+      `Invalid ${parameter}: outside the booking period (from now to ${Math.ceil(horizonMinutes / 1440)} days ahead)`,
+    );
+  }
+}
+
+/** Refuses a slot list starting after the horizon's last day (plus one, for time zones). */
+export function refuseSlotsAfterHorizon(
+  startDay: string,
+  now: Date,
+  horizonMinutes: number,
+  parameter: string,
+): void {
+  const lastDay = new Date(now.getTime() + horizonMinutes * 60_000 + DAY_MS).toISOString().slice(0, 10);
+  if (startDay > lastDay) {
+    throw errors.badRequest(
+      `Invalid ${parameter}: after the booking period (${Math.ceil(horizonMinutes / 1440)} days ahead)`,
+    );
+  }
+}
+
+/** The booking-start check for a group, with its schedule (cached per catalogue version). */
+export async function refuseBookingOutsideHorizon(
+  ctx: { db: Kysely<Database>; now: () => Date },
+  group: GroupRow,
+  start: Date,
+  parameter: string,
+): Promise<void> {
+  const now = ctx.now();
+  const schedule = await bookingSchedule(ctx, ctx.db, group, now);
+  refuseStartOutsideHorizon(start, now, widestHorizonMinutes(group, schedule), parameter);
+}
