@@ -5,6 +5,7 @@ import * as accountPendingBooking from './migrations/002-account-pending-booking
 import * as catalogueVersion from './migrations/003-catalogue-version.ts';
 import * as calendarsetAddress from './migrations/004-calendarset-address.ts';
 import * as mailOutboxPending from './migrations/005-mail-outbox-pending.ts';
+import * as fichePersonKeys from './migrations/006-fiche-person-keys.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-catalogue-version': catalogueVersion,
   '004-calendarset-address': calendarsetAddress,
   '005-mail-outbox-pending': mailOutboxPending,
+  '006-fiche-person-keys': fichePersonKeys,
 };
 
 /** Every migration, in order of application. */
