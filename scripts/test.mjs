@@ -6,6 +6,15 @@ import { existsSync } from 'node:fs';
 
 const ci = process.env.CI === 'true';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The high-availability tests run the real parts (deploy/ha-local.sh): the Debian packages
+// patroni, etcd-server, haproxy and pgbouncer, and PostgreSQL 15's server binaries.
+const haPrograms = [
+  '/usr/bin/patroni',
+  '/usr/bin/etcd',
+  '/usr/sbin/haproxy',
+  '/usr/sbin/pgbouncer',
+  '/usr/lib/postgresql/15/bin/postgres',
+];
 
 function step(title, command, args, env = {}) {
   const started = Date.now();
@@ -34,4 +43,20 @@ if (existsSync(chromium)) {
   process.exit(1);
 } else {
   console.warn(`! Chromium not found at ${chromium}: browser tests not run (apt-get install chromium)`);
+}
+
+const missingHa = haPrograms.filter((program) => !existsSync(program));
+if (missingHa.length === 0) {
+  step('high-availability tests (Patroni, PgBouncer, HAProxy; killing things)', 'npm', [
+    'run',
+    '--silent',
+    'test:ha',
+  ]);
+} else if (ci) {
+  console.error(`✗ CI=true but ${missingHa.join(', ')} missing; .ci/run installs them`);
+  process.exit(1);
+} else {
+  console.warn(
+    `! ${missingHa.join(', ')} not found: high-availability tests not run (apt-get install patroni etcd-server haproxy pgbouncer)`,
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * A whole booking with the keyboard only, at phone width (360 px): every choice reached with Tab
- * and made with Enter or Space, the slot menu opened and chosen with the arrow keys, the form filled
+ * and made with Enter or Space, the slot chosen in the phone strip's list of times, the form filled
  * and sent; axe and the no-horizontal-scroll check on every step at 360 px, including the step bar's
  * phone form, the folded summary, the date picker and the login step. Screenshots with SCREENSHOTS=1.
  */
@@ -59,7 +59,9 @@ test('a booking made with the keyboard only, at phone width, accessible at every
   await page.keyboard.press('Enter');
 
   await expect(heading(page)).toHaveText('Choose a date and time');
-  await expect(page.getByTestId('slot-day')).toHaveCount(2);
+  // Phones: the strip of days with room and one day's times (docs/decisions/005).
+  await expect(page.getByTestId('slot-strip')).toBeVisible();
+  await expect(page.getByTestId('slot-day')).toHaveCount(1);
   await checkPage(page, 'keyboard-slots');
   // The date picker opens, is accessible, and closes with Escape.
   await tabTo(page, page.getByTestId('slots-date-picker'));
@@ -69,24 +71,10 @@ test('a booking made with the keyboard only, at phone width, accessible at every
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('date-picker')).toHaveCount(0);
 
-  const dayColumn = page.locator(`[data-testid="slot-day"][data-date="${slot.start.slice(0, 10)}"]`);
-  const hour = dayColumn.locator(`li[data-hour="${Number(slot.time.slice(0, 2))}"]`);
-  const direct = hour.locator('[data-testid="slot"]');
-  if ((await direct.count()) > 0) {
-    await tabTo(page, direct);
-    await page.keyboard.press('Enter');
-  } else {
-    await tabTo(page, hour.getByTestId('slot-menu'));
-    await page.keyboard.press('Enter');
-    const menu = page.getByRole('menu');
-    await expect(menu).toBeVisible();
-    await checkPage(page, 'keyboard-slot-menu');
-    const item = menu.getByRole('menuitem', { name: new RegExp(`^${slot.time}`) });
-    for (let i = 0; i < 8 && !(await item.evaluate((el) => el === document.activeElement)); i++) {
-      await page.keyboard.press('ArrowDown');
-    }
-    await page.keyboard.press('Enter');
-  }
+  // The link's day is the first with room: its times are listed, each a direct button.
+  await expect(page.getByTestId('slot-day')).toHaveAttribute('data-date', slot.start.slice(0, 10));
+  await tabTo(page, page.locator(`[data-testid="slot"][data-start="${slot.start}"]`));
+  await page.keyboard.press('Enter');
 
   await expect(heading(page)).toHaveText('Your details');
   await tabTo(page, page.getByTestId('fiche-firstname'));

@@ -11,7 +11,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import type { PoolStats } from './db/connection.ts';
 import { requireApiKey } from './http/api-key.ts';
+import { installResponseCompression } from './http/compression.ts';
 import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { parseQueryString } from './http/query.ts';
@@ -21,10 +23,16 @@ import { registerAvailabilityRoutes } from './modules/availability/availability.
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
+import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
 import { registerProRoutes } from './modules/pros/pros.routes.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { registerSsoRoutes } from './modules/sso/sso.routes.ts';
 import { registerWebsiteRoutes } from './modules/websites/websites.routes.ts';
+import { closeConnectionsWhileDraining } from './operations/graceful-shutdown.ts';
+import { createMetrics } from './operations/metrics.ts';
+import { registerOperationsRoutes } from './operations/operations.routes.ts';
+import { OperationsState } from './operations/operations-state.ts';
+import { echoRequestId, requestIdFor } from './operations/request-id.ts';
 import { serveWeb } from './web/serve-web.ts';
 
 // Secrets travel in query strings (the spec's token, e-mail link keys): never log them.
@@ -34,6 +42,10 @@ export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacte
 export interface BuildOptions {
   /** pino options (level, destination stream…); request URLs are always logged redacted. */
   logger?: { level?: string; stream?: NodeJS.WritableStream } | false;
+  /** Draining flag and job records shared with main.ts; a fresh one by default. */
+  operations?: OperationsState;
+  /** The database pool's state for /metrics (PostgreSQL). */
+  poolStats?: (() => PoolStats) | undefined;
 }
 
 function loggerOptions(options: BuildOptions['logger']): FastifyServerOptions['logger'] {
@@ -53,11 +65,20 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     routerOptions: { querystringParser: parseQueryString },
     bodyLimit: 256 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
+    genReqId: requestIdFor,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  const operations = options.operations ?? new OperationsState();
+  const metrics = createMetrics({ db: ctx.db, operations, poolStats: options.poolStats, now: ctx.now });
+  // Before every route, so each one is timed and answers its request id.
+  echoRequestId(app);
+  metrics.install(app);
+  closeConnectionsWhileDraining(app, operations);
+  // After the metrics' onSend hook, which reads booking error keys from the uncompressed body.
+  installResponseCompression(app);
   installInputGuard(app);
 
   await app.register(fastifyHelmet, {
@@ -86,13 +107,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
         title: 'Créneau API',
         version: '3',
         description:
-          'Every call needs the `apikey` query parameter. Errors: `{"message", "messages": {"errors": [...]}}`.',
+          'Two generations: v3 (paths under `/api/v3/`) and the legacy v1/v2 generation (tag "legacy (v1/v2)"). ' +
+          'Every call needs the `apikey` query parameter (except the legacy `.ics` link). Errors: v3 ' +
+          '`{"message", "messages": {"errors": [...]}}`; legacy `[{"errorCode", "error"}]`.',
       },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   requireApiKey(app, ctx.config.apiKeys);
+  registerOperationsRoutes(app, {
+    db: ctx.db,
+    operations,
+    metrics,
+    metricsToken: ctx.config.metricsToken,
+  });
 
   registerGroupRoutes(app, ctx);
   registerCatalogueRoutes(app, ctx);
@@ -104,7 +133,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerProRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
-  await serveWeb(app, ctx.config.webDistDir);
+  await registerLegacyRoutes(app, ctx);
+  await serveWeb(app, ctx);
   return app;
 }
 

@@ -4,7 +4,20 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository's root: the nearest folder above this module whose package.json lists the
+ * workspaces. Searched rather than counted, because the same code runs from apps/server/src (tsx,
+ * tests) and bundled from apps/server/dist (the production build).
+ */
+export function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no workspace root above ${from}`);
+  }
+}
+
+const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 export interface ServerConfig {
   port: number;
@@ -26,8 +39,35 @@ export interface ServerConfig {
    * needs DATABASE_URL, as the embedded database belongs to a single process.
    */
   workers: number;
+  /**
+   * Multiplies every mail and booking rate limit (docs/api.md "Rate limits"): above 1 for a
+   * deployment whose callers legitimately book more, e.g. many customers behind one address.
+   */
+  rateLimitScale: number;
   /** Signs short-lived cookies (the single sign-on flow); every replica must share it. */
   cookieSecret: string;
+  /**
+   * Bearer token that opens /metrics to any address; without it /metrics answers only direct
+   * loopback requests (docs/operations.md, "Metrics").
+   */
+  metricsToken: string | undefined;
+  /**
+   * After SIGTERM, how long the server keeps serving while /health/ready says 503, so a load
+   * balancer takes it out of rotation before it stops accepting connections.
+   */
+  shutdownDelayMs: number;
+  /** After SIGTERM, the longest the server waits for in-flight work before exiting anyway (code 1). */
+  shutdownTimeoutMs: number;
+}
+
+/** A whole number of milliseconds from the environment, or the default. */
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 3_600_000)
+    throw new Error(`${name} must be a whole number of milliseconds from 0 to 3600000, got ${raw}`);
+  return value;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -62,6 +102,13 @@ function cookieSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   return secret;
 }
 
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && token.length < 16)
+    throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return token;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -72,6 +119,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`WORKERS must be a whole number from 1 to 64, got ${env.WORKERS}`);
   if (workers > 1 && !env.DATABASE_URL)
     throw new Error('WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  const rateLimitScale = Number(env.RATE_LIMIT_SCALE ?? 1);
+  if (!Number.isInteger(rateLimitScale) || rateLimitScale < 1 || rateLimitScale > 1_000_000)
+    throw new Error(`RATE_LIMIT_SCALE must be a whole number from 1 to 1000000, got ${env.RATE_LIMIT_SCALE}`);
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
     port,
@@ -92,6 +142,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loadDemo: env.LOAD_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     workers,
+    rateLimitScale,
     cookieSecret: cookieSecret(env, dataDir),
+    metricsToken: metricsToken(env),
+    shutdownDelayMs: milliseconds(env, 'SHUTDOWN_DELAY_MS', 0),
+    shutdownTimeoutMs: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', 30_000),
   };
 }

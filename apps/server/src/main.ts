@@ -10,9 +10,18 @@ import type { DatabaseHandle } from './db/connection.ts';
 import { isDatabaseEmpty, loadDemoAccounts, loadDemoGroups } from './demo/load-demo.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { startHousekeeping } from './maintenance/housekeeping.ts';
+import { shutdownOnSignals } from './operations/graceful-shutdown.ts';
 import { createServer, openConfiguredDatabase } from './server.ts';
 
 const config = readConfig();
+
+/** Milliseconds since this process began (Node's performance clock starts with the process). */
+const startupMs = () => Math.round(performance.now());
+/** CPU milliseconds this process has used: start-up cost that a busy machine does not inflate. */
+const startupCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return Math.round((user + system) / 1000);
+};
 
 /** Loads the demo groups into an empty database (first start), saying so. */
 async function loadDemoIfEmpty(database: DatabaseHandle, log: (message: string) => void) {
@@ -23,31 +32,38 @@ async function loadDemoIfEmpty(database: DatabaseHandle, log: (message: string) 
 }
 
 async function serve(serverConfig: ServerConfig, options: { loadDemo: boolean }) {
-  const { app, ctx, database } = await createServer({
+  const { app, ctx, database, operations } = await createServer({
     config: serverConfig,
     logger: { level: serverConfig.logLevel },
   });
   if (options.loadDemo) await loadDemoIfEmpty(database, (message) => app.log.info(message));
 
   // Delivers the outbox: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail.
-  const mailWorker = startMailWorker(ctx, { logger: app.log });
-  const housekeeping = startHousekeeping(ctx, { log: (message) => app.log.info(message) });
-
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    housekeeping.stop();
-    await mailWorker.stop();
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const mailWorker = startMailWorker(ctx, {
+    logger: app.log,
+    onRound: (ok) => operations.recordJobRound('mail', ok),
+  });
+  const housekeeping = startHousekeeping(ctx, {
+    log: (message) => app.log.info(message),
+    onRound: (ok) => operations.recordJobRound('housekeeping', ok),
+  });
+  shutdownOnSignals({
+    app,
+    operations,
+    delayMs: serverConfig.shutdownDelayMs,
+    timeoutMs: serverConfig.shutdownTimeoutMs,
+    stopBackgroundWork: () => Promise.all([mailWorker.stop(), housekeeping.stop()]),
+  });
 
   await app.listen({ port: serverConfig.port, host: serverConfig.host });
+  const started = { startupMs: startupMs(), startupCpuMs: startupCpuMs() };
   if (cluster.isPrimary) {
     app.log.info(
-      `Créneau on ${serverConfig.publicUrl} (${database.kind === 'pglite' ? `PGlite in ${serverConfig.dataDir}` : 'PostgreSQL'})`,
+      started,
+      `Créneau on ${serverConfig.publicUrl} (${database.kind === 'pglite' ? `PGlite in ${serverConfig.dataDir}` : 'PostgreSQL'}), started in ${started.startupMs} ms (${started.startupCpuMs} ms of CPU)`,
     );
+  } else {
+    app.log.info(started, `server process ready in ${started.startupMs} ms`);
   }
 }
 

@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createViewerResolver } from './modules/sessions/sessions.service.ts';
+import { OperationsState } from './operations/operations-state.ts';
 
 export interface StartOptions {
   config: ServerConfig;
@@ -35,9 +36,10 @@ export async function createServer(options: StartOptions) {
     },
   };
   ctx.resolveViewer = createViewerResolver(ctx);
-  const app = await buildApp(ctx, { logger: options.logger });
+  const operations = new OperationsState();
+  const app = await buildApp(ctx, { logger: options.logger, operations, poolStats: database.poolStats });
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
   });
-  return { app, ctx, database };
+  return { app, ctx, database, operations };
 }

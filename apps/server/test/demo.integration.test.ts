@@ -69,6 +69,7 @@ describe('demo files', () => {
       'demo-salon.json',
       'demo-sso.json',
       'demo-townhall.json',
+      'demo-yoga.json',
     ]);
     for (const [index, file] of demoFiles.entries()) {
       expect(`${demoGroups[index]!.urlname}.json`).toBe(file);
@@ -200,6 +201,7 @@ describe('demo accounts', () => {
     expect(users.some((a) => fiches(a, 'demo-private') >= 1)).toBe(true);
     expect(pros.some((a) => [...a.groups].sort().join() === 'demo-callcenter,demo-salon')).toBe(true);
     expect(pros.some((a) => a.groups.includes('demo-clinic'))).toBe(true);
+    expect(users.some((a) => fiches(a, 'demo-yoga') >= 1)).toBe(true);
   });
 });
 
@@ -417,6 +419,19 @@ forEachDatabase('demo groups through the read API', (database) => {
     expect(hiddenCount).toBeGreaterThanOrEqual(4);
     const exported = await exportGroupConfig(t.ctx.db, 'demo-callcenter');
     expect(exported?.interventions.filter((i) => i.publicname === '').length).toBeGreaterThan(0);
+  });
+
+  it('demo-yoga: runs on the legacy API generation, which answers its catalogue and home page', async () => {
+    const { body } = await group('demo-yoga');
+    expect(body.profile.use_api_v3).toBe(false);
+    expect(body).toMatchObject({ loginProfile: 'Account', locale: 'pt', has_minisite: true });
+    const groupId = ids.get('demo-yoga');
+    const services = await t.get(`/api/groups/${groupId}/interventions?locale=en`);
+    expect(services.status).toBe(200);
+    expect(services.body.records.map((s: { publicname: string }) => s.publicname)).toContain('Trial class');
+    const website = await t.get(`/api/groups/${groupId}/websites`);
+    expect(website.status).toBe(200);
+    expect(website.body.title).toContain('Estúdio Maré');
   });
 
   it('changes nothing when a demo file is imported again', async () => {

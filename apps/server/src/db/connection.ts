@@ -16,7 +16,17 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** The embedded engine itself (PGlite only): tests dump and load data directories with it. */
   pglite?: PGlite;
+  /** The pg pool's connections right now (PostgreSQL only), for the metrics. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, requests waiting for one, and the most the pool opens. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 // Same value shapes from both engines: local dates and wall-clock timestamps stay strings
@@ -86,7 +96,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       prepareRepeatedStatements(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const max = options.poolSize ?? 20;
+    return {
+      db,
+      kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+      close: () => db.destroy(),
+    };
   }
   let unlock = () => {};
   if (options.dataDir) {

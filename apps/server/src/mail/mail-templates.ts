@@ -8,6 +8,7 @@ import { formatMoney, formatShortDateTime, formatStart, formatTimeRange } from '
 import { type AppointmentEntry, type MailBlock, renderDocument } from './mail-layout.ts';
 import { MAIL_MESSAGES, type MailMessageKey } from './messages/mail-messages.ts';
 import { oneLine } from './outbox.ts';
+import { unlinkable } from './unlinkable-text.ts';
 
 export type MailKind =
   | 'account_activation'
@@ -157,8 +158,9 @@ const builders: { [K in MailKind]: Builder<K> } = {
   },
 };
 
+/** The booker's name is their own text: never a link (unlinkable-text.ts). */
 function greeting(t: Translate, name: string): string {
-  const trimmed = oneLine(name);
+  const trimmed = unlinkable(oneLine(name));
   return trimmed ? t('helloName', { name: trimmed }) : t('hello');
 }
 
@@ -198,7 +200,8 @@ function appointmentMail(
     ...(data.groupPhone ? [t('phone', { phone: data.groupPhone })] : []),
   ];
   if (contact.length > 0) blocks.push({ type: 'paragraph', text: contact.join('\n') });
-  const comment = data.comment?.trim();
+  // The booker's own words, sent to whatever address they typed: plain text, never a link.
+  const comment = data.comment?.trim() ? unlinkable(data.comment.trim()) : '';
   if (comment) blocks.push({ type: 'quote', label: t('comment'), text: comment });
   blocks.push(
     { type: 'button', link: { label: t('manageButton'), url: data.manageLink } },

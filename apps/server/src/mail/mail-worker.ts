@@ -49,6 +49,8 @@ export interface MailWorkerOptions {
   batchSize?: number;
   /** Attempts before a mail is marked failed. Default MAX_ATTEMPTS. */
   maxAttempts?: number;
+  /** Told when a timed round ends, and whether it ended without error (the metrics' job lag). */
+  onRound?: (ok: boolean) => void;
 }
 
 const consoleLogger: MailLogger = {
@@ -97,7 +99,13 @@ export function startMailWorker(ctx: AppContext, options: MailWorkerOptions = {}
   const schedule = () => {
     timer = setTimeout(() => {
       runOnce()
-        .catch((error: unknown) => logger.error(`mail worker: ${describe(error)}`))
+        .then(
+          () => options.onRound?.(true),
+          (error: unknown) => {
+            logger.error(`mail worker: ${describe(error)}`);
+            options.onRound?.(false);
+          },
+        )
         .finally(() => {
           if (!stopped) schedule();
         });

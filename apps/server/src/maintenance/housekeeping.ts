@@ -47,18 +47,39 @@ export async function runHousekeeping(db: Kysely<Database>, now: Date) {
   return { idempotencyKeys, emailTokens, sessions, attemptCounters };
 }
 
-/** Runs the housekeeping now and then every interval; stop() ends it. */
+/**
+ * Runs the housekeeping now and then every interval. stop() ends it, waiting for a round under way
+ * so a shutdown does not close the database beneath it.
+ */
 export function startHousekeeping(
   ctx: AppContext,
-  options: { intervalMs?: number; log?: (message: string) => void } = {},
+  options: {
+    intervalMs?: number;
+    log?: (message: string) => void;
+    /** Told when a round ends, and whether it ended without error (the metrics' job lag). */
+    onRound?: (ok: boolean) => void;
+  } = {},
 ) {
-  const run = () =>
-    runHousekeeping(ctx.db, ctx.now()).then(
-      (removed) => options.log?.(`housekeeping: ${JSON.stringify(removed)}`),
-      (error: unknown) => options.log?.(`housekeeping failed: ${(error as Error).message}`),
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = runHousekeeping(ctx.db, ctx.now()).then(
+      (removed) => {
+        options.log?.(`housekeeping: ${JSON.stringify(removed)}`);
+        options.onRound?.(true);
+      },
+      (error: unknown) => {
+        options.log?.(`housekeeping failed: ${(error as Error).message}`);
+        options.onRound?.(false);
+      },
     );
-  void run();
+  };
+  run();
   const timer = setInterval(run, options.intervalMs ?? 3_600_000);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

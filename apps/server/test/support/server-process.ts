@@ -60,11 +60,18 @@ export class ServerProcess {
   output = '';
   /** How many times a server process has said it listens (one per process with WORKERS). */
   listened = 0;
-  constructor(readonly env: Record<string, string>) {}
+  /**
+   * `entry`: the node arguments that start the server; by default its TypeScript sources through
+   * tsx, as in development; the production build's tests pass `['dist/…/main.js']`.
+   */
+  constructor(
+    readonly env: Record<string, string>,
+    readonly entry: string[] = ['--import', 'tsx', 'apps/server/src/main.ts'],
+  ) {}
 
   /** Resolves once `readyPath` answers `readyStatus`. */
   async start(readyPath: string, readyStatus = 200): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, this.entry, {
       cwd: repoRoot,
       env: { ...process.env, ...this.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,6 +26,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   return {
     ...readConfig({ API_KEYS: `${TEST_API_KEY},creneau-dev`, DATA_DIR: dataDir, LOAD_DEMO: 'false' }),
     webDistDir: path.join(dataDir, 'no-web-build'),
+    // Suites book and mail far more than one visitor may; rate-limits.integration.test.ts sets 1.
+    rateLimitScale: 10_000,
     ...overrides,
   };
 }

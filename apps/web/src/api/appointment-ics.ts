@@ -1,14 +1,19 @@
 /**
  * GET /v3/groups/{id}/appointments/{aptId}.ics?token= — the booking as an iCalendar file (spec 001
  * §7). A link rather than a call: the browser downloads it, so the token and the api key travel in
- * the query string.
+ * the query string (the legacy link carries the token alone, see api-generation.ts).
  */
 import { appConfig } from '../app/config.ts';
+import { routeCall } from './api-generation.ts';
 import { encodeQuery } from './client.ts';
 import { getSessionToken } from './session-token.ts';
 
 /** The download URL of an appointment's .ics file for the current session. */
 export function appointmentIcsUrl(groupId: number, appointmentId: number): string {
-  const query = encodeQuery({ apikey: appConfig.apiKey, token: getSessionToken() ?? undefined });
-  return `${appConfig.apiBase}/api/v3/groups/${groupId}/appointments/${appointmentId}.ics?${query}`;
+  const routed = routeCall('GET', `/v3/groups/${groupId}/appointments/${appointmentId}.ics`, {});
+  const query = encodeQuery({
+    apikey: routed.withApiKey ? appConfig.apiKey : undefined,
+    token: getSessionToken() ?? undefined,
+  });
+  return `${appConfig.apiBase}/api${routed.path}?${query}`;
 }

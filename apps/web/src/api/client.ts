@@ -5,6 +5,7 @@
  * else v3 `messages.errors[0]`, else `message`, else expiredConnection.
  */
 import { appConfig } from '../app/config.ts';
+import { normalizeErrorBody, routeCall } from './api-generation.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
 
 export type QueryValue =
@@ -92,15 +93,17 @@ async function request<T>(
   options: RequestOptions,
 ): Promise<T> {
   const token = options.withToken === false ? null : getSessionToken();
+  // The group's API generation decides the real path and answer form (api-generation.ts).
+  const routed = routeCall(method, path, params, body);
   const query = encodeQuery({
     apikey: appConfig.apiKey,
     results: 'all',
-    ...params,
+    ...routed.params,
     token: token ?? undefined,
   });
   let response: Response;
   try {
-    response = await fetch(`${appConfig.apiBase}/api${path}?${query}`, {
+    response = await fetch(`${appConfig.apiBase}/api${routed.path}?${query}`, {
       method,
       credentials: 'include',
       headers: {
@@ -127,9 +130,9 @@ async function request<T>(
     const key = errorKeyOf(parsed);
     // Spec 000 §8: an expired connection clears the stored token.
     if (key === 'expiredConnection' && token) clearSessionToken();
-    throw new ApiError(response.status, key, parsed);
+    throw new ApiError(response.status, key, normalizeErrorBody(parsed));
   }
-  return parsed as T;
+  return (routed.answer ? routed.answer(parsed) : parsed) as T;
 }
 
 /** GET /api{path} with the common parameters. */

@@ -1,6 +1,7 @@
 /** GET /v3/services/groups/{urlname}.json — the group configuration the booking page starts from. */
 import type { FormField, GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { followGroupGeneration } from './api-generation.ts';
 import { ApiError, apiGet } from './client.ts';
 
 /** The group as the server publishes it (spec 000 §3 Group). */
@@ -53,8 +54,15 @@ export function inactiveGroupOf(error: unknown): InactiveGroup | null {
   return group?.inactive ? group : null;
 }
 
-export function fetchGroup(urlname: string, signal?: AbortSignal): Promise<Group> {
-  return apiGet<Group>(`/v3/services/groups/${encodeURIComponent(urlname)}.json`, {}, { signal });
+export async function fetchGroup(urlname: string, signal?: AbortSignal): Promise<Group> {
+  const group = await apiGet<Group>(
+    `/v3/services/groups/${encodeURIComponent(urlname)}.json`,
+    {},
+    { signal },
+  );
+  // Every later call of the page follows the group's API generation.
+  followGroupGeneration(group);
+  return group;
 }
 
 export const groupQuery = (urlname: string) =>

@@ -1,6 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { datePickerBounds, maxBookingPeriod, slotNavigation, visibleDayCount } from './slot-range.ts';
+import {
+  datePickerBounds,
+  maxBookingPeriod,
+  showsDayStrip,
+  slotNavigation,
+  slotViewDays,
+  visibleDayCount,
+} from './slot-range.ts';
+
+describe('slot view by width', () => {
+  it.each([
+    [320, true, 7],
+    [360, true, 7],
+    [480, true, 7],
+    [481, false, 3],
+    [600, false, 4],
+    [1280, false, 7],
+  ])('%i px → strip %s, %i days covered', (width, strip, days) => {
+    expect(showsDayStrip(width)).toBe(strip);
+    expect(slotViewDays(width)).toBe(days);
+  });
+});
 
 describe('visibleDayCount', () => {
   it.each([

@@ -7,6 +7,9 @@
  *   chosen resources are invalid; both step by the number of visible days;
  * - visible days follow the window width: 7, then 6 at 1024 px or less, 5 at 880, 4 at 736, 3 at 580,
  *   2 at 420. Seven days of slots are fetched whatever is shown.
+ * - at phone width (480 px or less) the grid gives way to a strip of the days that have room and the
+ *   list of one day's times (docs/decisions/005-slots-phone-day-strip.md); the strip covers the
+ *   seven fetched days, so previous and next move by seven.
  */
 import { localDateIn } from '../time/time-zone.ts';
 import { addDays } from '../validation/calendar-date.ts';
@@ -21,6 +24,17 @@ const DAY_COLUMNS: readonly [number, number][] = [
   [580, 3],
   [420, 2],
 ];
+
+/** The widest window (px) that shows the phone strip instead of the grid. */
+export const PHONE_STRIP_MAX_WIDTH = 480;
+
+/** Whether the slot step shows the phone strip at a window width. */
+export const showsDayStrip = (width: number) => width <= PHONE_STRIP_MAX_WIDTH;
+
+/** How many days the slot view covers at a window width: the grid's columns, or the strip's week. */
+export function slotViewDays(width: number): number {
+  return showsDayStrip(width) ? SLOT_DAYS_FETCHED : visibleDayCount(width);
+}
 
 /** How many days the slot grid shows at a window width. */
 export function visibleDayCount(width: number): number {

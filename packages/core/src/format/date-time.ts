@@ -37,6 +37,7 @@ const dateAndTime = (style: DateStyle = 'long'): Intl.DateTimeFormatOptions => (
   hourCycle: 'h23',
 });
 const DAY_HEADER: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+const DAY_NAME: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
 
 /** The date of an instant on the group's wall clock: "lundi 15 juillet 2024" (fr, full). */
 export function formatDate(
@@ -76,6 +77,14 @@ export function formatCalendarDate(isoDate: string, options: { locale: Locale; s
 /** A slot-grid day header for a calendar date: "lun. 15 juil." (fr), "Mon 15 Jul" (en). */
 export function formatDayHeader(isoDate: string, options: { locale: Locale }): string {
   return formatter(options.locale, 'UTC', DAY_HEADER).format(utcNoon(isoDate));
+}
+
+/**
+ * A calendar date as a screen reader names a day of the slot view: "mercredi 25 novembre" (fr),
+ * "Wednesday 25 November" (en) — weekday, day and month once each, no year.
+ */
+export function formatDayName(isoDate: string, options: { locale: Locale }): string {
+  return formatter(options.locale, 'UTC', DAY_NAME).format(utcNoon(isoDate));
 }
 
 /** The weekday name of a calendar date, long ("lundi") or short ("lun."). */

@@ -10,7 +10,8 @@ import type { GroupRow } from '../../db/database.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { groupSettings } from '../groups/groups.service.ts';
-import { isLimited, LIMITS, recordAttempt } from '../security/attempt-limits.ts';
+import { LIMITS, recordAttempt, secondsUntilAllowed, tooManyRequests } from '../security/attempt-limits.ts';
+import { takeAccountMail, takeAddressAttempt } from '../security/send-limits.ts';
 import { revokeAccountSessions, startSession } from '../sessions/sessions.service.ts';
 import { sendAccountMail } from './account-mails.ts';
 import * as repo from './accounts.repository.ts';
@@ -51,11 +52,12 @@ export async function register(ctx: AppContext, group: GroupRow, input: Registra
     );
   }
   const now = ctx.now();
-  if (await isLimited(ctx.db, LIMITS.registerPerAddress, address, now)) throw errors.tooManyRequests();
-  await recordAttempt(ctx.db, LIMITS.registerPerAddress, address, now);
+  await takeAddressAttempt(ctx, LIMITS.registerPerAddress, address);
 
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw errors.unprocessable('emailValidator');
+  // Counted whether or not the address is registered, so the answer tells nobody which it is.
+  await takeAccountMail(ctx, email);
   if (input.password !== undefined) requireStrongPassword(input.password, email);
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
 
@@ -104,10 +106,11 @@ export async function forgotPassword(ctx: AppContext, group: GroupRow, emailInpu
   refuseSsoOnly(group);
   const started = Date.now();
   const now = ctx.now();
-  if (await isLimited(ctx.db, LIMITS.resetPerAddress, address, now)) throw errors.tooManyRequests();
-  await recordAttempt(ctx.db, LIMITS.resetPerAddress, address, now);
+  await takeAddressAttempt(ctx, LIMITS.resetPerAddress, address);
   const email = normalizeEmail(emailInput);
   if (!isValidEmail(email)) throw errors.unprocessable('emailValidator');
+  // Counted whether or not the address has an account: a refusal tells nobody which it is.
+  await takeAccountMail(ctx, email);
   await ctx.db.transaction().execute(async (trx) => {
     const account = await repo.findAccountByEmail(trx, email);
     if (!account || account.sso_subject) return;
@@ -221,9 +224,10 @@ export async function requestEmailChange(
   const problem = validateNewEmail(email, account.email);
   if (problem) throw errors.unprocessable(problem, { temp_email: [problem] });
   const now = ctx.now();
-  if (await isLimited(ctx.db, LIMITS.emailChangePerAccount, String(accountId), now))
-    throw errors.tooManyRequests();
+  const wait = await secondsUntilAllowed(ctx.db, LIMITS.emailChangePerAccount, String(accountId), now);
+  if (wait > 0) throw tooManyRequests(wait);
   await recordAttempt(ctx.db, LIMITS.emailChangePerAccount, String(accountId), now);
+  await takeAccountMail(ctx, email);
   return ctx.db.transaction().execute(async (trx) => {
     const taken = await repo.findAccountByEmail(trx, email);
     if (taken && taken.id !== accountId) {

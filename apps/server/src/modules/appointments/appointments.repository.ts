@@ -179,6 +179,22 @@ export async function lockBooking(db: Db, groupId: number, id: number): Promise<
     .execute();
 }
 
+/**
+ * Locks the given appointments in id order (the order every other writer uses), so concurrent
+ * cancellations of the same booking queue and each reads the status the previous one left.
+ */
+export async function lockAppointments(db: Db, groupId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .selectFrom('appointments')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /** Locks a fiche row: the per-customer rules (limits, overlaps) are checked under it. */
 export async function lockFiche(db: Db, groupId: number, ficheId: number): Promise<void> {
   await db

@@ -19,6 +19,7 @@ import { commonQuery, dbId, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
 import { groupSettings, loadActiveGroup } from '../groups/groups.service.ts';
+import { takeBookingAttempt } from '../security/send-limits.ts';
 import * as repo from './appointments.repository.ts';
 import { checkEditable, exportCalendar, listAppointments } from './appointments-read.service.ts';
 import { createBooking } from './booking.service.ts';
@@ -128,6 +129,7 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
         throw errors.expiredConnection();
       const start = instantOf(body.appointment.date, group);
       await refuseBookingOutsideHorizon(ctx, group, start, 'body parameter "appointment.date"');
+      await takeBookingAttempt(ctx, viewer, group.id, request.ip);
       const key = request.headers['idempotency-key'];
       const requestHash = hashRequest({ body, viewer: viewer.sessionId });
       const run = () =>
@@ -191,6 +193,8 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
     async (request) => {
       const group = await loadActiveGroup(ctx, request.query.group_id);
       const viewer = await ctx.resolveViewer(request);
+      // A change mails a notice too: counted like a booking.
+      await takeBookingAttempt(ctx, viewer, group.id, request.ip);
       const a = request.body.appointment;
       const start = a.date ? instantOf(a.date, group) : undefined;
       if (start) await refuseBookingOutsideHorizon(ctx, group, start, 'body parameter "appointment.date"');

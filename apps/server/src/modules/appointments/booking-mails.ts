@@ -7,29 +7,40 @@ import type { GroupSettings } from '@creneau/core/group-config/group-config.sche
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
+import type { Viewer } from '../../http/viewer.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { createEmailLinkTokens } from '../accounts/email-links.ts';
+import { takeBookingMail } from '../security/send-limits.ts';
+import type { LinkKind } from '../sessions/link-scope.ts';
 import { appointmentAddress, calendarEventOf, presentAppointment } from './appointment-presenter.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 import { buildCalendar } from './ics.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Links that open the appointments list, the cancel dialog or the calendar export for this booking. */
-export async function bookingLinks(ctx: AppContext, db: Db, group: GroupRow, first: DetailedAppointment) {
+/**
+ * Links that open the appointments list, the cancel dialog or the calendar export for this booking.
+ * Each names its kind and the booking's first appointment (link-scope.ts says what it may do), and
+ * lives until the booking's last appointment is over.
+ */
+export async function bookingLinks(
+  ctx: AppContext,
+  db: Db,
+  group: GroupRow,
+  rows: readonly DetailedAppointment[],
+) {
+  const first = rows[0]!;
   const now = ctx.now();
   const owner = { groupId: group.id, ficheId: first.fiche_id };
   const base = `${ctx.config.publicUrl}/${group.urlname}/appointments`;
+  const over = new Date(Math.max(...rows.map((row) => row.ends_at.getTime())));
+  const kinds: LinkKind[] = ['manage', 'cancel_apt', 'export_apt'];
   const [manage = '', cancel = '', exportKey = ''] = await createEmailLinkTokens(
     db,
-    'fiche',
+    { purpose: 'fiche', expiresAt: over },
     owner,
-    [
-      {},
-      { action: 'cancel_apt', appointment_id: first.id },
-      { action: 'export_apt', appointment_id: first.id },
-    ],
+    kinds.map((action) => ({ action, appointment_id: first.id })),
     now,
   );
   return {
@@ -46,20 +57,25 @@ function addressLine(first: DetailedAppointment): string | null {
   return place ? `${place.address}, ${place.zipcode} ${place.city}` : null;
 }
 
-/** Confirmation or change notice, with the booking's .ics attached. */
+/**
+ * Confirmation or change notice, with the booking's .ics attached. Counts against the recipient's
+ * mail limit of whoever caused it (`sender`); over the limit the whole booking or change is refused.
+ */
 export async function sendBookingMail(
   ctx: AppContext,
   db: Db,
   group: GroupRow,
   rows: readonly DetailedAppointment[],
   kind: 'appointment_confirmation' | 'appointment_changed',
+  sender: Viewer,
 ): Promise<{ ficheToken: string } | undefined> {
   const first = rows[0];
   if (!first) return undefined;
-  const links = await bookingLinks(ctx, db, group, first);
+  const links = await bookingLinks(ctx, db, group, rows);
   // A record without its own address is reached through its account's.
   const to = first.fiche_email ?? first.account_email;
   if (!to) return { ficheToken: links.ficheToken };
+  await takeBookingMail(ctx, db, sender, group.id, to);
   const settings = group.settings as unknown as GroupSettings;
   const locale = settings.locale;
   const presented = rows.map((row) =>

@@ -303,7 +303,7 @@ export async function createBooking(
     ids.push(id);
   }
   const rows = await repo.findDetailed(trx, group.id, ids);
-  await sendBookingMail(ctx, trx, group, rows, 'appointment_confirmation');
+  await sendBookingMail(ctx, trx, group, rows, 'appointment_confirmation', viewer);
 
   // A visitor without a session gets a guest one for this fiche: the confirmation page's cancel
   // and calendar buttons use it (spec 001 §3 Session: account id 0, cancel_apt 0).

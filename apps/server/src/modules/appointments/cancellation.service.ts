@@ -3,6 +3,9 @@
  * the rest of its pack; nothing in the past; not closer to the start than the group's notice
  * (mintimeRDVError, error code 10) unless a professional does it; already cancelled ones reported as
  * aptAlreadyCanceled. One transaction: the cancellation notice goes to the outbox with it.
+ *
+ * Concurrent cancellations of one booking have exactly one winner: the rows are locked before their
+ * status is judged, so every later caller waits, then finds them cancelled (aptAlreadyCanceled).
  */
 import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { AppContext } from '../../app-context.ts';
@@ -51,6 +54,7 @@ export async function cancelAppointments(
         }
       }
     }
+    await repo.lockAppointments(trx, group.id, [...related]);
     const rows = await repo.findDetailed(trx, group.id, [...related]);
     requireAccess(viewer, group, rows, 'cancel', scope);
 
@@ -71,6 +75,8 @@ export async function cancelAppointments(
       live.map((r) => r.id),
       ctx.now(),
     );
+    // Under the lock this cannot be empty; kept so that a caller is never told it cancelled nothing.
+    if (cancelled.length === 0) throw cancelError(409, 'aptAlreadyCanceled', settings.phone ?? null);
     const done = await repo.findDetailed(trx, group.id, cancelled);
     await sendCancellationMail(ctx, trx, group, done);
     return { records: presentWithIncluded(done, ctx), message: 'appointmentCanceled' };

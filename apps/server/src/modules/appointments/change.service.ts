@@ -147,7 +147,7 @@ export async function changeBooking(
       await trx.updateTable('appointments').set(changes).where('id', 'in', ids).execute();
     }
     const rows = await repo.findDetailed(trx, group.id, ids);
-    await sendBookingMail(ctx, trx, group, rows, 'appointment_changed');
+    await sendBookingMail(ctx, trx, group, rows, 'appointment_changed', viewer);
     return { records: presentWithIncluded(rows, ctx, settings.locale) };
   });
 }

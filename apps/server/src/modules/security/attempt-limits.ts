@@ -1,9 +1,14 @@
 /**
- * Fixed-window attempt counters kept in the database (login_throttle), so every replica sees the
- * same counts: failed logins per client address, registrations and reset requests per address.
+ * Fixed-window attempt counters kept in the database (login_throttle), so every server process sees
+ * the same counts: failed logins per client address, and every call that sends a mail or creates an
+ * appointment — per client address and per address the mail goes to (docs/api.md "Rate limits").
+ * Keys are '<kind>:<subject>'; housekeeping drops counters a day old, so no window is longer.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { ApiError } from '../../http/errors.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 export interface AttemptLimit {
   /** e.g. 'login-ip', 'register-ip', 'reset-ip' */
@@ -12,50 +17,120 @@ export interface AttemptLimit {
   windowMs: number;
 }
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The numbers behind docs/api.md "Rate limits". Public limits stop one visitor from turning the
+ * booking page into a mail relay; professionals (a call centre behind one address) are counted per
+ * account instead of per address, with room for a full day of phone bookings.
+ */
 export const LIMITS = {
-  loginPerAddress: { kind: 'login-ip', max: 30, windowMs: 10 * 60_000 },
-  registerPerAddress: { kind: 'register-ip', max: 10, windowMs: 10 * 60_000 },
-  resetPerAddress: { kind: 'reset-ip', max: 10, windowMs: 10 * 60_000 },
-  emailChangePerAccount: { kind: 'email-change', max: 5, windowMs: 60 * 60_000 },
+  loginPerAddress: { kind: 'login-ip', max: 30, windowMs: 10 * MINUTE },
+  registerPerAddress: { kind: 'register-ip', max: 10, windowMs: 10 * MINUTE },
+  resetPerAddress: { kind: 'reset-ip', max: 10, windowMs: 10 * MINUTE },
+  emailChangePerAccount: { kind: 'email-change', max: 5, windowMs: HOUR },
+  /** Account mails (activation, reset, e-mail change) to one address, whoever asks. */
+  accountMailsPerRecipient: { kind: 'account-mail-to', max: 5, windowMs: HOUR },
+  /** Bookings and changes by anyone but the group's professionals, per client address. */
+  bookingsPerAddress: { kind: 'booking-ip', max: 20, windowMs: HOUR },
+  /** Booking confirmations and change notices to one address, for bookings made by the public. */
+  bookingMailsPerRecipient: { kind: 'booking-mail-to', max: 8, windowMs: HOUR },
+  /** Bookings and changes by one professional account of the group, wherever it calls from. */
+  proBookingsPerAccount: { kind: 'pro-booking', max: 600, windowMs: HOUR },
+  /** Booking mails to one address for bookings a professional made. */
+  proBookingMailsPerRecipient: { kind: 'pro-booking-mail-to', max: 60, windowMs: HOUR },
 } satisfies Record<string, AttemptLimit>;
 
 const keyOf = (limit: AttemptLimit, subject: string) => `${limit.kind}:${subject}`;
 
+/**
+ * The subject for a client address. An IPv6 client usually holds a whole /64, so one counter covers
+ * the /64; an IPv4 address (also written IPv4-mapped) counts on its own.
+ */
+export function clientSubject(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const missing = 8 - headParts.length - tailParts.length;
+  const groups = address.includes('::')
+    ? [...headParts, ...Array(Math.max(missing, 0)).fill('0'), ...tailParts]
+    : headParts;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** True when the subject has used up its attempts in the current window. */
-export async function isLimited(
-  db: Kysely<Database>,
+export async function isLimited(db: Db, limit: AttemptLimit, subject: string, now: Date): Promise<boolean> {
+  return (await secondsUntilAllowed(db, limit, subject, now)) > 0;
+}
+
+/** 0 when the subject may try now, else the seconds until its window ends (for Retry-After). */
+export async function secondsUntilAllowed(
+  db: Db,
   limit: AttemptLimit,
   subject: string,
   now: Date,
-): Promise<boolean> {
+): Promise<number> {
   const row = await db
     .selectFrom('login_throttle')
     .select(['failures', 'window_started_at'])
     .where('key', '=', keyOf(limit, subject))
     .executeTakeFirst();
-  if (!row) return false;
-  const windowOpen = now.getTime() - new Date(row.window_started_at).getTime() < limit.windowMs;
-  return windowOpen && row.failures >= limit.max;
+  if (!row || row.failures < limit.max) return 0;
+  return secondsLeft(limit, new Date(row.window_started_at), now);
 }
 
-/** Counts one attempt atomically (a new window starts when the old one has passed); returns the count. */
-export async function recordAttempt(
-  db: Kysely<Database>,
-  limit: AttemptLimit,
-  subject: string,
-  now: Date,
-): Promise<number> {
+function secondsLeft(limit: AttemptLimit, windowStartedAt: Date, now: Date): number {
+  const left = windowStartedAt.getTime() + limit.windowMs - now.getTime();
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+/** Counts one attempt atomically (a new window starts when the old one has passed). */
+async function count(db: Db, limit: AttemptLimit, subject: string, now: Date) {
   const windowStart = new Date(now.getTime() - limit.windowMs);
   const row = await db
     .insertInto('login_throttle')
     .values({ key: keyOf(limit, subject), failures: 1, window_started_at: now })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        failures: sql`case when login_throttle.window_started_at < ${windowStart} then 1 else login_throttle.failures + 1 end`,
-        window_started_at: sql`case when login_throttle.window_started_at < ${windowStart} then ${now} else login_throttle.window_started_at end`,
+        failures: sql`case when login_throttle.window_started_at <= ${windowStart} then 1 else login_throttle.failures + 1 end`,
+        window_started_at: sql`case when login_throttle.window_started_at <= ${windowStart} then ${now} else login_throttle.window_started_at end`,
       }),
     )
-    .returning('failures')
+    .returning(['failures', 'window_started_at'])
     .executeTakeFirstOrThrow();
-  return row.failures;
+  return { count: row.failures, windowStartedAt: new Date(row.window_started_at) };
+}
+
+/** Counts one attempt; returns the count in the current window. */
+export async function recordAttempt(
+  db: Db,
+  limit: AttemptLimit,
+  subject: string,
+  now: Date,
+): Promise<number> {
+  return (await count(db, limit, subject, now)).count;
+}
+
+/** The spec's error body with status 429 and a Retry-After header (seconds). */
+export function tooManyRequests(retryAfterSeconds: number, key = 'tooManyRequests'): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(429, key, { retryAfter: seconds }, (reply) => {
+    reply.header('retry-after', String(seconds));
+  });
+}
+
+/**
+ * Uses one attempt of the subject, or refuses with 429 when the window's attempts are used up.
+ * Inside a transaction the count is undone with it: a refused or failed call uses nothing.
+ */
+export async function takeAttempt(db: Db, limit: AttemptLimit, subject: string, now: Date): Promise<void> {
+  const used = await count(db, limit, subject, now);
+  if (used.count > limit.max) throw tooManyRequests(secondsLeft(limit, used.windowStartedAt, now));
 }

@@ -12,7 +12,8 @@ import * as accounts from '../accounts/accounts.repository.ts';
 import { findEmailLink, markEmailTokenUsed } from '../accounts/email-links.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
 import { groupSettings } from '../groups/groups.service.ts';
-import { isLimited, LIMITS, recordAttempt } from '../security/attempt-limits.ts';
+import { clientSubject, LIMITS, recordAttempt, secondsUntilAllowed } from '../security/attempt-limits.ts';
+import { isLinkKind } from './link-scope.ts';
 import { listProGroupIds } from './sessions.repository.ts';
 import { startSession } from './sessions.service.ts';
 
@@ -52,7 +53,16 @@ export async function login(
   if (group && groupSettings(group).sso_login_only) throw loginError(403, 'ssoLoginOnly');
 
   const now = ctx.now();
-  if (await isLimited(ctx.db, LIMITS.loginPerAddress, address, now)) throw loginError(429, 'tooManyAttempts');
+  const subject = clientSubject(address);
+  const wait = await secondsUntilAllowed(ctx.db, LIMITS.loginPerAddress, subject, now);
+  if (wait > 0) {
+    throw new ApiError(
+      429,
+      'tooManyAttempts',
+      { errors: [{ error: 'tooManyAttempts', translate_key: 'tooManyAttempts' }], retryAfter: wait },
+      (reply) => reply.header('retry-after', String(wait)),
+    );
+  }
 
   const { email, password } = input.credentials;
   const account = await accounts.findAccountByEmail(ctx.db, email);
@@ -63,7 +73,7 @@ export async function login(
   }
   const valid = await verifyPassword(account?.password_hash ?? null, password);
   if (!account || !valid) {
-    await recordAttempt(ctx.db, LIMITS.loginPerAddress, address, now);
+    await recordAttempt(ctx.db, LIMITS.loginPerAddress, subject, now);
     if (account) await countFailure(ctx, account, now);
     throw loginError(401, 'credentialError');
   }
@@ -145,8 +155,9 @@ async function confirmEmailChange(
 }
 
 /**
- * A fiche key (from a booking e-mail on a Fiche-profile group) logs the visitor in as that fiche,
- * "account id 0"; a key minted for one cancel or export action allows only that action.
+ * A fiche key (from a booking e-mail) logs the visitor in as that fiche, "account id 0", for what
+ * the link names and nothing else: its kind's actions on its appointment's booking (link-scope.ts).
+ * A key that names no kind or no appointment opens nothing.
  */
 async function loginWithFicheKey(
   ctx: AppContext,
@@ -158,16 +169,16 @@ async function loginWithFicheKey(
   if (!link?.fiche_id || !link.group_id || (group && link.group_id !== group.id)) {
     throw loginError(401, 'invalidLink');
   }
-  const action =
-    link.payload.action === 'cancel_apt' || link.payload.action === 'export_apt' ? link.payload.action : null;
-  const appointmentId = typeof link.payload.appointment_id === 'number' ? link.payload.appointment_id : null;
+  const action = link.payload.action;
+  const appointmentId = link.payload.appointment_id;
+  if (!isLinkKind(action) || typeof appointmentId !== 'number') throw loginError(401, 'invalidLink');
   const { token } = await startSession(ctx.db, now, {
     type: 'fiche',
     accountId: null,
     groupId: link.group_id,
     ficheId: link.fiche_id,
-    scope: action && appointmentId ? action : null,
-    scopeAppointmentId: action ? appointmentId : null,
+    scope: action,
+    scopeAppointmentId: appointmentId,
     ssoLogged: false,
   });
   return {

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
 import { useLocation, useNavigate } from 'react-router';
+import { canChangeAppointments } from '../../api/api-generation.ts';
 import { fetchEditable } from '../../api/appointment-editable.ts';
 import { appointmentIcsUrl } from '../../api/appointment-ics.ts';
 import { APPOINTMENTS_KEY, type ListedAppointment, useAppointments } from '../../api/appointments.ts';
@@ -69,8 +70,7 @@ export function AppointmentsPage() {
     : idOf(session.account?.export_apt)
       ? 'export'
       : null;
-  const canEdit =
-    Boolean(group.profile?.use_api_v3) && group.loginProfile === 'Account' && (session.account?.id ?? 0) > 0;
+  const canEdit = canChangeAppointments(group) && (session.account?.id ?? 0) > 0;
 
   const appointments = list.data ?? [];
   const tabs = useMemo(() => personTabs(fiches.data ?? [], appointments), [fiches.data, appointments]);

@@ -2,23 +2,24 @@
  * The days of the slot step side by side (spec 000 §2 screen 6, §9): a column per visible day,
  * one row per hour from the earliest to the latest slot hour; an hour with one slot is a button
  * for it, an hour with several a menu of their times (and remaining capacity when the group shows
- * it); promoted slots carry "-N%"; a day without slots says so.
+ * it); promoted slots carry "-N%" and, when the group shows prices, what the booking costs at that
+ * time; a day without slots says so. A slot's accessible name says the day once ("mercredi
+ * 25 novembre, 09:30"), a menu's its first time ("…, 3 times from 09:30").
  */
-import { formatDayHeader, formatWeekday } from '@creneau/core/format/date-time';
+import { formatDayName, formatWeekday } from '@creneau/core/format/date-time';
 import { intlLocale } from '@creneau/core/format/intl-locale';
 import type { Locale } from '@creneau/core/locales';
 import { useTranslation } from 'react-i18next';
 import type { AvailableSlot } from '../../../api/availabletimeslots.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { MenuButton } from '../../../ui/Menu.tsx';
-import { groupPromotion, hourGroup, hourLabel, hourRows, type SlotDay } from '../slot-days.ts';
+import { groupPromotion, hourGroup, hourRows, type SlotDay } from '../slot-days.ts';
 import styles from './SlotGrid.module.css';
+import { type SlotMarks, useSlotText } from './slot-text.ts';
 
-interface SlotGridProps {
+interface SlotGridProps extends SlotMarks {
   days: readonly SlotDay[];
   locale: Locale;
-  /** The group shows remaining capacity (capacity_display_user). */
-  showCapacity: boolean;
   /** The chosen slot's start. */
   selected: string | null;
   onPick: (slot: AvailableSlot) => void;
@@ -36,18 +37,14 @@ export function dayAndMonth(date: string, locale: Locale): string {
   return format.format(new Date(`${date}T12:00:00Z`));
 }
 
-export function SlotGrid({ days, locale, showCapacity, selected, onPick }: SlotGridProps) {
+/** The slot of an hour with the best promotion (the one its badge and price describe). */
+const best = (slots: readonly AvailableSlot[]) =>
+  slots.reduce((a, b) => ((b.promotion ?? 0) > (a.promotion ?? 0) ? b : a));
+
+export function SlotGrid({ days, locale, selected, onPick, ...marks }: SlotGridProps) {
   const { t } = useTranslation();
   const rows = hourRows(days);
-  const percent = (value: number) => t('booking.item.promotion', { percent: value });
-  const slotText = (slot: AvailableSlot) =>
-    [
-      slot.time,
-      showCapacity ? t('booking.slots.capacity', { count: slot.capacity }) : null,
-      slot.promotion ? percent(slot.promotion) : null,
-    ]
-      .filter(Boolean)
-      .join(' · ');
+  const { percent, promotedPrice, describe } = useSlotText(marks);
   return (
     <div
       className={styles.grid}
@@ -55,12 +52,12 @@ export function SlotGrid({ days, locale, showCapacity, selected, onPick }: SlotG
       data-testid="slot-grid"
     >
       {days.map((day) => {
-        const weekday = formatWeekday(day.date, { locale });
+        const dayName = formatDayName(day.date, { locale });
         return (
           <section
             key={day.date}
             className={styles.day}
-            aria-label={formatDayHeader(day.date, { locale })}
+            aria-label={dayName}
             data-testid="slot-day"
             data-date={day.date}
           >
@@ -82,6 +79,7 @@ export function SlotGrid({ days, locale, showCapacity, selected, onPick }: SlotG
                   }
                   if (group.length === 1) {
                     const slot = group[0]!;
+                    const price = promotedPrice(slot);
                     return (
                       <li key={hour} data-hour={hour}>
                         <button
@@ -89,19 +87,30 @@ export function SlotGrid({ days, locale, showCapacity, selected, onPick }: SlotG
                           className={styles.slot}
                           onClick={() => onPick(slot)}
                           aria-pressed={selected === slot.start}
-                          aria-label={`${weekday} ${formatDayHeader(day.date, { locale })}, ${slotText(slot)}`}
+                          aria-label={`${dayName}, ${describe(slot)}`}
                           data-testid="slot"
                           data-start={slot.start}
+                          data-promotion={slot.promotion ?? undefined}
                         >
-                          <span>{slot.time}</span>
-                          {promotion && <span className={styles.badge}>{percent(promotion)}</span>}
+                          <span className={styles.time}>{slot.time}</span>
+                          {price && (
+                            <span className={styles.price} data-testid="slot-price">
+                              {price}
+                            </span>
+                          )}
+                          {promotion && (
+                            <span className={styles.badge} data-testid="slot-promotion">
+                              {percent(promotion)}
+                            </span>
+                          )}
                         </button>
                       </li>
                     );
                   }
+                  // Named after the time it shows, not the hour row ("from 09:30", not "from 09:00").
                   const label = t('booking.slots.hourMenu', {
-                    day: `${weekday} ${formatDayHeader(day.date, { locale })}`,
-                    hour: hourLabel(hour),
+                    day: dayName,
+                    hour: group[0]!.time,
                     count: group.length,
                   });
                   return (
@@ -116,8 +125,13 @@ export function SlotGrid({ days, locale, showCapacity, selected, onPick }: SlotG
                               +{group.length - 1}
                               <Icon name="chevronDown" size={14} />
                             </span>
+                            {promotedPrice(best(group)) && (
+                              <span className={styles.price} aria-hidden="true" data-testid="slot-price">
+                                {promotedPrice(best(group))}
+                              </span>
+                            )}
                             {promotion && (
-                              <span className={styles.badge} aria-hidden="true">
+                              <span className={styles.badge} aria-hidden="true" data-testid="slot-promotion">
                                 {percent(promotion)}
                               </span>
                             )}
@@ -128,7 +142,7 @@ export function SlotGrid({ days, locale, showCapacity, selected, onPick }: SlotG
                         sections={[
                           {
                             id: 'times',
-                            entries: group.map((slot) => ({ id: slot.start, label: slotText(slot) })),
+                            entries: group.map((slot) => ({ id: slot.start, label: describe(slot) })),
                           },
                         ]}
                         onAction={(start) => {

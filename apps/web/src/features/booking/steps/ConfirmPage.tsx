@@ -13,6 +13,7 @@ import { formatTime, wallClocksDiffer } from '@creneau/core/format/date-time';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { canChangeAppointments } from '../../../api/api-generation.ts';
 import type { BookedAppointment } from '../../../api/appointment-create.ts';
 import { appointmentIcsUrl } from '../../../api/appointment-ics.ts';
 import { useFormatters } from '../../../app/formatters.ts';
@@ -109,7 +110,7 @@ export function ConfirmPage() {
   // Another site of the group (a calendar set with its own address): "go there" shows it on the map.
   const place = placeToGo(first);
   const elsewhere = place && isElsewhere(place, group) ? place : null;
-  const canChange = group.profile?.use_api_v3 && group.loginProfile === 'Account';
+  const canChange = canChangeAppointments(group);
   const person = `${confirmation.fiche.firstname} ${confirmation.fiche.lastname}`.trim();
 
   const startAgain = () => {

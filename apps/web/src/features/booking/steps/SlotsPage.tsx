@@ -1,20 +1,25 @@
 /**
- * Step "slots" — date and time (spec 000 §2 screen 6, §4, §5, §9): seven days of slots fetched from
- * the start date and as many shown as the window's width allows; previous and next move by that
- * many days; a date picker between the first available slot and now plus the booking horizon; a
- * jump to the first available slot when the days shown have none; "no availability" when there is
- * none at all. A calendar or resource the API calls invalid ("Invalid calendar"), or resources that
+ * Step "slots" — date and time (spec 000 §2 screen 6, §4, §5, §9; docs/booking-flow.md § Slots):
+ * seven days of slots fetched from the start date and as many shown as the window's width allows —
+ * on phones a strip of the days with room and one day's times; previous and next move by the days
+ * covered; a month view between the first available slot and now plus the booking horizon, marking
+ * the days with room; "next available: <day time>" with a jump when the days shown have none;
+ * "no availability" when there is none at all; the group's time zone named when the visitor's
+ * differs; promoted slots marked with their percent and price. A calendar or resource the API calls invalid ("Invalid calendar"), or resources that
  * cannot serve the chosen services, stop the search and lead back to that choice. A slot from the
  * query string (slots=…) is picked by itself when offered. Picking a slot moves on.
  */
+import { packListPrice } from '@creneau/core/booking/pricing';
 import { applySlotsFailure, pickSlot, resourcesIncompatible } from '@creneau/core/booking/selection';
+import { slotPrice } from '@creneau/core/booking/slot-price';
 import {
   datePickerBounds,
   maxBookingPeriod,
+  showsDayStrip,
   slotNavigation,
-  visibleDayCount,
+  slotViewDays,
 } from '@creneau/core/booking/slot-range';
-import { formatCalendarDate } from '@creneau/core/format/date-time';
+import { formatCalendarDate, formatWallDateTime } from '@creneau/core/format/date-time';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +32,11 @@ import { markHandled, useBookingStore } from '../booking-store.ts';
 import { chosenItems, performedIds } from '../catalogue-filters.ts';
 import { StepHeader } from '../parts/StepHeader.tsx';
 import { StepEmpty, StepError, StepLoading } from '../parts/StepState.tsx';
-import { slotDays } from '../slot-days.ts';
+import { slotDate, slotDays } from '../slot-days.ts';
 import { editingSlotsParams, slotsParams } from '../slot-request.ts';
 import { dayAndMonth, SlotGrid } from '../slots/SlotGrid.tsx';
+import { SlotStrip } from '../slots/SlotStrip.tsx';
+import { TimeZoneNote } from '../slots/TimeZoneNote.tsx';
 import { useWindowWidth } from '../slots/use-window-width.ts';
 import { useBooking } from '../use-booking.ts';
 import { useCatalogue } from '../use-catalogue.ts';
@@ -53,8 +60,11 @@ export function SlotsPage() {
   const services = catalogue.services;
   const links = group.calendars_interventions_links ?? {};
   const width = useWindowWidth();
-  const visible = visibleDayCount(width);
+  const strip = showsDayStrip(width);
+  const visible = slotViewDays(width);
   const [picking, setPicking] = useState(false);
+  // The strip's chosen day (phones); a day outside the days shown falls back to the first with room.
+  const [chosenDay, setChosenDay] = useState<string | null>(null);
   const today = startContext.today;
   const start = selection.start && selection.start >= today ? selection.start : today;
 
@@ -168,9 +178,25 @@ export function SlotsPage() {
   });
   const navigation = slotNavigation({ start, visibleDays: visible, range, invalidResources: invalid });
   const days = slotDays(slots.data?.availabletimeslots ?? [], start, visible);
-  const anyShown = days.some((d) => d.slots.length > 0);
+  const roomDays = days.filter((d) => d.slots.length > 0);
+  const anyShown = roomDays.length > 0;
   const nextSlot = slots.data?.firstSlot ?? null;
   const editable = chosenItems(selection.intervention_ids, services);
+  const showDay = (date: string) => {
+    setStart(date);
+    setChosenDay(date);
+  };
+  // What the booking costs at a promoted slot: each chosen line with its own promotions.
+  const priced = editable.map((item) => ({
+    listCents:
+      item.type === 'pack'
+        ? packListPrice({ price: item.price, total_price: item.total_price ?? null })
+        : item.price,
+    promotions: item.promotions ?? [],
+  }));
+  const priceOf = (slot: AvailableSlot) =>
+    group.display_intervention_price ? slotPrice(priced, slotDate(slot), slot.time) : null;
+  const marks = { priceOf, showCapacity: group.capacity_display_user };
 
   const backTo = (name: string) => {
     const index = steps.findIndex((s) => s.name === name);
@@ -196,31 +222,44 @@ export function SlotsPage() {
   else if (!slots.data || catalogue.loading) body = <StepLoading label={t('booking.loading.slots')} />;
   else if (!anyShown && !nextSlot)
     body = <StepEmpty text={t('booking.slots.noSlots')} icon="calendar" testId="slots-none" />;
+  else if (!anyShown && nextSlot)
+    // The days shown are empty: the first free time, one tap away (firstSlot of the answer).
+    body = (
+      <div className={styles.jump} data-testid="slots-jump" aria-busy={slots.isFetching}>
+        <Icon name="calendarCheck" size={28} className={styles.jumpIcon} />
+        <div className={styles.jumpText}>
+          <p>{t('booking.slots.noneThesedays')}</p>
+          <p className={styles.jumpNext} data-testid="slots-next-available">
+            {t('booking.slots.jumpTo', {
+              date: formatWallDateTime(nextSlot.slice(0, 16), { locale, style: 'full' }),
+            })}
+          </p>
+        </div>
+        <Button onClick={() => showDay(slotDate({ start: nextSlot }))} data-testid="slots-jump-button">
+          {t('booking.slots.showNext')}
+          <Icon name="forward" size={18} />
+        </Button>
+      </div>
+    );
   else
     body = (
-      <>
-        {!anyShown && nextSlot && (
-          <div className={styles.jump} data-testid="slots-jump">
-            <p>{t('booking.slots.noneThesedays')}</p>
-            <Button onClick={() => setStart(nextSlot.slice(0, 10))} data-testid="slots-jump-button">
-              {t('booking.slots.jumpTo', {
-                date: formatCalendarDate(nextSlot.slice(0, 10), { locale, style: 'full' }),
-              })}
-              <Icon name="forward" size={18} />
-            </Button>
-          </div>
-        )}
-        <div className={styles.gridWrap} aria-busy={slots.isFetching}>
-          <SlotGrid
-            days={days}
+      <div className={styles.gridWrap} aria-busy={slots.isFetching}>
+        {strip ? (
+          <SlotStrip
+            days={roomDays}
+            chosenDay={chosenDay ?? ''}
+            onChooseDay={setChosenDay}
             locale={locale}
-            showCapacity={group.capacity_display_user}
             selected={selection.slots}
             onPick={pick}
+            {...marks}
           />
-        </div>
-      </>
+        ) : (
+          <SlotGrid days={days} locale={locale} selected={selection.slots} onPick={pick} {...marks} />
+        )}
+      </div>
     );
+  const firstShown = roomDays[0]?.slots[0]?.start;
 
   return (
     <>
@@ -277,6 +316,13 @@ export function SlotsPage() {
           <span className={styles.pickDateLabel}>{t('booking.slots.pickDate')}</span>
         </Button>
       </div>
+      {!invalid && (
+        <TimeZoneNote
+          groupZone={group.timezone}
+          at={firstShown ? new Date(firstShown) : new Date()}
+          locale={locale}
+        />
+      )}
       {slots.isFetching && slots.isPlaceholderData && (
         <p className="visually-hidden" role="status">
           {t('booking.loading.slots')}
@@ -289,10 +335,12 @@ export function SlotsPage() {
             value={start}
             min={range.min}
             max={range.max}
+            groupId={group.id}
+            request={request}
             onClose={() => setPicking(false)}
             onPick={(date) => {
               setPicking(false);
-              setStart(date);
+              showDay(date);
             }}
           />
         </Suspense>

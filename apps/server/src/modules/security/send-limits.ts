@@ -1,0 +1,74 @@
+/**
+ * Who may make the server send mail or book, and how often (docs/api.md "Rate limits"): the policy
+ * on top of the attempt counters. The public is counted per client address and per recipient; a
+ * professional of the group — a call centre shares one address — per account, with higher limits.
+ */
+import { normalizeEmail } from '@creneau/core/validation/email';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import type { Database } from '../../db/database.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { type AttemptLimit, clientSubject, LIMITS, takeAttempt } from './attempt-limits.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const isProOf = (viewer: Viewer, groupId: number) =>
+  viewer.type === 'pro' && viewer.accountId !== null && viewer.proGroupIds.includes(groupId);
+
+/** A limit with its maximum multiplied by the deployment's RATE_LIMIT_SCALE. */
+function scaled(ctx: AppContext, limit: AttemptLimit): AttemptLimit {
+  return { ...limit, max: limit.max * ctx.config.rateLimitScale };
+}
+
+/**
+ * One booking or change of a booking by this caller; 429 when its window is used up. Counted
+ * before any work and whatever the outcome, so failed attempts cannot be repeated cheaply either.
+ */
+export async function takeBookingAttempt(
+  ctx: AppContext,
+  viewer: Viewer,
+  groupId: number,
+  address: string,
+): Promise<void> {
+  if (isProOf(viewer, groupId)) {
+    await takeAttempt(ctx.db, scaled(ctx, LIMITS.proBookingsPerAccount), String(viewer.accountId), ctx.now());
+  } else {
+    await takeAttempt(ctx.db, scaled(ctx, LIMITS.bookingsPerAddress), clientSubject(address), ctx.now());
+  }
+}
+
+/**
+ * One booking mail (confirmation or change notice) to `recipient`. Called inside the booking's
+ * transaction: a refusal undoes the booking, and a booking that fails later does not use the mail.
+ */
+export async function takeBookingMail(
+  ctx: AppContext,
+  db: Db,
+  sender: Viewer,
+  groupId: number,
+  recipient: string,
+): Promise<void> {
+  const limit = isProOf(sender, groupId)
+    ? LIMITS.proBookingMailsPerRecipient
+    : LIMITS.bookingMailsPerRecipient;
+  await takeAttempt(db, scaled(ctx, limit), normalizeEmail(recipient), ctx.now());
+}
+
+/** One account mail (activation, reset, e-mail change) to `recipient`, known account or not. */
+export async function takeAccountMail(ctx: AppContext, recipient: string): Promise<void> {
+  await takeAttempt(
+    ctx.db,
+    scaled(ctx, LIMITS.accountMailsPerRecipient),
+    normalizeEmail(recipient),
+    ctx.now(),
+  );
+}
+
+/** One registration or reset request from this client address. */
+export async function takeAddressAttempt(
+  ctx: AppContext,
+  limit: typeof LIMITS.registerPerAddress | typeof LIMITS.resetPerAddress,
+  address: string,
+): Promise<void> {
+  await takeAttempt(ctx.db, scaled(ctx, limit), clientSubject(address), ctx.now());
+}

@@ -1,0 +1,215 @@
+/**
+ * Prometheus metrics of one server process (docs/operations.md lists them): request durations per
+ * route, booking outcomes and conflicts, the mail outbox's backlog and lag, background jobs, the
+ * database pool, and Node's own process metrics. Each application has its own registry, so tests
+ * can build several in one process.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { PoolStats } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
+import type { JobName, OperationsState } from './operations-state.ts';
+
+export interface MetricsSources {
+  db: Kysely<Database>;
+  operations: OperationsState;
+  poolStats?: (() => PoolStats) | undefined;
+  now: () => Date;
+}
+
+/** The routes that take or move appointments, and the operation each stands for. */
+const BOOKING_ROUTES: Record<string, 'create' | 'change'> = {
+  'POST /api/v3/appointments': 'create',
+  'PUT /api/v3/appointments/:id': 'change',
+  // The legacy generation's form of the first (docs/api.md).
+  'POST /api/groups/:id/appointments.json': 'create',
+};
+
+/** The error key of a failed answer: the v3 body's `message`, or the legacy list's first `error`. */
+function errorKey(body: unknown): string | undefined {
+  const first = Array.isArray(body) ? (body[0] as { error?: unknown } | undefined)?.error : undefined;
+  const key = first ?? (body as { message?: unknown } | null)?.message;
+  return typeof key === 'string' ? key : undefined;
+}
+
+/** Routes the router did not match (unknown paths) share one label, so labels stay few. */
+const UNMATCHED = '(unmatched)';
+
+/** The outbox figures are read once per scrape, however many gauges show them. */
+const OUTBOX_CACHE_MS = 1000;
+
+interface OutboxFigures {
+  pending: number;
+  due: number;
+  /** Seconds the oldest due mail has been waiting; 0 when none is due. */
+  lagSeconds: number;
+}
+
+async function readOutbox(db: Kysely<Database>, now: Date): Promise<OutboxFigures> {
+  // Only pending rows, which the partial index mail_outbox_pending covers; sent and failed rows
+  // may be many until they are purged. A new mail is due at once; a retried one at next_attempt_at.
+  const { rows } = await sql<{ pending: number; due: number; oldest: Date | null }>`
+    select count(*)::int as pending,
+      count(*) filter (where attempts = 0 or next_attempt_at <= ${now})::int as due,
+      min(case when attempts = 0 then created_at else next_attempt_at end)
+        filter (where attempts = 0 or next_attempt_at <= ${now}) as oldest
+    from mail_outbox where status = ${sql.lit('pending')}`.execute(db);
+  const row = rows[0];
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+  return {
+    pending: Number(row?.pending ?? 0),
+    due: Number(row?.due ?? 0),
+    lagSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
+  };
+}
+
+export function createMetrics(sources: MetricsSources) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its response, by route pattern',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const bookings = new Counter({
+    name: 'creneau_bookings_total',
+    help: 'Booking requests by operation (create, change) and outcome (booked, replayed, conflict, rejected, error)',
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [registry],
+  });
+  const conflicts = new Counter({
+    name: 'creneau_booking_conflicts_total',
+    help: 'Bookings refused with 409, by error key (e.g. availabletimeslots: the slot was taken meanwhile)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+
+  let outbox: { at: number; figures: Promise<OutboxFigures> } | undefined;
+  const outboxFigures = () => {
+    const at = Date.now();
+    if (!outbox || at - outbox.at > OUTBOX_CACHE_MS) {
+      outbox = { at, figures: readOutbox(sources.db, sources.now()) };
+      // A failed read is not kept: the next scrape asks again.
+      outbox.figures.catch(() => {
+        outbox = undefined;
+      });
+    }
+    return outbox.figures;
+  };
+  new Gauge({
+    name: 'creneau_mail_outbox_pending',
+    help: 'Mails not yet delivered (due now or waiting for a retry)',
+    registers: [registry],
+    async collect() {
+      this.set((await outboxFigures()).pending);
+    },
+  });
+  new Gauge({
+    name: 'creneau_mail_outbox_due',
+    help: 'Mails due for delivery now',
+    registers: [registry],
+    async collect() {
+      this.set((await outboxFigures()).due);
+    },
+  });
+  new Gauge({
+    name: 'creneau_mail_outbox_lag_seconds',
+    help: 'How long the oldest due mail has been waiting for delivery (0: none waiting)',
+    registers: [registry],
+    async collect() {
+      this.set((await outboxFigures()).lagSeconds);
+    },
+  });
+
+  const jobs: JobName[] = ['mail', 'housekeeping'];
+  new Gauge({
+    name: 'creneau_job_seconds_since_success',
+    help: 'Seconds since the background job last finished a round without error (since process start if never)',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    collect() {
+      const now = Date.now();
+      for (const job of jobs) {
+        const since = sources.operations.jobs.get(job)?.lastSuccessAt ?? sources.operations.startedAt;
+        this.set({ job }, (now - since) / 1000);
+      }
+    },
+  });
+  new Gauge({
+    name: 'creneau_job_failures',
+    help: 'Rounds of the background job that ended in an error since the process started',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    collect() {
+      for (const job of jobs) this.set({ job }, sources.operations.jobs.get(job)?.failures ?? 0);
+    },
+  });
+
+  const poolStats = sources.poolStats;
+  if (poolStats) {
+    new Gauge({
+      name: 'creneau_db_pool_connections',
+      help: 'Database pool connections by state: open (total), idle, and requests waiting for one',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const stats = poolStats();
+        this.set({ state: 'total' }, stats.total);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+    new Gauge({
+      name: 'creneau_db_pool_max',
+      help: 'The most connections the pool opens',
+      registers: [registry],
+      collect() {
+        this.set(poolStats().max);
+      },
+    });
+  }
+
+  /** Error keys of failed booking responses, read from the body as it is sent. */
+  const bookingErrors = new WeakMap<FastifyRequest, string>();
+  const bookingOperation = (request: FastifyRequest) =>
+    BOOKING_ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
+
+  /** Times every request and counts booking outcomes; install before the routes. */
+  function install(app: FastifyInstance): void {
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (reply.statusCode >= 400 && typeof payload === 'string' && bookingOperation(request)) {
+        try {
+          const key = errorKey(JSON.parse(payload));
+          if (key) bookingErrors.set(request, key);
+        } catch {
+          // not JSON: no key to report
+        }
+      }
+      return payload;
+    });
+    app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+      const status = reply.statusCode;
+      httpDuration.observe(
+        { method: request.method, route: request.routeOptions.url ?? UNMATCHED, status_code: String(status) },
+        reply.elapsedTime / 1000,
+      );
+      const operation = bookingOperation(request);
+      if (!operation) return;
+      let outcome: string;
+      if (status < 300) outcome = reply.getHeader('idempotent-replayed') === 'true' ? 'replayed' : 'booked';
+      else if (status === 409) outcome = 'conflict';
+      else if (status < 500) outcome = 'rejected';
+      else outcome = 'error';
+      bookings.inc({ operation, outcome });
+      if (outcome === 'conflict') conflicts.inc({ reason: bookingErrors.get(request) ?? 'unknown' });
+    });
+  }
+
+  return { registry, install };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
