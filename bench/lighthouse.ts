@@ -98,6 +98,20 @@ async function main() {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const results: Record<string, unknown>[] = [];
+  const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default
+    .version;
+  const chromium = execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'])
+    .toString()
+    .trim();
+  const save = (complete: boolean) =>
+    writeResults('lighthouse', {
+      command: 'npm run bench:lighthouse -w @creneau/bench',
+      complete,
+      lighthouse: lighthouseVersion,
+      chromium,
+      loadAverage: { before: loadBefore, now: os.loadavg() },
+      results,
+    });
   try {
     await waitFor(`${base}/demo-salon`, server);
     // One visit first so the first audit does not pay for the server's cold start.
@@ -130,6 +144,8 @@ async function main() {
         const entry = { page: page.name, path: page.path, formFactor, scores, metrics, transferKiB, failing };
         results.push(entry);
         console.log(JSON.stringify(entry));
+        // Written after every audit: a long run cut short still leaves its figures.
+        save(false);
       }
     }
   } finally {
@@ -137,15 +153,7 @@ async function main() {
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
-  writeResults('lighthouse', {
-    command: 'npm run bench:lighthouse -w @creneau/bench',
-    lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
-    chromium: execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'])
-      .toString()
-      .trim(),
-    loadAverage: { before: loadBefore, after: os.loadavg() },
-    results,
-  });
+  save(true);
 }
 
 await main();
