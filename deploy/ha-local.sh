@@ -107,9 +107,6 @@ render() { # template → HA_DIR file, with only our ${VARIABLES} replaced
   envsubst "$vars" <"$ROOT/deploy/config/$1" >"$2"
 }
 
-cluster_role() { # NODE → its role according to Patroni ("leader", "sync_standby", …)
-  curl -sf "http://127.0.0.1:$PG1_REST_PORT/cluster" | jq -r --arg n "$1" '.members[] | select(.name == $n) | .role'
-}
 has_sync_standby() {
   curl -sf "http://127.0.0.1:$PG1_REST_PORT/cluster" | jq -e '[.members[] | select(.role == "sync_standby" and (.state == "streaming" or .state == "running"))] | length == 1'
 }
