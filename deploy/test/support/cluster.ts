@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +20,8 @@ export interface HaEnvironment {
   HAPROXY_PG_PORT: string;
   PG1_REST_PORT: string;
   PG2_REST_PORT: string;
+  APP1_PORT: string;
+  APP2_PORT: string;
   DATABASE_URL: string;
   API_KEY: string;
 }
@@ -139,6 +142,24 @@ export async function waitForExit(pid: number, timeoutMs = 10_000): Promise<void
     },
     5, // ms: the moment it is gone bounds what counts as in flight
   );
+}
+
+/**
+ * Resolves once nothing accepts connections on `port` any more. For a killed process this is the
+ * moment that matters, and it comes later than its end in /proc: the main thread is a zombie at
+ * once, but the sockets close only when the last of its threads has exited.
+ */
+export async function waitForPortClosed(port: number, timeoutMs = 10_000): Promise<void> {
+  const refused = () =>
+    new Promise<true | undefined>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(undefined);
+      });
+      socket.once('error', () => resolve(true));
+    });
+  await waitFor(`127.0.0.1:${port} to refuse connections`, timeoutMs, refused, 5);
 }
 
 /** Polls `check` every `everyMs` until it returns a value; throws after `timeoutMs`. */
