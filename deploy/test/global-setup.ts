@@ -25,8 +25,9 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'creneau-ha-test-'));
-  // Ports base + 0 … base + 32; a random base keeps two runs (or a developer's own cluster) apart.
-  const base = process.env.HA_PORT_BASE ?? String(30_000 + 100 * Math.floor(Math.random() * 300));
+  // Ports base + 0 … base + 41; a random base keeps two runs (or a developer's own cluster) apart,
+  // below Linux's ephemeral range (32768 and up), where outgoing connections take their ports.
+  const base = process.env.HA_PORT_BASE ?? String(20_000 + 100 * Math.floor(Math.random() * 120));
   // Every test booking comes from this machine's one address: lift the per-address booking limit.
   const env = {
     HA_DIR: dir,
