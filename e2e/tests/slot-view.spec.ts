@@ -9,7 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { checkPage, dayAhead, groupOf, KEY, type Slot, slotQuery } from './booking-helpers.ts';
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 // demo-salon: Léonie works Tuesday to Saturday; women's cut, 52.00 €, −20 % on Tuesdays 09:30–12:00.
 const LEONIE = 23;
@@ -42,7 +42,7 @@ function nextWeekday(weekday: number, from = 1, timeZone = 'Europe/Paris'): stri
 
 const dayOf = (slot: { start: string }) => slot.start.slice(0, 10);
 /** The first view after a page load: the step's lazy chunks and three API calls, on a busy machine. */
-const LOADED = { timeout: 30_000 };
+const LOADED = { timeout: 45_000 };
 
 test('on a phone the strip lists only the days with room, and a day’s times', async ({ page, request }) => {
   const group = await groupOf(request, 'demo-salon');
@@ -161,6 +161,7 @@ test('the month view marks the days with room, and choosing one shows it', async
   await expect(page.getByTestId('slot-grid')).toBeVisible(LOADED);
   const firstShown = await page.getByTestId('slot-day').first().getAttribute('data-date');
 
+  await expect(page.getByTestId('slots-date-picker')).toBeEnabled(LOADED);
   await page.getByTestId('slots-date-picker').click();
   const picker = page.getByTestId('date-picker');
   await expect(picker.getByTestId('month-legend')).toHaveText('Marked days have available times', LOADED);

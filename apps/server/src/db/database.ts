@@ -171,6 +171,11 @@ export interface FichesTable {
   solocal_services_optin: Generated<boolean>;
   externid: string | null;
   fields: Json<Record<string, unknown>>;
+  /** Normalised e-mail and phone: who the record belongs to (migration 006, core person-identity). */
+  email_key: string | null;
+  phone_key: string | null;
+  /** Who made the record: the group (import, its professionals) or a customer (docs/booking.md). */
+  origin: Generated<'group' | 'customer'>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

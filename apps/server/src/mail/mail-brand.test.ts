@@ -15,10 +15,12 @@ describe('mail colours', () => {
     // A dark green reads on white either way; written in lower case or short, it is the same colour.
     expect(mailColors({ color: '#2e7d32' })).toMatchObject({ button: '#2E7D32', link: '#2E7D32' });
     expect(mailColors({ color: '#036' }).button).toBe('#003366');
-    // The salon's terracotta is 4.4:1 on white: links are darkened a little, the button keeps it.
+    // The salon's terracotta is 4.4:1 on white: deepened a little, it keeps a white label.
     const salon = mailColors({ color: '#B5654A' });
-    expect(salon.button).toBe('#B5654A');
-    expect(salon.link).not.toBe('#B5654A');
+    expect(salon.buttonLabel).toBe('#FFFFFF');
+    expect(salon.button).not.toBe('#B5654A');
+    expect(contrast(salon.button, '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(salon.button, '#B5654A')).toBeLessThan(1.2);
     expect(contrast(salon.link, '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
     // A pale yellow cannot carry a white label: the label turns black and the colour stays.
     const pale = mailColors({ color: '#FFF3A0' });
@@ -94,7 +96,7 @@ describe('the group in its mails', () => {
     const brand = groupMailBrand(salon, 'https://book.example');
     const { html, text } = renderMail('account_activation', 'fr', activation, brand);
     expect(html).toContain('<img src="https://book.example/demo/demo-salon/logo.svg" alt="Atelier Capucine"');
-    expect(html).toContain('background:#B5654A');
+    expect(html).toContain(`background:${mailColors(brand).button}`);
     expect(html).toContain('background:#2E2A27');
     expect(html).not.toContain('#1d4ed8');
     expect(text.startsWith('Atelier Capucine\n================\nhttps://book.example/demo-salon\n')).toBe(

@@ -45,7 +45,9 @@ function safeColor(value: string | null | undefined, fallback: string): string {
 
 export function mailColors(brand: MailBrand | undefined): MailColors {
   const primary = safeColor(brand?.color, DEFAULT_COLOR);
-  const buttonLabel = labelOn(primary);
+  // A white label whenever the colour is dark enough to carry one once deepened a little (the page's
+  // "strong" primary does the same); a pale colour keeps its shade and takes a black label.
+  const buttonLabel = contrast(primary, WHITE) >= 3 ? WHITE : labelOn(primary);
   const button = contrast(primary, buttonLabel) >= 4.5 ? primary : ensureContrast(primary, buttonLabel, 4.5);
   const headerBackground = safeColor(brand?.headerBackground, WHITE);
   const wantedText = safeColor(brand?.headerText, readableOn(headerBackground));

@@ -200,8 +200,10 @@ function renderHtml(doc: MailDocument): string {
     `<tr><td class="brand-band" style="background:${colors.headerBackground};border-radius:8px 8px 0 0;padding:20px 32px;` +
     `border-bottom:4px solid ${colors.button}">` +
     (logo
-      ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(doc.heading)}" height="40" ` +
-        `style="display:inline-block;height:40px;max-width:200px;margin:0 12px 0 0;vertical-align:middle;border:0">`
+      ? // On a white tile, as in the page header: logos are drawn for a light background.
+        `<span style="display:inline-block;margin:0 14px 0 0;padding:6px 10px;border-radius:6px;background:#ffffff;vertical-align:middle">` +
+        `<img src="${escapeHtml(logo)}" alt="${escapeHtml(doc.heading)}" height="36" ` +
+        `style="display:block;height:36px;max-width:180px;border:0"></span>`
       : '') +
     `<span style="${FONT};font-size:20px;font-weight:bold;vertical-align:middle;color:${colors.headerText}">` +
     `${escapeHtml(doc.heading)}</span></td></tr>`;

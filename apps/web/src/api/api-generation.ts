@@ -41,7 +41,7 @@ export function followSessionKind(session: { type: string | null; account: { id:
   listOwner = session.type === 'pro' || (session.account?.id ?? 0) > 0 ? 'account' : 'fiche';
 }
 
-/** Changing an appointment needs the v3 generation and an Account login profile (spec). */
+/** Changing an appointment needs the v3 generation and an Account login profile (docs/api.md). */
 export function canChangeAppointments(group: GroupFlags): boolean {
   return generationOf(group) === 'v3' && group.loginProfile === 'Account';
 }

@@ -11,6 +11,9 @@ import { ApiError } from '../../http/errors.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
 import { findEmailLink, markEmailTokenUsed } from '../accounts/email-links.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
+import { ficheIdsOfAccount } from '../appointments/appointments.repository.ts';
+import { upcomingAppointments } from '../appointments/appointments-read.service.ts';
+import { findGroupById } from '../groups/groups.repository.ts';
 import { groupSettings } from '../groups/groups.service.ts';
 import { clientSubject, LIMITS, recordAttempt, secondsUntilAllowed } from '../security/attempt-limits.ts';
 import { isLinkKind } from './link-scope.ts';
@@ -109,6 +112,11 @@ export async function login(
       ssoLogged: false,
     });
     const email = changes.email ?? account.email;
+    // The customer's upcoming appointments in the group they log in to (spec 001 §7 login answer).
+    const appointments =
+      type === 'user' && group
+        ? await upcomingAppointments(ctx, trx, group, await ficheIdsOfAccount(trx, account.id, group.id))
+        : [];
     return {
       token,
       body: {
@@ -120,7 +128,7 @@ export async function login(
         emailChanged: Boolean(changes.email),
         pendingRdv: pendingRdv ?? null,
         lastSignedAt: now.toISOString(),
-        fiche: { appointments: [] },
+        fiche: { appointments },
       },
     };
   });
@@ -181,6 +189,17 @@ async function loginWithFicheKey(
     scopeAppointmentId: appointmentId,
     ssoLogged: false,
   });
+  // A link opened for one booking shows that booking only, as the appointments list does.
+  const linkGroup = group ?? (await findGroupById(ctx.db, link.group_id));
+  let appointments = linkGroup ? await upcomingAppointments(ctx, ctx.db, linkGroup, [link.fiche_id]) : [];
+  if (action && appointmentId) {
+    const booking = appointments.find((a) => a.id === appointmentId);
+    appointments = appointments.filter(
+      (a) =>
+        a.id === appointmentId ||
+        (booking?.consecutive_value != null && a.consecutive_value === booking.consecutive_value),
+    );
+  }
   return {
     token,
     body: {
@@ -196,7 +215,7 @@ async function loginWithFicheKey(
       needPasswordChange: false,
       pendingRdv: null,
       lastSignedAt: now.toISOString(),
-      fiche: { appointments: [] },
+      fiche: { appointments },
     },
   };
 }
