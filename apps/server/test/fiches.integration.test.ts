@@ -225,7 +225,7 @@ forEachDatabase('fiches', (database) => {
     const fiche = (await create(pro, person('Lien'))).body;
     const key = await createEmailLinkToken(
       t.ctx.db,
-      'fiche',
+      { purpose: 'fiche', expiresAt: new Date(t.clock.now().getTime() + 86_400_000) },
       { groupId, ficheId: fiche.id },
       { action: 'cancel_apt', appointment_id: 42 },
       t.clock.now(),

@@ -187,7 +187,8 @@ export interface SessionsTable {
   account_id: number | null;
   group_id: number | null;
   fiche_id: number | null;
-  scope: 'cancel_apt' | 'export_apt' | null;
+  /** The link kind of an e-mail link session (modules/sessions/link-scope.ts); null otherwise. */
+  scope: 'manage' | 'cancel_apt' | 'export_apt' | null;
   scope_appointment_id: number | null;
   sso_logged: Generated<boolean>;
   last_signed_at: Timestamp;

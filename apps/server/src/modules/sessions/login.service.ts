@@ -16,6 +16,7 @@ import { upcomingAppointments } from '../appointments/appointments-read.service.
 import { findGroupById } from '../groups/groups.repository.ts';
 import { groupSettings } from '../groups/groups.service.ts';
 import { clientSubject, LIMITS, recordAttempt, secondsUntilAllowed } from '../security/attempt-limits.ts';
+import { isLinkKind } from './link-scope.ts';
 import { listProGroupIds } from './sessions.repository.ts';
 import { startSession } from './sessions.service.ts';
 
@@ -162,8 +163,9 @@ async function confirmEmailChange(
 }
 
 /**
- * A fiche key (from a booking e-mail on a Fiche-profile group) logs the visitor in as that fiche,
- * "account id 0"; a key minted for one cancel or export action allows only that action.
+ * A fiche key (from a booking e-mail) logs the visitor in as that fiche, "account id 0", for what
+ * the link names and nothing else: its kind's actions on its appointment's booking (link-scope.ts).
+ * A key that names no kind or no appointment opens nothing.
  */
 async function loginWithFicheKey(
   ctx: AppContext,
@@ -175,16 +177,16 @@ async function loginWithFicheKey(
   if (!link?.fiche_id || !link.group_id || (group && link.group_id !== group.id)) {
     throw loginError(401, 'invalidLink');
   }
-  const action =
-    link.payload.action === 'cancel_apt' || link.payload.action === 'export_apt' ? link.payload.action : null;
-  const appointmentId = typeof link.payload.appointment_id === 'number' ? link.payload.appointment_id : null;
+  const action = link.payload.action;
+  const appointmentId = link.payload.appointment_id;
+  if (!isLinkKind(action) || typeof appointmentId !== 'number') throw loginError(401, 'invalidLink');
   const { token } = await startSession(ctx.db, now, {
     type: 'fiche',
     accountId: null,
     groupId: link.group_id,
     ficheId: link.fiche_id,
-    scope: action && appointmentId ? action : null,
-    scopeAppointmentId: action ? appointmentId : null,
+    scope: action,
+    scopeAppointmentId: appointmentId,
     ssoLogged: false,
   });
   // A link opened for one booking shows that booking only, as the appointments list does.
