@@ -50,7 +50,13 @@ function crashGroup() {
   return {
     urlname: 'crash-salon',
     name: 'Crash salon',
-    settings: { timezone: 'UTC', locale: 'fr', rules: { min_notice_minutes: 60 } },
+    settings: {
+      timezone: 'UTC',
+      locale: 'fr',
+      rules: { min_notice_minutes: 60 },
+      // The chained bookings hold two services.
+      user_sequence_config: [{ name: 'intervention_ids', max_multirdvs: 2 }],
+    },
     interventions: [service('cut'), service('wash'), service('dry')],
     packs: [
       {

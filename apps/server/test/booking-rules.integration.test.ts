@@ -5,6 +5,7 @@
  * their customer. Each rule has its own group, so the tests do not share calendars or people.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmailLinkToken } from '../src/modules/accounts/email-links.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { call, createAccount, loginAs } from './support/accounts.ts';
 import { book, idsByExternid } from './support/booking.ts';
@@ -418,6 +419,58 @@ forEachDatabase('booking rules', (database) => {
         { token: importedToken },
       );
       expect(family.status).toBe(201);
+    });
+
+    it('accepts the record of an e-mail link session once the group has booked it', async () => {
+      const g = await group('closed-link', { open: false, rules: { min_notice_minutes: 0 } });
+      await createAccount(t.ctx.db, { email: 'pro.link@example.com', role: 'pro', proGroups: [g.id] });
+      const pro = await loginAs(t, 'pro.link@example.com');
+      const booking = (date: string) => ({
+        date: `${date}:00+01:00`,
+        group_id: g.id,
+        intervention_ids: [g.ids.cut],
+        calendar_id: g.ids.alice,
+      });
+      const linkSession = async (ficheId: number) => {
+        const key = await createEmailLinkToken(
+          t.ctx.db,
+          'fiche',
+          { groupId: g.id, ficheId },
+          {},
+          t.clock.now(),
+        );
+        const login = await call(t, 'POST', '/api/v3/sessions/login.json', {
+          body: { account: { group_id: g.id, ficheKey: key } },
+        });
+        expect(login.status).toBe(200);
+        return login.body.fiche_token as string;
+      };
+      // A caller the professional booked by phone follows the mail's link and books again online.
+      const byPhone = await book(
+        t,
+        { ...booking('2026-12-01T10:00'), fiche: person('Phoned', 'phoned@example.com') },
+        { token: pro },
+      );
+      expect(byPhone.status).toBe(201);
+      const ficheId = byPhone.body.records[0].fiche_id as number;
+      const again = await book(
+        t,
+        { ...booking('2026-12-02T10:00'), fiche: ficheId },
+        { token: await linkSession(ficheId) },
+      );
+      expect(again.status).toBe(201);
+      // The link of a record the customer made, with no appointment in the group, is not enough.
+      await createAccount(t.ctx.db, { email: 'link.self@example.com' });
+      const own = await call(t, 'POST', `/api/v3/groups/${g.id}/fiches`, {
+        token: await loginAs(t, 'link.self@example.com'),
+        body: { fiche: { firstname: 'Self', lastname: 'Made' } },
+      });
+      const refused = await book(
+        t,
+        { ...booking('2026-12-03T10:00'), fiche: own.body.id },
+        { token: await linkSession(own.body.id) },
+      );
+      expect(message(refused)).toEqual([403, 'v3_error.appointment.not_open_group']);
     });
   });
 });
