@@ -354,6 +354,29 @@ forEachDatabase('accounts and sessions', (database) => {
       expect(expired.body.message).toBe('invalidLink');
       expect((await login('forgot@example.com', 'Reset-Password-9!')).status).toBe(200);
     });
+
+    it('refuses the current password as the new one (passwordUnchanged), leaving the link usable', async () => {
+      const id = (
+        await t.ctx.db
+          .selectFrom('accounts')
+          .select('id')
+          .where('email', '=', 'forgot@example.com')
+          .executeTakeFirstOrThrow()
+      ).id;
+      await call(t, 'POST', '/api/v3/accounts/forgotPassword.json', {
+        body: { account: { email: 'forgot@example.com', group_id: groupId } },
+      });
+      const key = (await latestMailTo(t.ctx.db, 'forgot@example.com'))!.link!.searchParams.get('oubliKey')!;
+      const same = await call(t, 'PUT', `/api/v3/accounts/${id}.json`, {
+        body: { account: { password: 'Reset-Password-9!', oubliKey: key } },
+      });
+      expect([same.status, same.body.message]).toEqual([422, 'passwordUnchanged']);
+      const other = await call(t, 'PUT', `/api/v3/accounts/${id}.json`, {
+        body: { account: { password: 'Brand-New-Pass-9!', oubliKey: key } },
+      });
+      expect(other.status).toBe(200);
+      expect((await login('forgot@example.com', 'Brand-New-Pass-9!')).status).toBe(200);
+    });
   });
 
   describe('e-mail change', () => {

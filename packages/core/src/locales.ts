@@ -47,3 +47,41 @@ export function parseEnabledLocales(value: string | null | undefined): Locale[] 
     .map((part) => part.trim().toLowerCase())
     .filter(isLocale);
 }
+
+export interface LanguageSources {
+  /** The link's `locale` parameter. */
+  param: string | null | undefined;
+  /** The language the person chose before with the language menu (kept by their browser). */
+  saved: string | null | undefined;
+  /** The browser's preferred languages, most preferred first. */
+  browser: readonly (string | null | undefined)[];
+  /** The group's own language; for a page outside a group, the language of the group page just left. */
+  groupLocale: string | null | undefined;
+  /** The languages the group offers; empty: all 13. */
+  enabled: readonly Locale[];
+}
+
+/**
+ * The page's language, the same rule for every group and on the server as in the browser
+ * (docs/web-app.md "Language"): the link's parameter, then the person's saved choice, then the
+ * browser's languages, then the group's language — each only if the group offers it.
+ */
+export function choosePageLocale({ param, saved, browser, groupLocale, enabled }: LanguageSources): Locale {
+  return pickLocale([param, saved, ...browser, groupLocale], enabled);
+}
+
+/** The languages of an Accept-Language header, most preferred first (q=0 ones left out). */
+export function parseAcceptLanguage(header: string | null | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map((entry) => entry.tag);
+}

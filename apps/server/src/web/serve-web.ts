@@ -10,16 +10,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { TRACKING_SCRIPT_HOSTS } from '@creneau/core/tracking/tracking-ids';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.ts';
 import { errorBody } from '../http/errors.ts';
+import { registerCrawlerRoutes } from './crawlers.ts';
+import { shellInputFor } from './page-request.ts';
+import { type PageTexts, renderShell } from './page-shell.ts';
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Créneau</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><main><h1>Créneau</h1><p>The web app is not built yet: run <code>npm start</code>, which builds it.</p></main></body></html>`;
 
-export async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
+export async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const distDir = ctx.config.webDistDir;
   const indexFile = path.join(distDir, 'index.html');
+  const textsFile = path.join(distDir, 'page-texts.json');
   const built = existsSync(indexFile);
   if (built) {
     await app.register(fastifyStatic, {
@@ -36,12 +43,15 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<v
       },
     });
   }
+  registerCrawlerRoutes(app, ctx);
   const template = built ? readFileSync(indexFile, 'utf8') : PLACEHOLDER;
-  app.setNotFoundHandler((request, reply) => {
+  const texts: PageTexts | null =
+    built && existsSync(textsFile) ? JSON.parse(readFileSync(textsFile, 'utf8')) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send(errorBody('notFound'));
     }
-    const page = template;
+    const page = texts ? renderShell(template, texts, await shellInputFor(ctx, request)) : template;
     const version = contentVersion(page);
     // A copy the browser holds is still good: it carries its own nonce, which the policy repeats.
     const cachedNonce = nonceOfFreshCopy(request.headers['if-none-match'], version);
@@ -84,19 +94,19 @@ export function nonceOfFreshCopy(ifNoneMatch: string | undefined, version: strin
 }
 
 /**
- * The page's policy. Groups add their own tracking tags and ad pixel (spec 000 §1), which load
- * scripts from hosts we cannot list: the page's own scripts carry a per-response nonce and
- * 'strict-dynamic' extends that trust to the scripts they insert — and to nothing an attacker could
- * inject into the markup. 'self' and https: only matter to browsers without CSP 3.
+ * The page's policy. Every group's booking page shares this origin, so no group's code may run on it:
+ * scripts come only from the app itself (with this response's nonce) and from the known hosts of the
+ * tracking tools a group names by id (docs/group-configuration.md "Tracking"). No inline script, no
+ * 'strict-dynamic' (which would trust whatever a trusted script inserts), no other host.
  */
 export function pageContentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' https:`,
+    `script-src 'self' 'nonce-${nonce}' ${TRACKING_SCRIPT_HOSTS.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",
-    // Map tiles, tag managers and pixels talk to their own hosts.
+    // Map tiles and the tracking tools send to their own hosts (data, not code).
     "connect-src 'self' https:",
     'frame-src https:',
     "object-src 'none'",

@@ -1,16 +1,30 @@
-import { describe, expect, it } from 'vitest';
-import { chooseLocale } from './language.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chooseLocale, saveLocale } from './language.ts';
 
-describe('chooseLocale (spec 000 §1, §9)', () => {
+describe('chooseLocale (docs/web-app.md "Language")', () => {
+  afterEach(() => {
+    document.cookie = 'creneau_locale=; path=/; max-age=0';
+  });
+
   const salon = { groupLocale: 'fr', enabled: 'fr,en,de,es,it' };
 
   it('follows the locale parameter when the group enables it', () => {
     expect(chooseLocale({ ...salon, param: 'de', browser: ['en-GB'] })).toBe('de');
   });
 
-  it("else the group's locale, before the browser's", () => {
-    expect(chooseLocale({ ...salon, param: 'pl', browser: ['de-DE'] })).toBe('fr');
-    expect(chooseLocale({ ...salon, param: null, browser: ['it-IT'] })).toBe('fr');
+  it("else the person's saved choice, before the browser's", () => {
+    saveLocale('es');
+    expect(chooseLocale({ ...salon, param: null, browser: ['de-DE'] })).toBe('es');
+    expect(chooseLocale({ ...salon, param: 'it', browser: ['de-DE'] })).toBe('it');
+    // A saved language the group does not offer is skipped.
+    saveLocale('pl');
+    expect(chooseLocale({ ...salon, param: null, browser: ['de-DE'] })).toBe('de');
+  });
+
+  it("else the browser's languages the group offers, then the group's own", () => {
+    expect(chooseLocale({ ...salon, param: 'pl', browser: ['en-US', 'fr'] })).toBe('en');
+    expect(chooseLocale({ ...salon, param: null, browser: ['pl-PL', 'it-IT'] })).toBe('it');
+    expect(chooseLocale({ ...salon, param: null, browser: ['pl-PL'] })).toBe('fr');
   });
 
   it("else the browser's first enabled language", () => {

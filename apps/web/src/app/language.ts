@@ -1,10 +1,11 @@
 /**
- * The interface language (spec 000 §1, §9): the `locale` parameter, else the group's locale, else
- * the browser's languages — each only if the group enables it — falling back to en.
+ * The interface language (docs/web-app.md "Language"): the `locale` parameter, then the person's
+ * saved choice, then the browser's languages, then the group's language — each only if the group
+ * offers it. The server's first HTML applies the same rule (apps/server/src/web/page-request.ts).
  */
-import { type Locale, parseEnabledLocales, pickLocale } from '@creneau/core/locales';
+import { choosePageLocale, isLocale, type Locale, parseEnabledLocales } from '@creneau/core/locales';
 import { useEffect, useState } from 'react';
-import { changeLanguage, i18n } from '../i18n/i18n.ts';
+import { changeLanguage, i18n, setPageLanguage } from '../i18n/i18n.ts';
 
 export interface LanguageInput {
   param: string | null | undefined;
@@ -16,7 +17,31 @@ export interface LanguageInput {
 
 /** The language to speak. */
 export function chooseLocale({ param, groupLocale, enabled, browser }: LanguageInput): Locale {
-  return pickLocale([param, groupLocale, ...browser], parseEnabledLocales(enabled));
+  return choosePageLocale({
+    param,
+    saved: savedLocale(),
+    browser,
+    groupLocale,
+    enabled: parseEnabledLocales(enabled),
+  });
+}
+
+/** The cookie holding the language a person picked in the menu; the server reads it too. */
+const SAVED_LOCALE_COOKIE = 'creneau_locale';
+
+/** The language the person picked in the language menu, on any group, if any. */
+export function savedLocale(): Locale | null {
+  if (typeof document === 'undefined') return null;
+  const match = new RegExp(`(?:^|;\\s*)${SAVED_LOCALE_COOKIE}=([a-z]{2})(?:;|$)`).exec(document.cookie);
+  return match && isLocale(match[1]) ? match[1] : null;
+}
+
+/** Keeps the person's choice for a year (in an embedding site a browser may refuse it: no harm). */
+export function saveLocale(locale: Locale): void {
+  if (typeof document === 'undefined') return;
+  // A two-letter code, nothing to escape; the Cookie Store API is missing from Firefox and Safari.
+  // biome-ignore lint/suspicious/noDocumentCookie: see above
+  document.cookie = `${SAVED_LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 const LAST_LOCALE_KEY = 'creneau.locale';
@@ -45,6 +70,9 @@ export function lastLocale(): string | null {
  * in parallel with the start-up calls; a wrong guess costs one more file, never a wrong text.
  */
 export function likelyLocale(param: string | null | undefined): Locale {
+  // The server's HTML already applied the rule with the group in hand.
+  const decided = typeof document !== 'undefined' ? document.documentElement.dataset.pageLang : undefined;
+  if (isLocale(decided)) return decided;
   return chooseLocale({ param, groupLocale: lastLocale(), enabled: null, browser: browserLanguages() });
 }
 
@@ -59,6 +87,7 @@ export function browserLanguages(): readonly string[] {
  * keeps speaking the previous language, so a page already shown can stay on screen.
  */
 export function useLanguage(locale: Locale): { ready: boolean } {
+  setPageLanguage(locale);
   const [loaded, setLoaded] = useState<string | null>(() =>
     i18n.language === locale && i18n.hasResourceBundle(locale, 'core') ? locale : null,
   );

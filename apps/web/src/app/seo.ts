@@ -1,13 +1,19 @@
 /**
- * Page title, meta description and keywords (spec 000 §1): built from the group's name,
- * preposition, city and url name, with one of three title variants (A, B, C) and one of three
- * description variants picked at random once per page load.
+ * Page title, meta description and keywords (spec 000 §1, built by @creneau/core/seo/page-meta),
+ * with one of three title variants (A, B, C) and one of three description variants picked at
+ * random once per page load.
  */
+import {
+  buildPageMeta as buildMeta,
+  type MetaInput,
+  type PageMeta,
+  VARIANTS,
+  type Variant,
+} from '@creneau/core/seo/page-meta';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 
-export const VARIANTS = ['a', 'b', 'c'] as const;
-export type Variant = (typeof VARIANTS)[number];
+export { type PageMeta, VARIANTS };
 
 /** The variants of this page load. */
 export const pageVariants: { title: Variant; description: Variant } = {
@@ -15,47 +21,9 @@ export const pageVariants: { title: Variant; description: Variant } = {
   description: VARIANTS[Math.floor(Math.random() * 3)]!,
 };
 
-export interface MetaInput {
-  name: string;
-  urlname: string;
-  city: string | null | undefined;
-  /** The group's own preposition ("à", "in"…), used only when the page speaks the group's language. */
-  preposition: string | null | undefined;
-  samePreposition: boolean;
-  /** The mini-site's own keywords, when it has some. */
-  keywords?: string | null | undefined;
-}
-
-export interface PageMeta {
-  title: string;
-  description: string;
-  keywords: string;
-}
-
-const tidy = (text: string) =>
-  text
-    .replace(/\s+/g, ' ')
-    .replace(/\s+([,.:;])/g, '$1')
-    .trim();
-
-/** The title, description and keywords of a group's pages. */
+/** The title, description and keywords of a group's pages, in the page's language. */
 export function buildPageMeta(t: TFunction, input: MetaInput, variants = pageVariants): PageMeta {
-  const city = input.city?.trim() ?? '';
-  const preposition = (input.samePreposition && input.preposition?.trim()) || t('seo.in');
-  // "Mairie de Saint-Aubin" needs no "à Saint-Aubin" after it.
-  const place =
-    city && !input.name.toLowerCase().includes(city.toLowerCase()) ? `${preposition} ${city}` : '';
-  const values = { name: input.name, place, city, urlname: input.urlname };
-  const keywords =
-    input.keywords?.trim() ||
-    [input.name, city, input.urlname, t('seo.keywordAppointment'), t('seo.keywordOnline')]
-      .filter(Boolean)
-      .join(', ');
-  return {
-    title: tidy(t(`seo.title.${variants.title}`, values)),
-    description: tidy(t(`seo.description.${variants.description}`, values)),
-    keywords,
-  };
+  return buildMeta((key, values) => t(key, values), input, variants);
 }
 
 function setMeta(name: string, content: string) {

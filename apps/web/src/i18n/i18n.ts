@@ -81,6 +81,29 @@ void i18n
     react: { useSuspense: false, bindI18nStore: 'added' },
   });
 
+/**
+ * The language the page speaks as decided — first by the server's HTML (`data-page-lang`), then
+ * by the app's language rule — which i18next only follows once that language's texts are in.
+ */
+let pageLanguage: string | null =
+  typeof document !== 'undefined' ? (document.documentElement.dataset.pageLang ?? null) : null;
+
+export function setPageLanguage(locale: Locale): void {
+  pageLanguage = locale;
+}
+
+/**
+ * The loading message in the page's language: from its texts once loaded, before that the one
+ * the server wrote into the page for that language, else none (never another language's).
+ */
+export function loadingMessage(): string {
+  const language = pageLanguage ?? i18n.language;
+  if (!language) return '';
+  if (i18n.hasResourceBundle(language, 'core')) return i18n.t('common.loading', { lng: language });
+  const root = typeof document !== 'undefined' ? document.documentElement : null;
+  return root?.dataset.pageLang === language ? (root.dataset.loading ?? '') : '';
+}
+
 /** Switches the interface language, resolving once its texts (every part fetched so far) are loaded. */
 export async function changeLanguage(locale: Locale): Promise<void> {
   // Called even for the current language: it may still be loading, or a switch away be under way.

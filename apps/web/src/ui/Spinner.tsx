@@ -1,5 +1,6 @@
 /** The loading indicator: a spinner with an animated-dots message (spec 000 §2 screen 1). */
 import { useTranslation } from 'react-i18next';
+import { loadingMessage } from '../i18n/i18n.ts';
 import styles from './Spinner.module.css';
 
 interface SpinnerProps {
@@ -12,9 +13,10 @@ interface SpinnerProps {
 
 /** A polite live region announcing the loading state. */
 export function Spinner({ label, page, small }: SpinnerProps) {
-  const { t, ready } = useTranslation();
-  // Before the language's texts have arrived, the spinner alone says it.
-  const text = label ?? (ready ? t('common.loading') : '');
+  // Re-renders when texts or the language change.
+  useTranslation();
+  // In the page's language only: before its texts arrive, the server's message or none.
+  const text = label ?? loadingMessage();
   return (
     <div
       className={[styles.wrap, page && styles.page, small && styles.small].filter(Boolean).join(' ')}

@@ -7,7 +7,6 @@ import {
   isStrongPassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_RULES,
-  validateLoginPassword,
   validatePasswordConfirmation,
 } from './password.ts';
 
@@ -100,12 +99,7 @@ describe('emailFragments', () => {
   });
 });
 
-describe('login and confirmation rules', () => {
-  it('validateLoginPassword: passwordLength below 10 characters', () => {
-    expect(validateLoginPassword('123456789')).toBe('passwordLength');
-    expect(validateLoginPassword('1234567890')).toBeNull();
-  });
-
+describe('confirmation rule', () => {
   it('validatePasswordConfirmation: passwordConfirm when short or different', () => {
     expect(validatePasswordConfirmation('Correct-Horse7', 'Correct-Horse7')).toBeNull();
     expect(validatePasswordConfirmation('Correct-Horse7', 'Correct-Horse8')).toBe('passwordConfirm');

@@ -84,11 +84,6 @@ export function isStrongPassword(password: string, email?: string | null): boole
   return checkPassword(password, email).valid;
 }
 
-/** Login form rule: a password of at least 10 characters, else passwordLength. */
-export function validateLoginPassword(password: string): typeof PASSWORD_KEYS.length | null {
-  return [...password].length >= PASSWORD_MIN_LENGTH ? null : PASSWORD_KEYS.length;
-}
-
 /** Confirmation rule: at least 10 characters and equal to the new password, else passwordConfirm. */
 export function validatePasswordConfirmation(
   newPassword: string,

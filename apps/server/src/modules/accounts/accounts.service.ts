@@ -173,6 +173,11 @@ export async function updatePassword(
     }
   }
   requireStrongPassword(update.password, account.email);
+  // A reset or change that keeps the same password changes nothing: it was probably a mistake,
+  // and a reset after a leak must not leave the leaked password working.
+  if (account.password_hash && (await verifyPassword(account.password_hash, update.password))) {
+    throw errors.unprocessable('passwordUnchanged');
+  }
   const passwordHash = await hashPassword(update.password);
   return ctx.db.transaction().execute(async (trx) => {
     if (link && !(await markEmailTokenUsed(trx, link.id, now))) throw new ApiError(403, 'invalidLink');

@@ -9,7 +9,7 @@ import type { Group } from '../../api/group.ts';
 import { login } from '../../api/session-login.ts';
 import { errorKey } from '../../ui/auth/error-key.ts';
 import { notify } from '../../ui/notification-store.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { LoadingFrame } from '../shell/LoadingFrame.tsx';
 import { withoutParams } from '../startup/email-link.ts';
 
 // One login per key even when React runs the effect twice (development) or the page re-renders.
@@ -40,5 +40,5 @@ export function FicheKeyLogin({ group, ficheKey }: { group: Pick<Group, 'id'>; f
       live = false;
     };
   }, [ficheKey, group.id, navigate, pathname, search]);
-  return <Spinner page />;
+  return <LoadingFrame />;
 }

@@ -13,14 +13,14 @@ import { type Group, inactiveGroupOf, useGroup } from '../../api/group.ts';
 import { type Session, useCurrentSession } from '../../api/session-current.ts';
 import { notify } from '../../ui/notification-store.ts';
 import { openPopup } from '../../ui/popup-store.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { GroupContext, type GroupContextValue } from '../group-context.ts';
-import { browserLanguages, chooseLocale, lastLocale, rememberLocale, useLanguage } from '../language.ts';
+import { browserLanguages, chooseLocale, likelyLocale, rememberLocale, useLanguage } from '../language.ts';
 import { forgetGroup, rememberGroup } from '../last-group.ts';
 import { groupPath } from '../paths.ts';
 import { useVerifiedPreselection } from '../preselection.ts';
 import { useParsedQuery } from '../query.ts';
 import { AppFrame } from '../shell/AppFrame.tsx';
+import { LoadingFrame } from '../shell/LoadingFrame.tsx';
 import { StandaloneFrame } from '../shell/StandaloneFrame.tsx';
 import { decideAccess } from '../startup/access.ts';
 import { useSessionExpiry } from '../startup/use-session-expiry.ts';
@@ -36,13 +36,15 @@ export function GroupLayout() {
   const group = useGroup(urlname);
   const session = useCurrentSession();
   const query = useParsedQuery(group.data?.timezone);
-  const locale = chooseLocale({
-    param: query.params.locale,
-    // While the group loads, the likely language (main.tsx started fetching it): no other file.
-    groupLocale: group.data ? group.data.locale : lastLocale(),
-    enabled: group.data?.enabled_locales,
-    browser: browserLanguages(),
-  });
+  const locale = group.data
+    ? chooseLocale({
+        param: query.params.locale,
+        groupLocale: group.data.locale,
+        enabled: group.data.enabled_locales,
+        browser: browserLanguages(),
+      })
+    : // While the group loads, the likely language (the server's choice; main.tsx is fetching it).
+      likelyLocale(query.params.locale);
   const language = useLanguage(locale);
   const verified = useVerifiedPreselection(group.data?.id, query.params.preselection);
   // Once the page has been shown, a language switch keeps it on screen until the new language has
@@ -65,12 +67,12 @@ export function GroupLayout() {
     );
   }
   if (group.isPending || !session.data || !verified.data || (!language.ready && !shown.current)) {
-    return <Spinner page />;
+    return <LoadingFrame />;
   }
   // An e-mail link's fiche key logs the visitor in before any page shows (spec 001 §4).
   if (query.params.ficheKey) {
     return (
-      <Suspense fallback={<Spinner page />}>
+      <Suspense fallback={<LoadingFrame />}>
         <FicheKeyLogin group={group.data} ficheKey={query.params.ficheKey} />
       </Suspense>
     );
@@ -163,5 +165,5 @@ function PasswordChangeRedirect({ accountId }: { accountId: number | undefined }
       { replace: true },
     );
   }, [accountId, navigate]);
-  return <Spinner page />;
+  return <LoadingFrame />;
 }

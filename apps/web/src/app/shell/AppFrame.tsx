@@ -4,6 +4,7 @@
  * title and meta, tracking, and the frame-height messages when embedded.
  */
 import type { Locale } from '@creneau/core/locales';
+import { themeVariables } from '@creneau/core/theme/palette';
 import { resolveTheme } from '@creneau/core/url/colors';
 import { type ReactNode, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,6 @@ import { isEmbedded } from '../embed/frame-messages.ts';
 import { useFrameHeight } from '../embed/use-frame-height.ts';
 import { useParsedQuery } from '../query.ts';
 import { buildPageMeta, type PageMeta, useDocumentMeta } from '../seo.ts';
-import { themeVariables } from '../theme/palette.ts';
 import { useGroupTracking } from '../tracking/use-tracking.ts';
 import { AddressBar } from './AddressBar.tsx';
 import styles from './AppFrame.module.css';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Icon } from '../../ui/Icon.tsx';
 import { MenuButton } from '../../ui/Menu.tsx';
+import { saveLocale } from '../language.ts';
 import { LANGUAGE_NAMES } from './language-names.ts';
 
 interface LocaleSwitchProps {
@@ -38,6 +39,7 @@ export function LocaleSwitch({ locale, locales, triggerClassName, codeClassName 
         },
       ]}
       onAction={(code) => {
+        saveLocale(code as Locale);
         setSearchParams(
           (params) => {
             params.set('locale', code);

@@ -6,10 +6,10 @@
 import { LOCALES } from '@creneau/core/locales';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { browserLanguages, chooseLocale, lastLocale, useLanguage } from '../language.ts';
 import { useParsedQuery } from '../query.ts';
 import { AppFrame } from './AppFrame.tsx';
+import { LoadingFrame } from './LoadingFrame.tsx';
 
 interface StandaloneFrameProps {
   /** The page's title key. */
@@ -31,7 +31,7 @@ export function StandaloneFrame({ titleKey, children }: StandaloneFrameProps) {
   const { ready } = useLanguage(locale);
   // A language switch keeps the page on screen until the new language has loaded.
   const shown = useRef(false);
-  if (!ready && !shown.current) return <Spinner page />;
+  if (!ready && !shown.current) return <LoadingFrame />;
   shown.current = true;
   return (
     <AppFrame group={null} session={null} locale={locale} enabledLocales={LOCALES} pageTitle={t(titleKey)}>

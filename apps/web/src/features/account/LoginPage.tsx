@@ -85,6 +85,7 @@ export function LoginPage() {
         testId="activation-password"
       >
         <ChoosePasswordForm
+          leavesOnSuccess
           email={email}
           labelledBy={titleId}
           autoFocus

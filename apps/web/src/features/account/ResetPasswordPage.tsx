@@ -152,6 +152,7 @@ function NewPasswordFromLink({ oubliKey, accountId }: { oubliKey: string; accoun
       footer={<Link to={link('reset_password')}>{t('account.reset.askAgain')}</Link>}
     >
       <ChoosePasswordForm
+        leavesOnSuccess
         email={null}
         labelledBy={titleId}
         autoFocus

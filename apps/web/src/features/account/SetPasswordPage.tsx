@@ -34,6 +34,7 @@ export function SetPasswordPage() {
       lead={t('pages.setPassword.text')}
     >
       <ChoosePasswordForm
+        leavesOnSuccess
         email={email}
         labelledBy={titleId}
         autoFocus

@@ -6,8 +6,8 @@ import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useUrlnameForHost } from '../../api/urlname.ts';
+import { LoadingFrame } from '../../app/shell/LoadingFrame.tsx';
 import { notify } from '../../ui/notification-store.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
 
 export function RootLookupPage() {
   const { search } = useLocation();
@@ -19,7 +19,7 @@ export function RootLookupPage() {
     }
   }, [lookup.isError, lookup.error]);
 
-  if (lookup.isPending) return <Spinner page />;
+  if (lookup.isPending) return <LoadingFrame />;
   if (lookup.isError) return <Navigate replace to={{ pathname: '/error', search }} />;
   return <Navigate replace to={{ pathname: `/${lookup.data.urlname}`, search }} />;
 }

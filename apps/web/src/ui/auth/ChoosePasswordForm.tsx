@@ -15,7 +15,7 @@ import { newPasswordState } from './new-password.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 
-const NEW_PASSWORD_ERRORS = new Set(['passwordRules', 'passwordTooLong']);
+const NEW_PASSWORD_ERRORS = new Set(['passwordRules', 'passwordTooLong', 'passwordUnchanged']);
 const CURRENT_PASSWORD_ERRORS = new Set(['passwordError', 'currentPasswordRequired', 'pwd.wrongPwd']);
 
 export interface ChosenPassword {
@@ -34,6 +34,12 @@ interface ChoosePasswordFormProps {
   busyLabel: string;
   /** Ask for the current password first (account page). */
   requireCurrent?: boolean;
+  /**
+   * The page moves on after a success (activation, reset, forced change): the form then stays as
+   * it is, busy, until the next page replaces it — an emptied form under the new address would
+   * read as a failure while that page loads.
+   */
+  leavesOnSuccess?: boolean;
   autoFocus?: boolean;
   /** Shown above the fields (e.g. the address of the account). */
   before?: ReactNode;
@@ -47,6 +53,7 @@ export function ChoosePasswordForm({
   submitLabel,
   busyLabel,
   requireCurrent,
+  leavesOnSuccess,
   autoFocus,
   before,
   labelledBy,
@@ -90,15 +97,17 @@ export function ChoosePasswordForm({
     setServerError(null);
     try {
       await onSubmit({ password, confirmation, ...(requireCurrent ? { current } : {}) });
-      setCurrent('');
-      setPassword('');
-      setConfirmation('');
-      setAttempted(false);
     } catch (error) {
       setServerError(errorKey(error));
-    } finally {
       setBusy(false);
+      return;
     }
+    if (leavesOnSuccess) return;
+    setCurrent('');
+    setPassword('');
+    setConfirmation('');
+    setAttempted(false);
+    setBusy(false);
   };
 
   return (

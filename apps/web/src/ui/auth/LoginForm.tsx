@@ -6,7 +6,6 @@
  * booking flow's login step uses the same form.
  */
 import { validateEmail } from '@creneau/core/validation/email';
-import { validateLoginPassword } from '@creneau/core/validation/password';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { register } from '../../api/account-register.ts';
 import type { Group } from '../../api/group.ts';
@@ -71,11 +70,16 @@ export function LoginForm({
   const [attempted, setAttempted] = useState(false);
   const [serverError, setServerError] = useState<ServerError | null>(null);
   const [resent, setResent] = useState<'idle' | 'busy' | 'done'>('idle');
+  // Logged in: the next page is on its way; the form stays, busy, until it replaces it.
+  const [leaving, setLeaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
   const trimmed = email.trim();
   const emailRule = validateEmail(trimmed);
-  const passwordRule = validateLoginPassword(password);
+  // Any password the person types goes to the server, whatever its length: the password rules
+  // are for new passwords only, and an older, shorter one must still log in (and is then asked to
+  // change, spec 001 §4). Only an empty field stops the form.
+  const passwordRule = password === '' ? 'currentPasswordRequired' : null;
   const valid = emailRule === null && passwordRule === null;
   const current = serverError && serverError.email === trimmed ? serverError : null;
 
@@ -86,16 +90,12 @@ export function LoginForm({
         ? current.key
         : null;
   const passwordError =
-    ((touched.password && password !== '') || attempted) && passwordRule
-      ? passwordRule
-      : current?.field === 'password'
-        ? current.key
-        : null;
+    attempted && passwordRule ? passwordRule : current?.field === 'password' ? current.key : null;
   const formError = current?.field === 'form' ? current.key : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (login.isPending) return;
+    if (login.isPending || leaving) return;
     if (!valid) {
       setAttempted(true);
       form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"], input:invalid')?.focus();
@@ -108,9 +108,9 @@ export function LoginForm({
       { credentials: { email: trimmed, password }, account },
       {
         onSuccess: (response) => {
-          setEmail('');
           setPassword('');
           setServerError(null);
+          setLeaving(true);
           if (response.emailChanged) notify('emailChangeConfirmed', { tone: 'success' });
           onSuccess(response);
         },
@@ -195,7 +195,7 @@ export function LoginForm({
       )}
       <SubmitButton
         blocked={!valid}
-        busy={login.isPending}
+        busy={login.isPending || leaving}
         busyLabel={t('account.login.busy')}
         testId="login-submit"
       >

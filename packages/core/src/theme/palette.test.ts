@@ -1,6 +1,6 @@
-import { resolveTheme } from '@creneau/core/url/colors';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { resolveTheme } from '../url/colors.ts';
 import { contrast, ensureContrast, labelOn, mix, readableOn } from './contrast.ts';
 import { themeVariables } from './palette.ts';
 

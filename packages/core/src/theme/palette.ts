@@ -4,7 +4,7 @@
  * turns it into `--{group}-{key}` variables plus the derived shades that keep text readable
  * whatever colours a group chose (WCAG AA, 4.5:1), on every surface the text sits on.
  */
-import { PALETTE_GROUPS, PALETTE_KEYS, type Theme } from '@creneau/core/url/colors';
+import { PALETTE_GROUPS, PALETTE_KEYS, type Theme } from '../url/colors.ts';
 import { contrast, ensureContrast, ensureContrastOnAll, labelOn, mix } from './contrast.ts';
 
 /**
