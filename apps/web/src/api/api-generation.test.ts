@@ -134,6 +134,17 @@ describe('the HTTP client follows the group', () => {
     expect((error.body as { errorCode: number }).errorCode).toBe(10);
 
     expect(appointmentIcsUrl(5, 9)).toBe('/api/groups/5/appointments/9.ics?token=tok');
+
+    // A session check made anywhere (here: right after a login) picks the list path.
+    fetch.mockImplementation(async (url: string) =>
+      url.includes('sessions/current')
+        ? new Response('{"logged":true,"type":"user","account":{"id":0}}', { status: 200 })
+        : new Response('{"records":[]}', { status: 200 }),
+    );
+    await apiGet('/v3/sessions/current.json', {}, { withToken: false });
+    await fetchAppointments(5, 'fr');
+    expect(fetch.mock.calls.at(-2)![0]).toMatch(/^\/api\/sessions\/current\.json\?/);
+    expect(fetch.mock.calls.at(-1)![0]).toMatch(/^\/api\/fiche\/appointments\?/);
     followGroupGeneration(v3Group);
     expect(appointmentIcsUrl(5, 9)).toBe('/api/v3/groups/5/appointments/9.ics?apikey=creneau-dev&token=tok');
   });

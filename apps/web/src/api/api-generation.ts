@@ -37,7 +37,7 @@ export function currentApiGeneration(): ApiGeneration {
  * Follows the kind of the current session: an account (or a professional), or a record's session
  * (an e-mail link, or the guest session a booking gives).
  */
-export function followSessionKind(session: { type: string | null; account: { id: number } | null }): void {
+export function followSessionKind(session: { type?: string | null; account?: { id?: number } | null }): void {
   listOwner = session.type === 'pro' || (session.account?.id ?? 0) > 0 ? 'account' : 'fiche';
 }
 
@@ -73,6 +73,26 @@ export function routeCall(
   params: QueryParams,
   body?: unknown,
   generation: ApiGeneration = current,
+): RoutedCall {
+  const routed = routeByGeneration(method, path, params, body, generation);
+  // Every session check, whichever module makes it (start-up, login, e-mail link), tells which
+  // legacy appointments list applies.
+  if (method === 'GET' && path === '/v3/sessions/current.json') return { ...routed, answer: observeSession };
+  return routed;
+}
+
+function observeSession(body: unknown): unknown {
+  if (body && typeof body === 'object')
+    followSessionKind(body as { type: string | null; account: { id: number } | null });
+  return body;
+}
+
+function routeByGeneration(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  params: QueryParams,
+  body: unknown,
+  generation: ApiGeneration,
 ): RoutedCall {
   const same: RoutedCall = { path, params, withApiKey: true };
   if (generation === 'v3' || !path.startsWith('/v3/')) return same;
