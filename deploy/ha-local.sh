@@ -15,7 +15,10 @@
 #
 # Environment: HA_DIR (default /tmp/creneau-ha; `up` refuses a directory that is already running),
 # HA_PORT_BASE (default 25400; every port is this plus a fixed offset, see ports() below),
-# LOAD_DEMO (default true), PG_BIN (default /usr/lib/postgresql/15/bin).
+# PG_BIN (default /usr/lib/postgresql/15/bin), and for the Créneau processes LOAD_DEMO (default true),
+# API_KEYS, LOG_LEVEL, RATE_LIMIT_SCALE and SHUTDOWN_DELAY_MS (default 3000: HAProxy's checks see
+# a draining process within about 1.5 s). They run with TRUST_PROXY=true: the client address is
+# the X-Forwarded-For that HAProxy sets.
 # PostgreSQL and Patroni refuse to run as root: when run as root, the database side (etcd,
 # Patroni, PostgreSQL, PgBouncer, HAProxy) runs as the postgres user; the Créneau processes as the caller.
 set -euo pipefail
@@ -42,7 +45,7 @@ ports() {
   export ETCD_PORT=$((HA_PORT_BASE + 31))
   export ETCD_PEER_PORT=$((HA_PORT_BASE + 32))
   # What HAProxy asks a Créneau process before sending it traffic.
-  export APP_CHECK_PATH="${APP_CHECK_PATH:-/api/docs/json}"
+  export APP_CHECK_PATH="${APP_CHECK_PATH:-/health/ready}"
 }
 ports
 
@@ -82,8 +85,13 @@ start_db_process() {
 wait_for() {
   local seconds="$1" what="$2"
   shift 2
-  local deadline=$((SECONDS + seconds))
-  until "$@" >/dev/null 2>&1; do
+  local deadline=$((SECONDS + seconds)) status
+  while true; do
+    status=0
+    "$@" >/dev/null || status=$?
+    [ "$status" = 0 ] && return 0
+    # 42: the awaited thing cannot happen any more (it said why on stderr).
+    [ "$status" = 42 ] && return 1
     if [ "$SECONDS" -ge "$deadline" ]; then
       log "timed out after ${seconds}s waiting for $what; logs in $HA_DIR/log"
       return 1
@@ -99,9 +107,6 @@ render() { # template → HA_DIR file, with only our ${VARIABLES} replaced
   envsubst "$vars" <"$ROOT/deploy/config/$1" >"$2"
 }
 
-cluster_role() { # NODE → its role according to Patroni ("leader", "sync_standby", …)
-  curl -sf "http://127.0.0.1:$PG1_REST_PORT/cluster" | jq -r --arg n "$1" '.members[] | select(.name == $n) | .role'
-}
 has_sync_standby() {
   curl -sf "http://127.0.0.1:$PG1_REST_PORT/cluster" | jq -e '[.members[] | select(.role == "sync_standby" and (.state == "streaming" or .state == "running"))] | length == 1'
 }
@@ -180,6 +185,8 @@ COOKIE_SECRET=$(head -c 32 /dev/urandom | base64 | tr -d '\n')
 LOAD_DEMO=${LOAD_DEMO:-true}
 API_KEYS=${API_KEYS:-creneau-dev}
 LOG_LEVEL=${LOG_LEVEL:-warn}
+RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE:-1}
+SHUTDOWN_DELAY_MS=${SHUTDOWN_DELAY_MS:-3000}
 EOF
   chmod 600 "$HA_DIR/app/app.env"
   # app1 alone first: it applies the migrations (and loads the demo) before app2 starts.
@@ -211,8 +218,19 @@ start_app() {
     PORT="$port" HOST=127.0.0.1 DATA_DIR="$HA_DIR/app" COOKIE_SECRET="$COOKIE_SECRET" \
     PUBLIC_URL="http://127.0.0.1:$HAPROXY_HTTP_PORT" NODE_ENV=production WORKERS=1 \
     LOAD_DEMO="$LOAD_DEMO" API_KEYS="$API_KEYS" LOG_LEVEL="$LOG_LEVEL" \
+    RATE_LIMIT_SCALE="$RATE_LIMIT_SCALE" SHUTDOWN_DELAY_MS="$SHUTDOWN_DELAY_MS" TRUST_PROXY=true \
     node --enable-source-maps "$ROOT/apps/server/dist/main.js"
-  wait_for 90 "$app to answer" curl -sf "http://127.0.0.1:$port$APP_CHECK_PATH"
+  wait_for 90 "$app to be ready" app_ready "$app" "$port"
+}
+
+# Ready, or fails at once (with the end of its log) if the process has already exited.
+app_ready() {
+  if ! kill -0 "$(cat "$HA_DIR/pids/$1")" 2>/dev/null; then
+    log "$1 exited while starting:"
+    tail -n 20 "$HA_DIR/log/$1.log" >&2
+    return 42
+  fi
+  curl -sf "http://127.0.0.1:$2$APP_CHECK_PATH"
 }
 
 # Stops in the reverse order of start: Créneau, PgBouncer, HAProxy, Patroni (stops PostgreSQL), etcd.

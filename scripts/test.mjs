@@ -7,13 +7,17 @@ import { existsSync } from 'node:fs';
 const ci = process.env.CI === 'true';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The high-availability tests run the real parts (deploy/ha-local.sh): the Debian packages
-// patroni, etcd-server, haproxy and pgbouncer, and PostgreSQL 15's server binaries.
+// patroni, etcd-server, haproxy and pgbouncer, PostgreSQL 15's server binaries, and the script's
+// tools (jq, curl, envsubst from gettext-base).
 const haPrograms = [
   '/usr/bin/patroni',
   '/usr/bin/etcd',
   '/usr/sbin/haproxy',
   '/usr/sbin/pgbouncer',
   '/usr/lib/postgresql/15/bin/postgres',
+  '/usr/bin/jq',
+  '/usr/bin/curl',
+  '/usr/bin/envsubst',
 ];
 
 function step(title, command, args, env = {}) {
@@ -57,6 +61,6 @@ if (missingHa.length === 0) {
   process.exit(1);
 } else {
   console.warn(
-    `! ${missingHa.join(', ')} not found: high-availability tests not run (apt-get install patroni etcd-server haproxy pgbouncer)`,
+    `! ${missingHa.join(', ')} not found: high-availability tests not run (apt-get install patroni etcd-server haproxy pgbouncer jq curl gettext-base)`,
   );
 }

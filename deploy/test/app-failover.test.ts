@@ -20,7 +20,7 @@ import {
   recordedPid,
   sleep,
   waitFor,
-  waitForExit,
+  waitForPortClosed,
 } from './support/cluster.ts';
 
 const ha = inject('ha');
@@ -47,9 +47,9 @@ test('a SIGKILLed server process: only the requests it was answering fail', asyn
   const killedAt = performance.now();
   const pid = recordedPid(ha, 'app1');
   process.kill(pid, 'SIGKILL');
-  // A killed process takes a moment to die (its memory is released first); until then the kernel
-  // still queues connections for it. "In flight" is what was sent before it was gone.
-  await waitForExit(pid);
+  // A killed process takes a moment to die; until its sockets close, the kernel still queues
+  // connections for it. "In flight" is what was sent before it stopped accepting them.
+  await waitForPortClosed(Number(ha.APP1_PORT));
   const goneAt = performance.now();
   await waitFor('HAProxy to mark app1 down', 10_000, async () =>
     (await haproxyStates(ha, 'creneau-app')).app1 === 'DOWN' ? true : undefined,

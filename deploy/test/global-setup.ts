@@ -27,7 +27,14 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'creneau-ha-test-'));
   // Ports base + 0 … base + 32; a random base keeps two runs (or a developer's own cluster) apart.
   const base = process.env.HA_PORT_BASE ?? String(30_000 + 100 * Math.floor(Math.random() * 300));
-  const env = { HA_DIR: dir, HA_PORT_BASE: base, LOAD_DEMO: 'false', API_KEYS: 'ha-test-key' };
+  // Every test booking comes from this machine's one address: lift the per-address booking limit.
+  const env = {
+    HA_DIR: dir,
+    HA_PORT_BASE: base,
+    LOAD_DEMO: 'false',
+    API_KEYS: 'ha-test-key',
+    RATE_LIMIT_SCALE: '100000',
+  };
   const started = performance.now();
   const output = await haLocal(['up'], env);
   console.log(`HA topology up in ${((performance.now() - started) / 1000).toFixed(1)} s (${dir})`);

@@ -6,7 +6,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, patchGroup, test } from '../support/fixtures.ts';
-import { apiPost, bookFirstFree, groupId, shot, uniqueEmail, useToken } from './account-support.ts';
+import {
+  apiPost,
+  bookFirstFree,
+  groupId,
+  shot,
+  uniqueEmail,
+  uniquePhone,
+  useToken,
+} from './account-support.ts';
 
 const WIDTHS = [360, 1280] as const;
 
@@ -123,7 +131,7 @@ test('the appointments list, its menu and the cancel dialog are accessible', asy
     firstname: 'Alix',
     lastname: 'Axe',
     email: uniqueEmail('axe'),
-    firstphone: '+33 6 11 22 33 44',
+    firstphone: uniquePhone(),
   };
   const booked = await bookFirstFree(
     request,

@@ -14,6 +14,7 @@ import {
   listAppointments,
   shot,
   uniqueEmail,
+  uniquePhone,
   useToken,
 } from './account-support.ts';
 
@@ -21,7 +22,7 @@ const person = (tag: string, extra: Record<string, string> = {}) => ({
   firstname: 'Jeanne',
   lastname: `Test${tag}`,
   email: uniqueEmail(tag),
-  firstphone: '+33 6 12 34 56 78',
+  firstphone: uniquePhone(),
   ...extra,
 });
 

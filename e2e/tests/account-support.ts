@@ -15,6 +15,15 @@ export function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
 }
 
+/**
+ * A unique French mobile number for a test: the server takes records sharing a phone number for one
+ * person (docs/booking.md), so tests that share one would count against each other's limits.
+ */
+export function uniquePhone(): string {
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+  return `+33 6 ${digits.match(/../g)!.join(' ')}`;
+}
+
 function apiUrl(pathname: string, params: Record<string, string | number | undefined> = {}) {
   const query = new URLSearchParams({ apikey: API_KEY });
   for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, String(value));

@@ -6,7 +6,7 @@
  * spec's error and fresh slots.
  */
 import { expect, patchGroup, test } from '../support/fixtures.ts';
-import { linkFromMail, uniqueEmail } from './account-support.ts';
+import { linkFromMail, uniqueEmail, uniquePhone } from './account-support.ts';
 import {
   apiLogin,
   appointmentsOf,
@@ -44,7 +44,7 @@ async function bookAsVisitor(
         date: slot.start,
         group_id: groupId,
         from_web: 1,
-        fiche: { ...who, email: `${who.firstname.toLowerCase()}@example.com`, firstphone: '0600000000' },
+        fiche: { ...who, email: `${who.firstname.toLowerCase()}@example.com`, firstphone: uniquePhone() },
         ...appointment,
       },
       with_token: 1,

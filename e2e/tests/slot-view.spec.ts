@@ -9,7 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { checkPage, dayAhead, groupOf, KEY, type Slot, slotQuery } from './booking-helpers.ts';
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 // demo-salon: Léonie works Tuesday to Saturday; women's cut, 52.00 €, −20 % on Tuesdays 09:30–12:00.
 const LEONIE = 23;
@@ -41,6 +41,8 @@ function nextWeekday(weekday: number, from = 1, timeZone = 'Europe/Paris'): stri
 }
 
 const dayOf = (slot: { start: string }) => slot.start.slice(0, 10);
+/** The first view after a page load: the step's lazy chunks and three API calls, on a busy machine. */
+const LOADED = { timeout: 45_000 };
 
 test('on a phone the strip lists only the days with room, and a day’s times', async ({ page, request }) => {
   const group = await groupOf(request, 'demo-salon');
@@ -60,7 +62,7 @@ test('on a phone the strip lists only the days with room, and a day’s times', 
     `/demo-salon?intervention_ids=${WOMENS_CUT}&calendar_id=${LEONIE}&date=${sunday}&locale=en`,
   );
   const strip = page.getByTestId('slot-strip');
-  await expect(strip).toBeVisible();
+  await expect(strip).toBeVisible(LOADED);
   await expect(page.getByTestId('slot-grid')).toHaveCount(0);
   const chips = strip.getByTestId('strip-day');
   await expect(chips).toHaveCount(roomDays.length);
@@ -132,7 +134,7 @@ test('an empty period shows the next available time, and the button jumps there'
     `/demo-clinic?intervention_ids=${VACCINATION}&calendar_id=${VACCINATION_TEAM}&date=${friday}&locale=en`,
   );
   const jump = page.getByTestId('slots-jump');
-  await expect(jump).toBeVisible();
+  await expect(jump).toBeVisible(LOADED);
   // "Next availability: Tuesday 15 December 2026 at 16:00" — the group's wall clock.
   const day = dayOf({ start: firstSlot! });
   const weekday = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
@@ -156,12 +158,13 @@ test('the month view marks the days with room, and choosing one shows it', async
   const group = await groupOf(request, 'demo-salon');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/demo-salon?intervention_ids=${WOMENS_CUT}&calendar_id=${LEONIE}&locale=en`);
-  await expect(page.getByTestId('slot-grid')).toBeVisible();
+  await expect(page.getByTestId('slot-grid')).toBeVisible(LOADED);
   const firstShown = await page.getByTestId('slot-day').first().getAttribute('data-date');
 
+  await expect(page.getByTestId('slots-date-picker')).toBeEnabled(LOADED);
   await page.getByTestId('slots-date-picker').click();
   const picker = page.getByTestId('date-picker');
-  await expect(picker.getByTestId('month-legend')).toHaveText('Marked days have available times');
+  await expect(picker.getByTestId('month-legend')).toHaveText('Marked days have available times', LOADED);
   // The days of this month from the first shown day, as the API sees them.
   const monthEnd = new Date(Date.UTC(Number(firstShown!.slice(0, 4)), Number(firstShown!.slice(5, 7)), 0))
     .toISOString()
@@ -215,7 +218,7 @@ test('promoted slots carry their percent and the price they give', async ({ page
 
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`/demo-salon?intervention_ids=${WOMENS_CUT}&calendar_id=${LEONIE}&date=${day}&locale=en`);
-  await expect(page.getByTestId('slot-day')).toHaveAttribute('data-date', day);
+  await expect(page.getByTestId('slot-day')).toHaveAttribute('data-date', day, LOADED);
   const button = page.locator(`[data-testid="slot"][data-start="${promoted!.start}"]`);
   await expect(button.getByTestId('slot-promotion')).toHaveText('-20%€41.60');
   await expect(button).toHaveAccessibleName(`${promoted!.time}, -20%: €41.60 instead of €52.00`);
@@ -246,7 +249,7 @@ test.describe('a visitor in another time zone', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/demo-salon?intervention_ids=${WOMENS_CUT}&calendar_id=${LEONIE}&locale=en`);
     const note = page.getByTestId('slots-time-zone');
-    await expect(note).toContainText('Central European');
+    await expect(note).toContainText('Central European', LOADED);
     await expect(note).toContainText(/GMT\+[12]/);
     await expect(note).toContainText('Eastern');
     await expect(note).toContainText(/GMT-[45]/);
@@ -262,7 +265,7 @@ test.describe('a visitor in a zone that agrees with the group’s', () => {
   test('sees no time-zone note', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/demo-salon?intervention_ids=${WOMENS_CUT}&calendar_id=${LEONIE}&locale=en`);
-    await expect(page.getByTestId('slot-grid')).toBeVisible();
+    await expect(page.getByTestId('slot-grid')).toBeVisible(LOADED);
     await expect(page.getByTestId('slots-time-zone')).toHaveCount(0);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Tracking (spec 000 §1): page views on every route change to a tag manager or to the parent
- * window; the group's tags at their positions; the visitor's refusal honoured; title and meta.
+ * window; the group's tools loaded by id from their hosts, never configured code
+ * (docs/group-configuration.md "Tracking"); the visitor's refusal honoured; title and meta.
  */
 import { expect, patchGroup, test } from '../support/fixtures.ts';
 
@@ -30,33 +31,51 @@ test('without tracking configured nothing is sent', async ({ page }) => {
   expect(await pageViews(page)).toEqual([]);
 });
 
-test("the group's tracking tags are inserted at their positions and run", async ({ page }) => {
+/** Serves a stand-in for a tool's script at its real address (the test machine has no internet). */
+async function serveScript(page: import('@playwright/test').Page, url: string, code: string) {
+  await page.route(url, (route) => route.fulfill({ contentType: 'application/javascript', body: code }));
+}
+
+const flag = (page: import('@playwright/test').Page, name: string) =>
+  page.evaluate((key) => (window as unknown as Record<string, unknown>)[key], name);
+
+test("a group's tag manager container loads from its host; configured code and inline script never run", async ({
+  page,
+}) => {
+  await serveScript(page, 'https://www.googletagmanager.com/gtm.js?id=GTM-TEST123', 'window.__gtm = 1;');
+  await serveScript(page, 'https://tags.example/evil.js', 'window.__otherHost = 1;');
+  // What an old or tampered configuration could still hold: markup and script. The app ignores it.
   await patchGroup(page, 'demo-clinic', {
-    tracking_tags: [
-      {
-        position: 'head',
-        content: '<meta name="x-tracking" content="head"><script>window.__tag = 1;</script>',
-      },
-      { position: 'body_start', content: '<div id="tag-start" hidden></div>' },
-      { position: 'body_end', content: '<div id="tag-end" hidden></div>' },
-    ],
+    tracking: { gtm_container_id: 'GTM-TEST123', ga_measurement_id: null },
+    tracking_tags: [{ position: 'head', content: '<script>window.__tag = 1;</script>' }],
   });
   await page.goto('/demo-clinic');
-  await expect(page.locator('head meta[name="x-tracking"]')).toHaveAttribute('content', 'head');
-  await expect(page.locator('head script[data-creneau-tag="head"]')).toHaveCount(1);
-  // The page's content security policy trusts scripts the app inserts ('strict-dynamic'): the tag runs.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __tag?: number }).__tag)).toBe(1);
-  expect(await page.evaluate(() => document.body.firstElementChild?.id)).toBe('tag-start');
-  expect(await page.evaluate(() => document.body.lastElementChild?.id)).toBe('tag-end');
+  await expect(page.locator('head script[data-creneau-tracking="gtm"]')).toHaveCount(1);
+  await expect.poll(() => flag(page, '__gtm')).toBe(1);
+  expect(await flag(page, '__tag')).toBeUndefined();
+  // The page's policy refuses inline script and scripts from any other host, whoever inserts them.
+  await page.evaluate(() => {
+    const inline = document.createElement('script');
+    inline.textContent = 'window.__inline = 1;';
+    document.head.appendChild(inline);
+    const other = document.createElement('script');
+    other.src = 'https://tags.example/evil.js';
+    document.head.appendChild(other);
+  });
+  await page.waitForTimeout(300);
+  expect(await flag(page, '__inline')).toBeUndefined();
+  expect(await flag(page, '__otherHost')).toBeUndefined();
 });
 
-test('refusing measurement in the privacy choices stops page views and tags', async ({ page }) => {
+test('refusing measurement in the privacy choices stops page views and tools', async ({ page }) => {
+  await serveScript(page, 'https://www.googletagmanager.com/gtm.js?id=GTM-TEST123', 'window.__gtm = 1;');
   await patchGroup(page, 'demo-salon', {
     tracking_type: 'gtm',
-    tracking_tags: [{ position: 'body_end', content: '<div id="tag-end" hidden></div>' }],
+    tracking: { gtm_container_id: 'GTM-TEST123', ga_measurement_id: null },
   });
   await page.goto('/demo-salon/home?locale=en');
-  await expect(page.locator('#tag-end')).toHaveCount(1);
+  const tool = page.locator('script[data-creneau-tracking]');
+  await expect(tool).toHaveCount(1);
   await page.getByRole('button', { name: 'Privacy choices' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your privacy choices' });
   const consent = dialog.getByRole('switch', { name: 'Audience measurement and advertising' });
@@ -66,13 +85,13 @@ test('refusing measurement in the privacy choices stops page views and tags', as
   await expect(consent).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Save my choices' }).click();
   await expect(page.getByTestId('notification')).toContainText('Your choices have been saved.');
-  await expect(page.locator('#tag-end')).toHaveCount(0);
+  await expect(tool).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByTestId('header-map').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Access' })).toBeVisible();
   expect(await pageViews(page)).toEqual([]);
-  await expect(page.locator('#tag-end')).toHaveCount(0);
+  await expect(tool).toHaveCount(0);
 });
 
 test('title, description and keywords are built from the group', async ({ page }) => {

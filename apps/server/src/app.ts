@@ -14,7 +14,7 @@ import type { AppContext } from './app-context.ts';
 import type { PoolStats } from './db/connection.ts';
 import { requireApiKey } from './http/api-key.ts';
 import { installResponseCompression } from './http/compression.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { parseQueryString } from './http/query.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -66,6 +66,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     bodyLimit: 256 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
     genReqId: requestIdFor,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

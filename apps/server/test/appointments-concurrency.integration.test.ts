@@ -66,6 +66,8 @@ function raceGroup() {
       timezone: 'Europe/Paris',
       locale: 'fr',
       rules: { min_notice_minutes: 60, max_future_appointments: 3 },
+      // Chained bookings of two services race single ones.
+      user_sequence_config: [{ name: 'intervention_ids', max_multirdvs: 2 }],
     },
     interventions: [
       service('cut'),
@@ -600,6 +602,46 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
           ].map((selection) =>
             post(port, `/api/v3/appointments?apikey=${TEST_API_KEY}&token=${first.token}`, {
               appointment: { date: at, group_id: groupId, fiche: ficheId, ...selection },
+            }),
+          ),
+        );
+        const refused = answers.filter((a) => a.status !== 201);
+        expect(answers.length - refused.length, `round ${round}`).toBe(1);
+        for (const answer of refused)
+          expect([answer.status, answer.body.message]).toEqual([409, 'v3_error.appointment.same_time_rdv']);
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
+    'one visitor booking four times at once, spelling the e-mail and phone differently, is booked once (5 rounds)',
+    async () => {
+      // Each request creates its own record: only the e-mail and phone keys tell it is one person.
+      const spellings = (round: number) => [
+        { email: `Twin${round}@Example.com`, firstphone: `06 55 44 33 2${round}` },
+        { email: `  twin${round}@example.COM `, firstphone: `+33 6.55.44.33.2${round}` },
+        { email: `TWIN${round}@EXAMPLE.COM`, firstphone: `0033 6-55-44-33-2${round}` },
+        { email: `twin${round}@example.com`, firstphone: `+33 (0)6 55 44 33 2${round}` },
+      ];
+      const calendars = [
+        { intervention_ids: [id.cut], calendar_id: id.solo },
+        { intervention_ids: [id.cut], calendar_id: id.trio },
+        { intervention_ids: [id.cut], calendar_id: id.n4 },
+        { intervention_ids: [id.style], calendar_id: id.n1 },
+      ];
+      for (let round = 0; round < 5; round++) {
+        const at = slotOf('2026-12-16', round * 2);
+        const answers = await Promise.all(
+          spellings(round).map((contact, i) =>
+            post(port, `/api/v3/appointments?apikey=${TEST_API_KEY}`, {
+              appointment: {
+                date: at,
+                group_id: groupId,
+                from_web: 1,
+                fiche: { firstname: `Twin${i}`, lastname: 'Race', ...contact },
+                ...calendars[i],
+              },
             }),
           ),
         );

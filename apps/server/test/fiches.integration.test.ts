@@ -106,6 +106,52 @@ forEachDatabase('fiches', (database) => {
     expect((await create(customer, person('Remplaçant'))).status).toBe(201);
   });
 
+  it('counts toward the 8 only the records the customer sees: 7 shown and hidden ones may add, 8 may not', async () => {
+    const account = { id: await createAccount(t.ctx.db, { email: 'carla@example.com' }) };
+    const carla = await loginAs(t, 'carla@example.com');
+    const shown = async () =>
+      (await call(t, 'GET', `/api/v3/groups/${groupId}/fiches`, { token: carla })).body.records.filter(
+        (r: { lastname: string }) => !r.lastname.startsWith('$'),
+      );
+    for (let i = (await shown()).length; i < 7; i++)
+      expect((await create(carla, person(`Frère${i}`))).status).toBe(201);
+    // Hidden records the group keeps for the account: a "$" last name, and a deleted one.
+    await t.ctx.db
+      .insertInto('fiches')
+      .values([
+        {
+          group_id: groupId,
+          account_id: account.id,
+          firstname: 'Tech',
+          lastname: '$technique',
+          fields: '{}',
+        },
+        {
+          group_id: groupId,
+          account_id: account.id,
+          firstname: 'Old',
+          lastname: 'Gone',
+          deleted: true,
+          fields: '{}',
+        },
+      ])
+      .execute();
+    expect(await shown()).toHaveLength(7);
+    const eighth = await create(carla, person('Huitième'));
+    expect(eighth.status).toBe(201);
+    expect(await shown()).toHaveLength(8);
+    const ninth = await create(carla, person('Neuvième'));
+    expect([ninth.status, ninth.body.message, ninth.body.max]).toEqual([422, 'maxFiches', 8]);
+    // A hidden record of the customer's made visible again would be a ninth: refused too.
+    const hidden = await create(carla, person('Caché', { lastname: '$caché' }));
+    expect(hidden.status).toBe(201);
+    const shownAgain = await call(t, 'PUT', `/api/v3/groups/${groupId}/fiches/${hidden.body.id}`, {
+      token: carla,
+      body: { fiche: { lastname: 'Visible' } },
+    });
+    expect([shownAgain.status, shownAgain.body.message]).toEqual([422, 'maxFiches']);
+  });
+
   it("updates only the caller's own records, and answers 404 for anyone else's", async () => {
     const mine = (await call(t, 'GET', `/api/v3/groups/${groupId}/fiches`, { token: customer })).body
       .records[0];
@@ -179,7 +225,7 @@ forEachDatabase('fiches', (database) => {
     const fiche = (await create(pro, person('Lien'))).body;
     const key = await createEmailLinkToken(
       t.ctx.db,
-      'fiche',
+      { purpose: 'fiche', expiresAt: new Date(t.clock.now().getTime() + 86_400_000) },
       { groupId, ficheId: fiche.id },
       { action: 'cancel_apt', appointment_id: 42 },
       t.clock.now(),

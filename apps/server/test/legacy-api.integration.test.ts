@@ -178,6 +178,20 @@ forEachDatabase('legacy API generation', (database) => {
       });
       expectLegacyError(elsewhere, 400, /appointment\.group_id/);
 
+      // The v2 booking path takes the group from the body and answers in the legacy forms too.
+      const v2 = await call(t, 'POST', '/api/v2/appointments', {
+        body: {
+          appointment: {
+            date: first.start,
+            group_id: groupId,
+            fiche: newFiche('Zoé'),
+            intervention_ids: [ids.cut],
+            calendar_id: ids.alice,
+          },
+        },
+      });
+      expectLegacyError(v2, 409, 'v3_error.appointment.availabletimeslots');
+
       const badDate = await bookLegacy({
         date: 'tomorrow',
         fiche: newFiche('Yann'),
@@ -335,6 +349,7 @@ forEachDatabase('legacy API generation', (database) => {
       '/api/groups/{id}/availabletimeslots',
       '/api/groups/{id}/interventions',
       '/api/groups/{id}/appointments.json',
+      '/api/v2/appointments',
       '/api/account/appointments',
       '/api/fiche/appointments',
       '/api/groups/{id}/appointments/batch_delete.json',

@@ -3,6 +3,7 @@
  * sends TWO customers for the same free slot at the same moment: exactly one may get it (201), the
  * other must be told it is taken (409), whatever part of the topology dies meanwhile.
  */
+import http from 'node:http';
 import { openDatabase } from '@creneau/server/db/connection';
 import { importGroupConfig } from '@creneau/server/modules/group-config/group-config.service';
 import pg from 'pg';
@@ -118,21 +119,46 @@ async function book(
       calendar_id: attempt.calendarId,
     },
   });
-  try {
-    const response = await fetch(
-      `http://127.0.0.1:${ha.HAPROXY_HTTP_PORT}/api/v3/appointments?apikey=${ha.API_KEY}`,
+  return post(Number(ha.HAPROXY_HTTP_PORT), `/api/v3/appointments?apikey=${ha.API_KEY}`, body, {
+    // The key a client keeps across its retries (docs/booking.md): here, the customer's e-mail.
+    'idempotency-key': attempt.email,
+  });
+}
+
+/**
+ * One request on a connection of its own (no keep-alive): a kept-alive connection can be closed by
+ * HAProxy just as the next request goes out on it, and that request would fail without ever
+ * reaching HAProxy — a client-side race that says nothing about the servers behind it.
+ */
+function post(port: number, path: string, body: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string }>((resolve) => {
+    const request = http.request(
       {
+        host: '127.0.0.1',
+        port,
+        path,
         method: 'POST',
-        // The key a client keeps across its retries (docs/booking.md): here, the customer's e-mail.
-        headers: { 'content-type': 'application/json', 'idempotency-key': attempt.email },
-        body,
-        signal: AbortSignal.timeout(30_000),
+        agent: false,
+        timeout: 30_000,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', (error) => resolve({ status: 0, body: String(error) }));
       },
     );
-    return { status: response.status, body: await response.text() };
-  } catch (error) {
-    return { status: 0, body: String((error as Error).cause ?? error) };
-  }
+    request.on('timeout', () => request.destroy(new Error('no answer within 30 s')));
+    request.on('error', (error) => resolve({ status: 0, body: String(error) }));
+    request.end(body);
+  });
 }
 
 /** Two customers ask for slot `slot` at the same moment; resolves with both answers. */

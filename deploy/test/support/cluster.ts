@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +20,8 @@ export interface HaEnvironment {
   HAPROXY_PG_PORT: string;
   PG1_REST_PORT: string;
   PG2_REST_PORT: string;
+  APP1_PORT: string;
+  APP2_PORT: string;
   DATABASE_URL: string;
   API_KEY: string;
 }
@@ -126,25 +129,53 @@ export function postmasterPid(ha: HaEnvironment, node: string): number {
 
 /** Resolves once process `pid` has ended (a zombie counts as ended: its sockets are closed). */
 export async function waitForExit(pid: number, timeoutMs = 10_000): Promise<void> {
-  await waitFor(`process ${pid} to end`, timeoutMs, async () => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z') ? true : undefined;
-    } catch {
-      return true;
-    }
-  });
+  await waitFor(
+    `process ${pid} to end`,
+    timeoutMs,
+    async () => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z') ? true : undefined;
+      } catch {
+        return true;
+      }
+    },
+    5, // ms: the moment it is gone bounds what counts as in flight
+  );
 }
 
-/** Polls `check` every 200 ms until it returns a value; throws after `timeoutMs`. */
-export async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>) {
+/**
+ * Resolves once nothing accepts connections on `port` any more. For a killed process this is the
+ * moment that matters, and it comes later than its end in /proc: the main thread is a zombie at
+ * once, but the sockets close only when the last of its threads has exited.
+ */
+export async function waitForPortClosed(port: number, timeoutMs = 10_000): Promise<void> {
+  const refused = () =>
+    new Promise<true | undefined>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(undefined);
+      });
+      socket.once('error', () => resolve(true));
+    });
+  await waitFor(`127.0.0.1:${port} to refuse connections`, timeoutMs, refused, 5);
+}
+
+/** Polls `check` every `everyMs` until it returns a value; throws after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  check: () => Promise<T | undefined>,
+  everyMs = 200,
+) {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;
     if (performance.now() > deadline)
       throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 

@@ -171,6 +171,11 @@ export interface FichesTable {
   solocal_services_optin: Generated<boolean>;
   externid: string | null;
   fields: Json<Record<string, unknown>>;
+  /** Normalised e-mail and phone: who the record belongs to (migration 006, core person-identity). */
+  email_key: string | null;
+  phone_key: string | null;
+  /** Who made the record: the group (import, its professionals) or a customer (docs/booking.md). */
+  origin: Generated<'group' | 'customer'>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -182,7 +187,8 @@ export interface SessionsTable {
   account_id: number | null;
   group_id: number | null;
   fiche_id: number | null;
-  scope: 'cancel_apt' | 'export_apt' | null;
+  /** The link kind of an e-mail link session (modules/sessions/link-scope.ts); null otherwise. */
+  scope: 'manage' | 'cancel_apt' | 'export_apt' | null;
   scope_appointment_id: number | null;
   sso_logged: Generated<boolean>;
   last_signed_at: Timestamp;

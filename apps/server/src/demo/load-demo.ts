@@ -1,6 +1,7 @@
 /** Loads the demo groups (demo/*.json) into an empty database, so `npm start` shows something real. */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { personKeys } from '@creneau/core/booking/person-identity';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertAccount } from '../modules/accounts/accounts.repository.ts';
@@ -42,8 +43,10 @@ export async function loadDemoAccounts(db: Kysely<Database>, demoDir: string): P
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw error;
   }
-  const groups = new Map(
-    (await db.selectFrom('groups').select(['id', 'urlname']).execute()).map((g) => [g.urlname, g.id]),
+  const rows = await db.selectFrom('groups').select(['id', 'urlname', 'settings']).execute();
+  const groups = new Map(rows.map((g) => [g.urlname, g.id]));
+  const countries = new Map(
+    rows.map((g) => [g.id, String((g.settings as { country?: unknown }).country ?? 'FR')]),
   );
   const groupId = (urlname: string) => {
     const id = groups.get(urlname);
@@ -68,6 +71,9 @@ export async function loadDemoAccounts(db: Kysely<Database>, demoDir: string): P
       }
       for (const [urlname, fiches] of Object.entries(account.fiches ?? {})) {
         for (const fiche of fiches) {
+          const email = fiche.email ?? account.email.toLowerCase();
+          const firstphone = fiche.firstphone ?? null;
+          const keys = personKeys({ email, firstphone }, countries.get(groupId(urlname)) ?? 'FR');
           await trx
             .insertInto('fiches')
             .values({
@@ -75,8 +81,10 @@ export async function loadDemoAccounts(db: Kysely<Database>, demoDir: string): P
               account_id: account.role === 'user' ? accountId : null,
               firstname: fiche.firstname,
               lastname: fiche.lastname,
-              email: fiche.email ?? account.email.toLowerCase(),
-              firstphone: fiche.firstphone ?? null,
+              email,
+              firstphone,
+              email_key: keys.emailKey,
+              phone_key: keys.phoneKey,
               fields: '{}',
             })
             .execute();

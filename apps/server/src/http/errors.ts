@@ -3,7 +3,7 @@
  * ApiError; the error handler turns it — and anything else — into the spec's v3 error body:
  * `{"message": key, "messages": {"errors": [key]}}` (plus optional details).
  */
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export class ApiError extends Error {
@@ -70,6 +70,20 @@ function describeValidation(error: FastifyError): string {
     return `Invalid ${where}${path ? ` parameter "${path}"` : ''}: ${message}`;
   }
   return error.message;
+}
+
+/**
+ * The router's own refusals, before any route runs: a path parameter over the length limit (414)
+ * or a path that is not valid percent-encoding (400). Fastify answers them in its own shape unless
+ * given this; the messages do not echo the path (it may hold anything).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  reply
+    .status(tooLong ? 414 : (error.statusCode ?? 400))
+    .send(
+      errorBody(tooLong ? 'Invalid params: a path parameter is too long' : 'Invalid path: not a valid URL'),
+    );
 }
 
 /** Installs the handlers that give every error the spec's shape and never leak a stack trace. */

@@ -3,6 +3,7 @@
  * without either the caller is anonymous.
  */
 import type { FastifyRequest } from 'fastify';
+import type { LinkKind } from '../modules/sessions/link-scope.ts';
 
 export type ViewerType = 'anonymous' | 'user' | 'pro' | 'fiche' | 'guest';
 
@@ -17,8 +18,11 @@ export interface Viewer {
   /** Fiche and guest sessions belong to one group and one fiche. */
   groupId: number | null;
   ficheId: number | null;
-  /** An e-mail link session may only do this one thing. */
-  scope: { action: 'cancel_apt' | 'export_apt'; appointmentId: number } | null;
+  /**
+   * A session opened from a booking e-mail's link: only that link kind's actions, only on the
+   * booking of that appointment (modules/sessions/link-scope.ts).
+   */
+  scope: { action: LinkKind; appointmentId: number } | null;
   needPasswordChange: boolean;
   ssoLogged: boolean;
   lastSignedAt: Date | null;

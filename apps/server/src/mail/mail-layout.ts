@@ -1,8 +1,10 @@
 /**
  * Turns a mail's content into its two parts from one description, so the text and HTML parts always
  * say the same thing. Every text is escaped here (group names, comments and service names are user
- * input) and every link must be http(s).
+ * input) and every link must be http(s). Both parts carry the group's identity (name, site) and the
+ * HTML part its logo and colours (mail-brand.ts; colours only ever as checked "#RRGGBB").
  */
+import { type MailBrand, type MailColors, mailColors } from './mail-brand.ts';
 
 export interface MailLink {
   label: string;
@@ -36,6 +38,8 @@ export interface MailDocument {
   /** Said once under the first button, with its address, for clients that break buttons. */
   linkFallback: string;
   footer: string;
+  /** The group's logo, colours and site (defaults without). */
+  brand?: MailBrand | undefined;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -64,13 +68,29 @@ export function safeUrl(url: string): string {
   return url;
 }
 
+/** The link when it is an absolute http(s) URL, else null (optional brand links are left out). */
+function optionalUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return safeUrl(url);
+  } catch {
+    return null;
+  }
+}
+
 /** Renders the text part and the HTML part of a mail. */
 export function renderDocument(doc: MailDocument): { text: string; html: string } {
   return { text: renderText(doc), html: renderHtml(doc) };
 }
 
 function renderText(doc: MailDocument): string {
-  const parts: string[] = [doc.heading];
+  // The group's name as a title, underlined, and its site: who writes is clear in any client.
+  const website = optionalUrl(doc.brand?.website);
+  const parts: string[] = [
+    [doc.heading, '='.repeat(Math.min(60, [...doc.heading].length)), ...(website ? [website] : [])].join(
+      '\n',
+    ),
+  ];
   for (const block of doc.blocks) {
     switch (block.type) {
       case 'paragraph':
@@ -103,7 +123,7 @@ function renderText(doc: MailDocument): string {
         break;
     }
   }
-  parts.push(`--\n${doc.footer}`);
+  parts.push(`-- \n${[doc.heading, website, doc.footer].filter(Boolean).join('\n')}`);
   return `${parts.join('\n\n')}\n`;
 }
 
@@ -115,26 +135,26 @@ function multiline(value: string): string {
   return escapeHtml(value).replace(/\r?\n/g, '<br>');
 }
 
-function button(link: MailLink): string {
+function button(link: MailLink, colors: MailColors): string {
   return (
-    `<a href="${escapeHtml(safeUrl(link.url))}" style="display:inline-block;padding:12px 22px;border-radius:6px;` +
-    `background:#1d4ed8;color:#ffffff;font-weight:bold;text-decoration:none;${FONT};font-size:16px">` +
+    `<a href="${escapeHtml(safeUrl(link.url))}" class="brand-button" style="display:inline-block;padding:12px 22px;border-radius:6px;` +
+    `background:${colors.button};color:${colors.buttonLabel};font-weight:bold;text-decoration:none;${FONT};font-size:16px">` +
     `${escapeHtml(link.label)}</a>`
   );
 }
 
-function anchor(link: MailLink): string {
-  return `<a href="${escapeHtml(safeUrl(link.url))}" style="color:#1d4ed8">${escapeHtml(link.label)}</a>`;
+function anchor(link: MailLink, colors: MailColors): string {
+  return `<a href="${escapeHtml(safeUrl(link.url))}" style="color:${colors.link}">${escapeHtml(link.label)}</a>`;
 }
 
-function blockHtml(block: MailBlock, fallback: { text: string; shown: boolean }): string {
+function blockHtml(block: MailBlock, fallback: { text: string; shown: boolean }, colors: MailColors): string {
   switch (block.type) {
     case 'paragraph':
       return `<p style="margin:0 0 16px;${TEXT}">${multiline(block.text)}</p>`;
     case 'note':
       return `<p style="margin:0 0 16px;${TEXT};font-size:14px;color:#52606d">${multiline(block.text)}</p>`;
     case 'button': {
-      let html = `<p style="margin:24px 0">${button(block.link)}</p>`;
+      let html = `<p style="margin:24px 0">${button(block.link, colors)}</p>`;
       if (!fallback.shown) {
         fallback.shown = true;
         html +=
@@ -144,18 +164,18 @@ function blockHtml(block: MailBlock, fallback: { text: string; shown: boolean })
       return html;
     }
     case 'links':
-      return `<p style="margin:0 0 16px;${TEXT}">${block.links.map(anchor).join(' &nbsp;·&nbsp; ')}</p>`;
+      return `<p style="margin:0 0 16px;${TEXT}">${block.links.map((link) => anchor(link, colors)).join(' &nbsp;·&nbsp; ')}</p>`;
     case 'appointments':
       return (
         `<h2 style="margin:24px 0 12px;${FONT};font-size:17px;color:#1f2933">${escapeHtml(block.heading)}</h2>` +
         block.entries
           .map(
             (entry) =>
-              `<div style="margin:0 0 12px;padding:12px 16px;border-left:4px solid #1d4ed8;background:#f1f5fb;${TEXT}">` +
+              `<div style="margin:0 0 12px;padding:12px 16px;border-left:4px solid ${colors.button};background:${colors.tint};${TEXT}">` +
               `<div style="font-weight:bold">${escapeHtml(entry.when)}</div>` +
               `<div>${escapeHtml(entry.title)}</div>` +
               entry.lines.map((line) => `<div style="color:#52606d">${escapeHtml(line)}</div>`).join('') +
-              (entry.video ? `<div style="margin-top:8px">${anchor(entry.video)}</div>` : '') +
+              (entry.video ? `<div style="margin-top:8px">${anchor(entry.video, colors)}</div>` : '') +
               '</div>',
           )
           .join('')
@@ -171,7 +191,22 @@ function blockHtml(block: MailBlock, fallback: { text: string; shown: boolean })
 
 function renderHtml(doc: MailDocument): string {
   const fallback = { text: doc.linkFallback, shown: false };
-  const body = doc.blocks.map((block) => blockHtml(block, fallback));
+  const colors = mailColors(doc.brand);
+  const body = doc.blocks.map((block) => blockHtml(block, fallback, colors));
+  const logo = optionalUrl(doc.brand?.logoUrl);
+  const website = optionalUrl(doc.brand?.website);
+  // The band: the logo (its alt text is the name, for clients that block images) and the name.
+  const band =
+    `<tr><td class="brand-band" style="background:${colors.headerBackground};border-radius:8px 8px 0 0;padding:20px 32px;` +
+    `border-bottom:4px solid ${colors.button}">` +
+    (logo
+      ? // On a white tile, as in the page header: logos are drawn for a light background.
+        `<span style="display:inline-block;margin:0 14px 0 0;padding:6px 10px;border-radius:6px;background:#ffffff;vertical-align:middle">` +
+        `<img src="${escapeHtml(logo)}" alt="${escapeHtml(doc.heading)}" height="36" ` +
+        `style="display:block;height:36px;max-width:180px;border:0"></span>`
+      : '') +
+    `<span style="${FONT};font-size:20px;font-weight:bold;vertical-align:middle;color:${colors.headerText}">` +
+    `${escapeHtml(doc.heading)}</span></td></tr>`;
   return `<!doctype html>
 <html lang="${escapeHtml(doc.lang)}">
 <head>
@@ -186,11 +221,12 @@ function renderHtml(doc: MailDocument): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f0f2f5">
 <tr><td align="center" style="padding:24px 8px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
-<tr><td class="card" style="background:#ffffff;border-radius:8px;padding:32px">
-<h1 style="margin:0 0 24px;${FONT};font-size:22px;color:#1f2933">${escapeHtml(doc.heading)}</h1>
+${band}
+<tr><td class="card" style="background:#ffffff;border-radius:0 0 8px 8px;padding:32px">
+<h1 style="margin:0 0 24px;${FONT};font-size:22px;color:#1f2933">${escapeHtml(doc.subject)}</h1>
 ${body.join('\n')}
 </td></tr>
-<tr><td style="padding:16px 8px;${FONT};font-size:12px;line-height:1.5;color:#7b8794;text-align:center">${escapeHtml(doc.footer)}</td></tr>
+<tr><td style="padding:16px 8px;${FONT};font-size:12px;line-height:1.5;color:#7b8794;text-align:center">${escapeHtml(doc.heading)}${website ? ` · <a href="${escapeHtml(website)}" style="color:#7b8794">${escapeHtml(website.replace(/^https?:\/\//, '').replace(/\/$/, ''))}</a>` : ''}<br>${escapeHtml(doc.footer)}</td></tr>
 </table>
 </td></tr>
 </table>

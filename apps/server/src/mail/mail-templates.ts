@@ -4,6 +4,7 @@
  * (outbox.ts) in the transaction that causes the mail.
  */
 import type { Locale } from '@creneau/core/locales';
+import type { MailBrand } from './mail-brand.ts';
 import { formatMoney, formatShortDateTime, formatStart, formatTimeRange } from './mail-format.ts';
 import { type AppointmentEntry, type MailBlock, renderDocument } from './mail-layout.ts';
 import { MAIL_MESSAGES, type MailMessageKey } from './messages/mail-messages.ts';
@@ -222,8 +223,13 @@ function appointmentMail(
   };
 }
 
-/** Renders one mail: subject, text part and HTML part, in the given language. */
-export function renderMail<K extends MailKind>(kind: K, locale: Locale, data: MailData[K]): RenderedMail {
+/** Renders one mail: subject, text part and HTML part, in the given language and the group's look. */
+export function renderMail<K extends MailKind>(
+  kind: K,
+  locale: Locale,
+  data: MailData[K],
+  brand?: MailBrand,
+): RenderedMail {
   const messages = MAIL_MESSAGES[locale] ?? MAIL_MESSAGES.en;
   // Line breaks in a group name would break the subject header and the heading.
   const group = oneLine(data.groupName);
@@ -239,6 +245,7 @@ export function renderMail<K extends MailKind>(kind: K, locale: Locale, data: Ma
     blocks: composition.blocks,
     linkFallback: t('linkFallback'),
     footer: t('footer'),
+    brand,
   });
   return { subject, text, html };
 }

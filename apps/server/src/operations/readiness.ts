@@ -2,9 +2,9 @@
  * Readiness: this process can serve — its database answers and holds every migration this code
  * knows (a newer release may have added more: that is fine, see docs/operations.md "Migrations").
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { migrationNames } from '../db/migrate.ts';
+import { appliedMigrationNames, migrationNames } from '../db/migrate.ts';
 
 export type Readiness =
   | { ready: true; database: 'ok'; migrations: 'applied' }
@@ -22,19 +22,10 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Names in Kysely's own bookkeeping table, which is absent until the first migration ran. */
-async function appliedMigrations(db: Kysely<Database>): Promise<Set<string>> {
-  const { rows: exists } = await sql<{ table: string | null }>`
-    select to_regclass('public.kysely_migration')::text as table`.execute(db);
-  if (!exists[0]?.table) return new Set();
-  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-  return new Set(rows.map((row) => row.name));
-}
-
 export async function checkReadiness(db: Kysely<Database>, timeoutMs = CHECK_TIMEOUT_MS): Promise<Readiness> {
   let applied: Set<string>;
   try {
-    applied = await withTimeout(appliedMigrations(db), timeoutMs);
+    applied = await withTimeout(appliedMigrationNames(db), timeoutMs);
   } catch (error) {
     return { ready: false, database: 'unreachable', error: (error as Error).message };
   }

@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { TRACKING_SCRIPT_HOSTS } from '@creneau/core/tracking/tracking-ids';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
@@ -93,19 +94,19 @@ export function nonceOfFreshCopy(ifNoneMatch: string | undefined, version: strin
 }
 
 /**
- * The page's policy. Groups add their own tracking tags and ad pixel (spec 000 §1), which load
- * scripts from hosts we cannot list: the page's own scripts carry a per-response nonce and
- * 'strict-dynamic' extends that trust to the scripts they insert — and to nothing an attacker could
- * inject into the markup. 'self' and https: only matter to browsers without CSP 3.
+ * The page's policy. Every group's booking page shares this origin, so no group's code may run on it:
+ * scripts come only from the app itself (with this response's nonce) and from the known hosts of the
+ * tracking tools a group names by id (docs/group-configuration.md "Tracking"). No inline script, no
+ * 'strict-dynamic' (which would trust whatever a trusted script inserts), no other host.
  */
 export function pageContentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' https:`,
+    `script-src 'self' 'nonce-${nonce}' ${TRACKING_SCRIPT_HOSTS.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",
-    // Map tiles, tag managers and pixels talk to their own hosts.
+    // Map tiles and the tracking tools send to their own hosts (data, not code).
     "connect-src 'self' https:",
     'frame-src https:',
     "object-src 'none'",

@@ -25,7 +25,7 @@ export function sampleGroup(overrides: Partial<GroupConfigInput> = {}): GroupCon
       lat: 48.8686,
       lng: 2.3314,
       user_sequence_config: [
-        { name: 'intervention_ids', any: false, skip_uniq_choice: false },
+        { name: 'intervention_ids', any: false, skip_uniq_choice: false, max_multirdvs: 3 },
         { name: 'calendar_id', any: true, skip_uniq_choice: false },
       ],
       rules: { min_notice_minutes: 60, blacklist: ['banned@example.com'] },

@@ -3,6 +3,7 @@ import {
   canChangeAppointments,
   currentApiGeneration,
   followGroupGeneration,
+  followSessionKind,
   generationOf,
   normalizeErrorBody,
   routeCall,
@@ -17,6 +18,7 @@ const v3Group = { loginProfile: 'Account', profile: { use_api_v3: true } };
 
 afterEach(() => {
   followGroupGeneration(v3Group);
+  followSessionKind({ type: 'user', account: { id: 1 } });
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -69,11 +71,19 @@ describe('routeCall in the legacy generation', () => {
     );
   });
 
-  it('lists appointments at account/appointments without v3 paging, and unwraps its records', () => {
+  it('lists appointments at account/ or fiche/appointments by session, without v3 paging, and unwraps its records', () => {
+    followSessionKind({ type: 'user', account: { id: 4 } });
     const routed = legacy('GET', '/v3/appointments', { group_id: 5, include_past: 1, limit_past: 12 });
     expect(routed.path).toBe('/account/appointments');
     expect(routed.params).toEqual({ group_id: 5, include_past: 1 });
     expect(routed.answer?.({ records: [{ id: 1 }] })).toEqual([{ id: 1 }]);
+    // A guest session (after booking without an account) and an e-mail link's record session.
+    followSessionKind({ type: 'user', account: { id: 0 } });
+    expect(legacy('GET', '/v3/appointments', { group_id: 5 }).path).toBe('/fiche/appointments');
+    followSessionKind({ type: null, account: null });
+    expect(legacy('GET', '/v3/appointments', { group_id: 5 }).path).toBe('/fiche/appointments');
+    followSessionKind({ type: 'pro', account: null });
+    expect(legacy('GET', '/v3/appointments', { group_id: 5 }).path).toBe('/account/appointments');
   });
 
   it('keeps the calls that have no legacy form, and everything in v3', () => {

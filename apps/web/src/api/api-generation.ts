@@ -16,6 +16,8 @@ interface GroupFlags {
 }
 
 let current: ApiGeneration = 'v3';
+/** Legacy lists appointments under account/ for account sessions, under fiche/ for the others. */
+let listOwner: 'account' | 'fiche' = 'account';
 
 /** The generation of a group: legacy only when the group says `use_api_v3: false`. */
 export function generationOf(group: GroupFlags): ApiGeneration {
@@ -31,7 +33,15 @@ export function currentApiGeneration(): ApiGeneration {
   return current;
 }
 
-/** Changing an appointment needs the v3 generation and an Account login profile (spec). */
+/**
+ * Follows the kind of the current session: an account (or a professional), or a record's session
+ * (an e-mail link, or the guest session a booking gives).
+ */
+export function followSessionKind(session: { type: string | null; account: { id: number } | null }): void {
+  listOwner = session.type === 'pro' || (session.account?.id ?? 0) > 0 ? 'account' : 'fiche';
+}
+
+/** Changing an appointment needs the v3 generation and an Account login profile (docs/api.md). */
 export function canChangeAppointments(group: GroupFlags): boolean {
   return generationOf(group) === 'v3' && group.loginProfile === 'Account';
 }
@@ -76,7 +86,7 @@ export function routeCall(
   if (method === 'GET' && bare === '/appointments') {
     // Legacy lists every past appointment of the year; limit_past is v3's paging.
     const { limit_past: _limit, ...rest } = params;
-    return { path: '/account/appointments', params: rest, withApiKey: true, answer: unwrapRecords };
+    return { path: `/${listOwner}/appointments`, params: rest, withApiKey: true, answer: unwrapRecords };
   }
   if (method === 'POST' && /^\/groups\/\d+\/appointments\/batch_delete$/.test(bare))
     return { path: `${bare}.json`, params, withApiKey: true };

@@ -4,6 +4,7 @@
  * records matching `search` (at least 3 characters). Deleted records and last names starting with
  * "$" are not people to show (spec 001 §2, §5).
  */
+import { visibleRecords } from '@creneau/core/booking/records-cap';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
 
@@ -28,9 +29,9 @@ export interface Fiche {
 /** Search text shorter than this gives no suggestions (spec 001 §5, §9). */
 export const FICHE_SEARCH_MIN_LENGTH = 3;
 
-/** The records a list shows: not deleted, no "$" last name. */
+/** The records a list shows, and the ones that count toward the cap: not deleted, no "$" last name. */
 export function visibleFiches(records: readonly Fiche[]): Fiche[] {
-  return records.filter((f) => !f.deleted && !(f.lastname ?? '').startsWith('$'));
+  return visibleRecords(records);
 }
 
 export async function fetchFiches(groupId: number, search?: string, signal?: AbortSignal): Promise<Fiche[]> {

@@ -1,5 +1,6 @@
 /** GET /v3/sessions/current.json — who is logged in (spec 001 §3 Session, §7). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { followSessionKind } from './api-generation.ts';
 import { apiGet } from './client.ts';
 import { useSessionToken } from './session-token.ts';
 
@@ -43,8 +44,10 @@ export const ANONYMOUS_SESSION: Session = {
  */
 export async function fetchCurrentSession(signal?: AbortSignal): Promise<Session> {
   try {
-    const session = await apiGet<Partial<Session>>('/v3/sessions/current.json', {}, { signal });
-    return { ...ANONYMOUS_SESSION, ...session, groups: session.groups ?? [] };
+    const answer = await apiGet<Partial<Session>>('/v3/sessions/current.json', {}, { signal });
+    const session = { ...ANONYMOUS_SESSION, ...answer, groups: answer.groups ?? [] };
+    followSessionKind(session);
+    return session;
   } catch (error) {
     if ((error as { name?: string })?.name === 'AbortError') throw error;
     return ANONYMOUS_SESSION;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   appointmentCount,
   canAddAppointment,
+  choicesInBooking,
   pickedTogether,
   summaryIds,
   toggleService,
@@ -121,5 +122,34 @@ describe('canAddAppointment', () => {
       reason: 'governmentRequest',
     });
     expect(canAddAppointment({ ...base, governmentRequest: true, modifying: true }).allowed).toBe(false);
+  });
+});
+
+describe('choicesInBooking', () => {
+  it('counts each appointments entry, a pack listed item by item once', () => {
+    expect(choicesInBooking({ appointments: [{}, {}] })).toBe(2);
+    expect(choicesInBooking({ appointments: [{ packId: 7 }] })).toBe(1);
+    expect(choicesInBooking({ appointments: [{ packId: 7 }, { packId: 7 }, { packId: 7 }] })).toBe(1);
+    expect(choicesInBooking({ appointments: [{ packId: 7 }, {}, { packId: 7 }] })).toBe(3);
+    expect(choicesInBooking({ appointments: [{ packId: 7 }, { packId: 8 }] })).toBe(2);
+  });
+
+  it('counts intervention_ids when there is no appointments map', () => {
+    expect(choicesInBooking({ interventionIds: [1, 2, 3] })).toBe(3);
+    expect(choicesInBooking({ interventionIds: [4], appointments: [] })).toBe(1);
+    expect(choicesInBooking({})).toBe(0);
+  });
+
+  it('never counts more choices than entries, nor fewer than distinct runs of packs', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }), { maxLength: 12 }),
+        (packs) => {
+          const entries = packs.map((packId) => ({ packId }));
+          const runs = packs.filter((p, i) => p === undefined || p !== packs[i - 1]).length;
+          expect(choicesInBooking({ appointments: entries })).toBe(runs);
+        },
+      ),
+    );
   });
 });

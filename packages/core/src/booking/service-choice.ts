@@ -109,3 +109,22 @@ export function canAddAppointment(
   if (context.count >= context.max && !context.modifying) return { allowed: false, reason: 'max' };
   return { allowed: true };
 }
+
+/**
+ * How many choices a booking request holds, for the max_multirdvs cap: each `appointments` entry,
+ * the entries listing one pack's services counting once (the pack is one choice); else each id of
+ * intervention_ids (a pack id among them is one choice).
+ */
+export function choicesInBooking(selection: {
+  readonly interventionIds?: readonly number[] | undefined;
+  readonly appointments?: readonly { readonly packId?: number | undefined }[] | undefined;
+}): number {
+  const entries = selection.appointments ?? [];
+  if (entries.length === 0) return selection.interventionIds?.length ?? 0;
+  let count = 0;
+  for (const [i, entry] of entries.entries()) {
+    const samePack = entry.packId !== undefined && entries[i - 1]?.packId === entry.packId;
+    if (!samePack) count++;
+  }
+  return count;
+}

@@ -259,8 +259,10 @@ describe('maxServicesPerBooking', () => {
     expect(maxServicesPerBooking(config(0))).toBe(1);
   });
 
-  it('rule: the max_multirdvs query parameter overrides the step', () => {
-    expect(maxServicesPerBooking(config(3), 5)).toBe(5);
+  it('rule: the max_multirdvs query parameter lowers the step’s cap, never raises it', () => {
+    expect(maxServicesPerBooking(config(3), 2)).toBe(2);
+    expect(maxServicesPerBooking(config(3), 5)).toBe(3);
+    expect(maxServicesPerBooking(config(0), 5)).toBe(1);
     expect(maxServicesPerBooking(config(3), 0)).toBe(1);
     expect(maxServicesPerBooking(config(3), null)).toBe(3);
   });

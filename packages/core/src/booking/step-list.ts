@@ -110,14 +110,15 @@ export function buildStepList(group: StepListGroup, fixed: ReadonlySet<string> =
 export const DEFAULT_MAX_SERVICES = 1;
 
 /**
- * How many services one booking may hold: the max_multirdvs query parameter when given, else the
- * services step's max_multirdvs, else 1; 0 means one service (spec 000 §2).
+ * How many services one booking may hold: the services step's max_multirdvs, else 1; 0 means one
+ * service (spec 000 §2). The max_multirdvs query parameter may lower it for one page, never raise it:
+ * the server refuses a booking above the group's own cap (docs/booking.md, services per booking).
  */
 export function maxServicesPerBooking(
   group: Pick<StepListGroup, 'user_sequence_config'>,
   queryMax?: number | null,
 ): number {
   const configured = group.user_sequence_config.find((s) => s.name === 'intervention_ids')?.max_multirdvs;
-  const value = queryMax ?? configured ?? DEFAULT_MAX_SERVICES;
-  return Math.max(DEFAULT_MAX_SERVICES, value);
+  const cap = Math.max(DEFAULT_MAX_SERVICES, configured ?? DEFAULT_MAX_SERVICES);
+  return queryMax == null ? cap : Math.max(DEFAULT_MAX_SERVICES, Math.min(cap, queryMax));
 }

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
 import { isValidTimeZone } from '../time/time-zone.ts';
+import { FACEBOOK_PIXEL_ID, GA_MEASUREMENT_ID, GTM_CONTAINER_ID } from '../tracking/tracking-ids.ts';
 
 /** The longest booking period a group or calendar may set (maxrdv_period), in minutes: two years. */
 export const MAX_BOOKING_PERIOD_MINUTES = 60 * 24 * 731;
@@ -254,14 +255,36 @@ export const groupSettingsSchema = z.object({
     })
     .prefault({}),
   usercolors: z.partialRecord(z.enum(['header', 'stepper', 'banner', 'body']), palette).default({}),
+  // Raw tracking code is refused: it would run on the origin every group shares. Kept as a key so a
+  // configuration that still has it is told so, not silently stripped.
   tracking_tags: z
-    .array(
-      z.object({ content: z.string().max(20_000), position: z.enum(['head', 'body_start', 'body_end']) }),
+    .array(z.unknown())
+    .max(
+      0,
+      'tracking code is not accepted: set tracking.gtm_container_id, tracking.ga_measurement_id or facebook_pixel_id',
     )
-    .max(10)
     .default([]),
+  tracking: z
+    .object({
+      gtm_container_id: z
+        .string()
+        .regex(GTM_CONTAINER_ID, 'a Google Tag Manager container id such as GTM-AB12CD3')
+        .nullable()
+        .default(null),
+      ga_measurement_id: z
+        .string()
+        .regex(GA_MEASUREMENT_ID, 'a Google Analytics measurement id such as G-AB12CD34EF')
+        .nullable()
+        .default(null),
+    })
+    .strict()
+    .prefault({}),
   tracking_type: z.enum(['none', 'gtm', 'parent']).default('none'),
-  facebook_pixel_id: optionalText(32),
+  facebook_pixel_id: z
+    .string()
+    .regex(FACEBOOK_PIXEL_ID, 'a Meta pixel id: 6 to 20 digits')
+    .nullable()
+    .default(null),
   maxrdv_period: z
     .int()
     .min(60)

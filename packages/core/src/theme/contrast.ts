@@ -1,5 +1,5 @@
 /**
- * Colour arithmetic for the theme: a group may pick any colours, and the page must stay readable
+ * Colour arithmetic for the theme and the mails: a group may pick any colours, and the page must stay readable
  * (WCAG AA, 4.5:1 for text). Inputs are normalised #RRGGBB strings.
  */
 

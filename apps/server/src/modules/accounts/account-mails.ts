@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
+import { groupMailBrand } from '../../mail/mail-brand.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { groupSettings } from '../groups/groups.service.ts';
@@ -20,15 +21,21 @@ export async function sendAccountMail(
 ): Promise<void> {
   const link = `${ctx.config.publicUrl}${path}`;
   const locale = groupSettings(group).locale;
+  const brand = groupMailBrand(group, ctx.config.publicUrl);
   const rendered =
     kind === 'password_reset'
-      ? renderMail(kind, locale, {
-          groupName: group.name,
-          link,
-          expiresInMinutes: LINK_LIFETIME_MS.reset / 60_000,
-        })
+      ? renderMail(
+          kind,
+          locale,
+          {
+            groupName: group.name,
+            link,
+            expiresInMinutes: LINK_LIFETIME_MS.reset / 60_000,
+          },
+          brand,
+        )
       : kind === 'email_change'
-        ? renderMail(kind, locale, { groupName: group.name, link, newEmail: extra.newEmail ?? to })
-        : renderMail(kind, locale, { groupName: group.name, link });
+        ? renderMail(kind, locale, { groupName: group.name, link, newEmail: extra.newEmail ?? to }, brand)
+        : renderMail(kind, locale, { groupName: group.name, link }, brand);
   await enqueueMail(db, { groupId: group.id, to, ...rendered });
 }

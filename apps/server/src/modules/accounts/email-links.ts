@@ -9,30 +9,38 @@ import * as repo from './email-tokens.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * Lifetimes of account links (docs/customer-area.md "E-mail links"); each is single-use. A booking's
+ * links ('fiche') live until the booking is over: their caller gives that instant.
+ */
 export const LINK_LIFETIME_MS = {
-  activate: 7 * 24 * 3_600_000,
+  activate: 24 * 3_600_000,
   reset: 3_600_000,
   email_change: 24 * 3_600_000,
-  fiche: 400 * 24 * 3_600_000,
 } as const;
 
 type TokenOwner = { accountId?: number | null; groupId?: number | null; ficheId?: number | null };
 
+type Lifetime =
+  | { purpose: keyof typeof LINK_LIFETIME_MS; expiresAt?: undefined }
+  | { purpose: 'fiche'; expiresAt: Date };
+
 export async function createEmailLinkToken(
   db: Db,
-  purpose: repo.EmailTokenPurpose,
+  lifetime: keyof typeof LINK_LIFETIME_MS | Lifetime,
   owner: TokenOwner,
   payload: Record<string, unknown>,
   now: Date,
 ): Promise<string> {
-  const [token] = await createEmailLinkTokens(db, purpose, owner, [payload], now);
+  const kind = typeof lifetime === 'string' ? { purpose: lifetime } : lifetime;
+  const [token] = await createEmailLinkTokens(db, kind, owner, [payload], now);
   return token!;
 }
 
 /** One token per payload, same purpose and owner, stored in one statement; in payload order. */
 export async function createEmailLinkTokens(
   db: Db,
-  purpose: repo.EmailTokenPurpose,
+  { purpose, expiresAt }: Lifetime,
   owner: TokenOwner,
   payloads: readonly Record<string, unknown>[],
   now: Date,
@@ -47,7 +55,8 @@ export async function createEmailLinkTokens(
       groupId: owner.groupId ?? null,
       ficheId: owner.ficheId ?? null,
       payload,
-      expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]),
+      expiresAt:
+        expiresAt ?? new Date(now.getTime() + LINK_LIFETIME_MS[purpose as keyof typeof LINK_LIFETIME_MS]),
       now,
     })),
   );

@@ -6,6 +6,7 @@
 import type { GroupRow } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import { linkAllows } from '../sessions/link-scope.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 
 export function isGroupPro(viewer: Viewer, groupId: number): boolean {
@@ -39,9 +40,8 @@ export function requireAccess(
       throw errors.notFound('appointmentNotFound');
   }
   if (!viewer.scope) return;
-  // A link session: only its own action, only on the booking of the appointment it was sent for.
-  const wanted = viewer.scope.action === 'cancel_apt' ? 'cancel' : 'export';
-  if (action !== 'view' && action !== wanted) throw errors.forbidden('linkScope');
+  // A link session: only its link's actions, only on the booking of the appointment it was sent for.
+  if (!linkAllows(viewer.scope.action, action)) throw errors.forbidden('linkScope');
   const reachable = new Set([viewer.scope.appointmentId, ...scopeBooking.map((r) => r.id)]);
   if (rows.some((row) => !reachable.has(row.id))) throw errors.forbidden('linkScope');
 }

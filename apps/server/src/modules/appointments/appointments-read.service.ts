@@ -7,9 +7,10 @@ import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { isGroupPro, requireAccess } from './appointment-access.ts';
+import { requireAccess } from './appointment-access.ts';
 import { calendarEventOf, presentAppointment } from './appointment-presenter.ts';
 import * as repo from './appointments.repository.ts';
+import { refuseChange } from './booking-rules.ts';
 import { buildCalendar } from './ics.ts';
 
 const YEAR_MS = 365 * 24 * 3_600_000;
@@ -43,6 +44,23 @@ export function presentWithIncluded(
       included: row.type === 'first' ? rows.filter((r) => r.parent_id === row.id) : [],
     }),
   );
+}
+
+/**
+ * The upcoming appointments (not yet ended) of some records in the group, by start: what the login
+ * answer carries as `fiche.appointments` (spec 001 §7 sessions/login.json).
+ */
+export async function upcomingAppointments(
+  ctx: AppContext,
+  db: Parameters<typeof repo.listForFiches>[0],
+  group: GroupRow,
+  ficheIds: readonly number[],
+) {
+  const now = ctx.now();
+  // From a day back: one that started and has not ended is still upcoming.
+  const rows = await repo.listForFiches(db, ficheIds, new Date(now.getTime() - 24 * 3_600_000), group.id);
+  const locale = (group.settings as unknown as GroupSettings).locale;
+  return presentWithIncluded(rows, ctx, locale).filter((a) => new Date(a.end) > now);
 }
 
 export interface ListQuery {
@@ -89,25 +107,7 @@ export async function checkEditable(ctx: AppContext, group: GroupRow, viewer: Vi
     throw new ApiError(409, 'aptAlreadyCanceled', {
       phone: (group.settings as unknown as GroupSettings).phone,
     });
-  const settings = group.settings as unknown as GroupSettings;
-  if (
-    !isGroupPro(viewer, group.id) &&
-    (!settings.profile.use_api_v3 || settings.loginProfile !== 'Account')
-  ) {
-    throw errors.forbidden('editAptError');
-  }
-  const now = ctx.now().getTime();
-  const first = booking[0] ?? row;
-  if (first.starts_at.getTime() <= now) throw errors.unprocessable('editAptError');
-  if (
-    !isGroupPro(viewer, group.id) &&
-    first.starts_at.getTime() - now < settings.rules.modify_notice_minutes * 60_000
-  ) {
-    throw new ApiError(422, 'mintimeRDVModifyError', {
-      errorCode: 11,
-      errors: [{ errorCode: 11, error: 'mintimeRDVModifyError' }],
-    });
-  }
+  refuseChange(group, viewer, (booking[0] ?? row).starts_at, ctx.now());
   return {
     editable: true,
     appointment: presentWithIncluded(booking, ctx)[booking.indexOf(row)] ?? null,

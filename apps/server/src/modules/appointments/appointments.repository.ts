@@ -195,37 +195,130 @@ export async function lockAppointments(db: Db, groupId: number, ids: readonly nu
     .execute();
 }
 
-/** Locks a fiche row: the per-customer rules (limits, overlaps) are checked under it. */
-export async function lockFiche(db: Db, groupId: number, ficheId: number): Promise<void> {
-  await db
-    .selectFrom('fiches')
-    .select('id')
-    .where('group_id', '=', groupId)
-    .where('id', '=', ficheId)
-    .forUpdate()
-    .execute();
+/**
+ * Transaction-scoped advisory locks on a person's identities (64-bit keys, the single-key space: it
+ * never meets the two-key idempotency locks). The caller gives them sorted, and VALUES yields its rows
+ * in order, so two bookings sharing identities take them in one order: no deadlock between them.
+ */
+export async function lockPersonKeys(db: Db, sortedKeys: readonly bigint[]): Promise<void> {
+  if (sortedKeys.length === 0) return;
+  const rows = sql.join(sortedKeys.map((key) => sql`(${key.toString()}::bigint)`));
+  await sql`select count(pg_advisory_xact_lock(k)) from (values ${rows}) as person(k)`.execute(db);
+}
+
+/** A person as the booking rules recognise them (docs/booking.md, "Who is the same person"). */
+export interface PersonMatch {
+  accountId: number | null;
+  emailKey: string | null;
+  phoneKey: string | null;
+}
+
+export interface PersonRecord {
+  id: number;
+  account_id: number | null;
+  email_key: string | null;
+  phone_key: string | null;
+}
+
+export interface PersonAppointment {
+  id: number;
+  fiche_id: number;
+  starts_at: Date;
+  ends_at: Date;
 }
 
 /**
- * Locks a customer account for a booking's per-customer rules. NO KEY UPDATE, not UPDATE: a booking
- * that created a record for the account holds a KEY SHARE lock on it (the foreign key), and two such
- * bookings asking for UPDATE would deadlock on each other.
+ * Every record of the person behind `ficheId` — the records sharing its account, e-mail key or phone
+ * key, and theirs in turn (a record found by e-mail brings the records of its phone) — with, when
+ * `from` is given, their confirmed appointments in the group ending after it. One recursive
+ * statement; UNION drops rows already found, so it ends.
  */
-export async function lockAccount(db: Db, accountId: number): Promise<void> {
-  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().execute();
+export async function personRecords(
+  db: Db,
+  groupId: number,
+  ficheId: number,
+  person: PersonMatch,
+  from?: Date,
+): Promise<{ records: PersonRecord[]; appointments: PersonAppointment[] }> {
+  const appointments = from
+    ? sql`left join appointments a on a.group_id = ${groupId} and a.fiche_id = p.id
+          and a.status = 'confirmed' and a.ends_at > ${from}`
+    : sql`left join (select null::integer as id, null::timestamptz as starts_at,
+          null::timestamptz as ends_at) a on false`;
+  const { rows } = await sql<
+    PersonRecord & { apt_id: number | null; starts_at: Date | null; ends_at: Date | null }
+  >`
+    with recursive person as (
+      select f.id, f.account_id, f.email_key, f.phone_key from fiches f
+      where f.group_id = ${groupId}
+        and (f.id = ${ficheId} or f.account_id = ${person.accountId}::integer
+          or f.email_key = ${person.emailKey}::text or f.phone_key = ${person.phoneKey}::text)
+      union
+      select f.id, f.account_id, f.email_key, f.phone_key from person p
+      join fiches f on f.group_id = ${groupId}
+        and (f.account_id = p.account_id or f.email_key = p.email_key or f.phone_key = p.phone_key)
+    )
+    select p.id, p.account_id, p.email_key, p.phone_key, a.id as apt_id, a.starts_at, a.ends_at
+    from person p ${appointments}
+  `.execute(db);
+  const records = new Map<number, PersonRecord>();
+  const found: PersonAppointment[] = [];
+  for (const row of rows) {
+    records.set(row.id, {
+      id: row.id,
+      account_id: row.account_id,
+      email_key: row.email_key,
+      phone_key: row.phone_key,
+    });
+    if (row.apt_id !== null && row.starts_at && row.ends_at)
+      found.push({
+        id: row.apt_id,
+        fiche_id: row.id,
+        starts_at: new Date(row.starts_at),
+        ends_at: new Date(row.ends_at),
+      });
+  }
+  return { records: [...records.values()], appointments: found };
 }
 
-/** The customer's confirmed appointments ending after `from` (limits, overlaps, spacing). */
-export function customerAppointmentsAfter(db: Db, groupId: number, ficheIds: readonly number[], from: Date) {
-  if (ficheIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('appointments')
-    .select(['id', 'fiche_id', 'starts_at', 'ends_at', 'consecutive_value'])
-    .where('group_id', '=', groupId)
-    .where('fiche_id', 'in', [...ficheIds])
-    .where('status', '=', 'confirmed')
-    .where('ends_at', '>', from)
-    .execute();
+/**
+ * Whether the group knows this customer (closed groups, docs/booking.md): among the records of the
+ * account, of the account's own e-mail address, or the given one, there is one the group made or
+ * one with an appointment, of any date or status.
+ */
+export async function isKnownCustomer(
+  db: Db,
+  groupId: number,
+  who: { accountId: number | null; accountEmailKey: string | null; ficheId: number | null },
+): Promise<boolean> {
+  const { accountId, accountEmailKey, ficheId } = who;
+  if (accountId === null && accountEmailKey === null && ficheId === null) return false;
+  const row = await db
+    .selectFrom('fiches as f')
+    .select('f.id')
+    .where('f.group_id', '=', groupId)
+    .where((eb) =>
+      eb.or([
+        ...(accountId !== null ? [eb('f.account_id', '=', accountId)] : []),
+        ...(accountEmailKey !== null ? [eb('f.email_key', '=', accountEmailKey)] : []),
+        ...(ficheId !== null ? [eb('f.id', '=', ficheId)] : []),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('f.origin', '=', 'group'),
+        eb.exists(
+          eb
+            .selectFrom('appointments as a')
+            .select('a.id')
+            .whereRef('a.group_id', '=', 'f.group_id')
+            .whereRef('a.fiche_id', '=', 'f.id'),
+        ),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function findIdempotent(db: Db, groupId: number, key: string) {

@@ -8,30 +8,40 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
 import type { Viewer } from '../../http/viewer.ts';
+import { groupMailBrand } from '../../mail/mail-brand.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { createEmailLinkTokens } from '../accounts/email-links.ts';
 import { takeBookingMail } from '../security/send-limits.ts';
+import type { LinkKind } from '../sessions/link-scope.ts';
 import { appointmentAddress, calendarEventOf, presentAppointment } from './appointment-presenter.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 import { buildCalendar } from './ics.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Links that open the appointments list, the cancel dialog or the calendar export for this booking. */
-export async function bookingLinks(ctx: AppContext, db: Db, group: GroupRow, first: DetailedAppointment) {
+/**
+ * Links that open the appointments list, the cancel dialog or the calendar export for this booking.
+ * Each names its kind and the booking's first appointment (link-scope.ts says what it may do), and
+ * lives until the booking's last appointment is over.
+ */
+export async function bookingLinks(
+  ctx: AppContext,
+  db: Db,
+  group: GroupRow,
+  rows: readonly DetailedAppointment[],
+) {
+  const first = rows[0]!;
   const now = ctx.now();
   const owner = { groupId: group.id, ficheId: first.fiche_id };
   const base = `${ctx.config.publicUrl}/${group.urlname}/appointments`;
+  const over = new Date(Math.max(...rows.map((row) => row.ends_at.getTime())));
+  const kinds: LinkKind[] = ['manage', 'cancel_apt', 'export_apt'];
   const [manage = '', cancel = '', exportKey = ''] = await createEmailLinkTokens(
     db,
-    'fiche',
+    { purpose: 'fiche', expiresAt: over },
     owner,
-    [
-      {},
-      { action: 'cancel_apt', appointment_id: first.id },
-      { action: 'export_apt', appointment_id: first.id },
-    ],
+    kinds.map((action) => ({ action, appointment_id: first.id })),
     now,
   );
   return {
@@ -62,7 +72,7 @@ export async function sendBookingMail(
 ): Promise<{ ficheToken: string } | undefined> {
   const first = rows[0];
   if (!first) return undefined;
-  const links = await bookingLinks(ctx, db, group, first);
+  const links = await bookingLinks(ctx, db, group, rows);
   // A record without its own address is reached through its account's.
   const to = first.fiche_email ?? first.account_email;
   if (!to) return { ficheToken: links.ficheToken };
@@ -76,27 +86,33 @@ export async function sendBookingMail(
   const totalCents = presented.some((a) => a.price_amount !== null)
     ? presented.reduce((sum, a) => sum + (a.price_amount ?? 0), 0)
     : null;
-  const mail = renderMail(kind, locale, {
-    groupName: group.name,
-    groupPhone: settings.phone,
-    groupAddress: addressLine(first),
-    timeZone: settings.timezone,
-    patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
-    appointments: presented.map((a) => ({
-      start: new Date(a.start),
-      end: new Date(a.end),
-      service: a.pack && a.type === 'first' ? `${a.pack.name} — ${a.intervention_name}` : a.intervention_name,
-      calendar: a.calendar_name,
-      priceCents: a.price_amount,
-      videoUrl: a.video_credentials?.url ?? null,
-    })),
-    totalCents,
-    currency: settings.currency,
-    manageLink: links.manageLink,
-    cancelLink: links.cancelLink,
-    exportLink: links.exportLink,
-    comment: first.comments,
-  });
+  const mail = renderMail(
+    kind,
+    locale,
+    {
+      groupName: group.name,
+      groupPhone: settings.phone,
+      groupAddress: addressLine(first),
+      timeZone: settings.timezone,
+      patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
+      appointments: presented.map((a) => ({
+        start: new Date(a.start),
+        end: new Date(a.end),
+        service:
+          a.pack && a.type === 'first' ? `${a.pack.name} — ${a.intervention_name}` : a.intervention_name,
+        calendar: a.calendar_name,
+        priceCents: a.price_amount,
+        videoUrl: a.video_credentials?.url ?? null,
+      })),
+      totalCents,
+      currency: settings.currency,
+      manageLink: links.manageLink,
+      cancelLink: links.cancelLink,
+      exportLink: links.exportLink,
+      comment: first.comments,
+    },
+    groupMailBrand(group, ctx.config.publicUrl),
+  );
   const ics = buildCalendar(
     rows.map((row) => calendarEventOf(row, locale)),
     ctx.now(),
@@ -127,16 +143,21 @@ export async function sendCancellationMail(
   if (!first || !to) return;
   const settings = group.settings as unknown as GroupSettings;
   const locale = settings.locale;
-  const mail = renderMail('appointment_cancelled', locale, {
-    groupName: group.name,
-    groupPhone: settings.phone,
-    timeZone: settings.timezone,
-    patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
-    appointments: rows.map((row) => ({
-      start: row.starts_at,
-      service: presentAppointment(row, { locale, videoBaseUrl: ctx.config.videoBaseUrl }).intervention_name,
-    })),
-    bookAgainLink: `${ctx.config.publicUrl}/${group.urlname}`,
-  });
+  const mail = renderMail(
+    'appointment_cancelled',
+    locale,
+    {
+      groupName: group.name,
+      groupPhone: settings.phone,
+      timeZone: settings.timezone,
+      patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
+      appointments: rows.map((row) => ({
+        start: row.starts_at,
+        service: presentAppointment(row, { locale, videoBaseUrl: ctx.config.videoBaseUrl }).intervention_name,
+      })),
+      bookAgainLink: `${ctx.config.publicUrl}/${group.urlname}`,
+    },
+    groupMailBrand(group, ctx.config.publicUrl),
+  );
   await enqueueMail(db, { groupId: group.id, to, ...mail });
 }

@@ -3,8 +3,8 @@
  *
  * One transaction: the calendars and resources the booking may use are locked in id order, the
  * availability engine re-checks this exact start against the live appointments and assigns each item
- * a concrete calendar (and resource), the customer's rules are checked under a lock on the fiche,
- * every appointment of the booking is inserted, the confirmation goes to the outbox, commit. All or
+ * a concrete calendar (and resource), the person's limits are checked under locks on each of their
+ * identities (every rule is in booking-rules.ts), every appointment of the booking is inserted, the confirmation goes to the outbox, commit. All or
  * nothing; the exclusion constraints back the engine on capacity-1 calendars and resources.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -18,11 +18,8 @@ import type { GroupSettings } from '@creneau/core/group-config/group-config.sche
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
-import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { findAccountById } from '../accounts/accounts.repository.ts';
 import {
-  bookingRules,
   bookingSchedule,
   epochMinute,
   involvedCalendars,
@@ -35,6 +32,14 @@ import { startSession } from '../sessions/sessions.service.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded } from './appointments-read.service.ts';
 import { sendBookingMail } from './booking-mails.ts';
+import {
+  bookingError,
+  checkPersonLimits,
+  refuseBlacklisted,
+  refuseClosedGroup,
+  refuseTooManyServices,
+  slotRules,
+} from './booking-rules.ts';
 import { validateVevent } from './vevent.ts';
 
 type Trx = Transaction<Database>;
@@ -48,10 +53,7 @@ export function rethrowSlotConflict(error: unknown): never {
   throw error;
 }
 
-/** The spec's booking error: message `v3_error.appointment.<key>` (spec 001 §8). */
-export function bookingError(status: number, key: string, details: Record<string, unknown> = {}): ApiError {
-  return new ApiError(status, `v3_error.appointment.${key}`, { error: key, ...details });
-}
+export { bookingError } from './booking-rules.ts';
 
 export interface BookingRequest {
   /** The slot's start: ISO 8601 with offset, as availabletimeslots gives it. */
@@ -64,59 +66,6 @@ export interface BookingRequest {
   withToken: boolean;
 }
 
-interface CustomerRules {
-  group: GroupRow;
-  settings: GroupSettings;
-  fiche: FicheRow;
-  items: readonly BookedItem[];
-  /** Appointments of this booking being changed: they do not count against the new one. */
-  replacing?: readonly number[];
-  /** The fiche was created by this booking's transaction. */
-  created?: boolean;
-}
-
-/** The customer: the account's fiches for a logged-in customer, else the fiche alone. */
-async function customerFicheIds(trx: Trx, group: GroupRow, fiche: FicheRow): Promise<number[]> {
-  if (fiche.account_id === null) return [fiche.id];
-  return repo.ficheIdsOfAccount(trx, fiche.account_id, group.id);
-}
-
-/** max_rdv_number, same_time_rdv and mintime_between, checked under the fiche's lock. */
-export async function checkCustomerRules(ctx: AppContext, trx: Trx, rules: CustomerRules): Promise<void> {
-  const { group, settings, fiche, items } = rules;
-  const max = settings.rules.max_future_appointments;
-  // A record this transaction created, for no account, is seen by no other transaction before the
-  // commit and has no appointments yet: nothing to lock or to read (two statements of every
-  // first-time visitor's booking, and each statement is a round trip).
-  if (rules.created && fiche.account_id === null) {
-    if (max !== null && items.length > max) throw bookingError(422, 'max_rdv_number', { max });
-    return;
-  }
-  await repo.lockFiche(trx, group.id, fiche.id);
-  // max_rdv_number counts every record of the account: bookings for its other records must queue
-  // behind this one too, or each passes the limit on its own (appointments-concurrency test). The
-  // records are listed after the lock, so one added meanwhile counts.
-  if (fiche.account_id !== null) await repo.lockAccount(trx, fiche.account_id);
-  const now = ctx.now();
-  const ficheIds = await customerFicheIds(trx, group, fiche);
-  const replacing = new Set(rules.replacing ?? []);
-  const existing = (await repo.customerAppointmentsAfter(trx, group.id, ficheIds, now)).filter(
-    (a) => !replacing.has(a.id),
-  );
-  if (max !== null && existing.length + items.length > max)
-    throw bookingError(422, 'max_rdv_number', { max });
-  const start = items[0]!.start * 60_000;
-  const end = items[items.length - 1]!.end * 60_000;
-  // Overlaps and spacing concern the person; the limit counts everyone the customer books for.
-  const own = existing.filter((a) => a.fiche_id === fiche.id);
-  if (own.some((a) => a.starts_at.getTime() < end && a.ends_at.getTime() > start))
-    throw bookingError(409, 'same_time_rdv');
-  const gap = settings.rules.mintime_between_minutes * 60_000;
-  if (gap > 0 && own.some((a) => a.starts_at.getTime() < end + gap && a.ends_at.getTime() > start - gap)) {
-    throw bookingError(422, 'mintime_between', { minutes: settings.rules.mintime_between_minutes });
-  }
-}
-
 /** The booking's fiche: an existing one the viewer may use, or a new one from the given fields. */
 async function bookingFiche(
   ctx: AppContext,
@@ -124,40 +73,16 @@ async function bookingFiche(
   group: GroupRow,
   viewer: Viewer,
   fiche: BookingRequest['fiche'],
-) {
-  const settings = group.settings as unknown as GroupSettings;
+): Promise<FicheRow> {
   if (typeof fiche === 'number') {
     try {
-      return { fiche: await fichesViewerMayEdit(trx, group, viewer, fiche), created: false };
+      return await fichesViewerMayEdit(trx, group, viewer, fiche);
     } catch {
       // Someone else's record, or one this session cannot reach: log out and book again (spec 001 §8).
       throw bookingError(403, 'fiche_not_authorized');
     }
   }
-  // Closed groups: only their existing customers book online; new ones phone (spec 001 §6).
-  if (!settings.open && !(viewer.type === 'pro' && viewer.proGroupIds.includes(group.id))) {
-    const hasRecords =
-      viewer.type === 'user' && (await repo.ficheIdsOfAccount(trx, viewer.accountId!, group.id)).length > 0;
-    if (!hasRecords) {
-      throw bookingError(403, settings.sector === 'Santé' ? 'not_open_group_health' : 'not_open_group', {
-        phone: settings.phone,
-      });
-    }
-  }
-  return { fiche: await createFicheRecord(ctx, trx, group, viewer, fiche), created: true };
-}
-
-async function refuseBlacklisted(
-  trx: Trx,
-  settings: GroupSettings,
-  viewer: Viewer,
-  fiche: FicheRow,
-): Promise<void> {
-  const listed = new Set(settings.rules.blacklist.map((e) => e.toLowerCase()));
-  if (listed.size === 0) return;
-  const emails = [fiche.email];
-  if (viewer.accountId) emails.push((await findAccountById(trx, viewer.accountId))?.email ?? null);
-  if (emails.some((e) => e && listed.has(e.toLowerCase()))) throw bookingError(403, 'user_blacklisted');
+  return createFicheRecord(ctx, trx, group, viewer, fiche);
 }
 
 /** Locks what the booking may use, then runs the engine on this exact start. */
@@ -179,7 +104,7 @@ export async function lockAndCheck(
   const busy = await loadBusy(trx, group.id, schedule, plan, day, day + 1);
   const check = checkBooking(schedule, busy, plan, at, {
     now: epochMinute(now),
-    rules: bookingRules(group),
+    rules: slotRules(group),
     promotions: true,
   });
   if (!check.ok) throw bookingError(409, 'availabletimeslots');
@@ -256,11 +181,15 @@ export async function createBooking(
   request: BookingRequest,
 ) {
   const settings = group.settings as unknown as GroupSettings;
-  const { fiche, created } = await bookingFiche(ctx, trx, group, viewer, request.fiche);
-  await refuseBlacklisted(trx, settings, viewer, fiche);
+  // The rules, in the order a customer would want to hear them (docs/booking.md): what they chose,
+  // whether they may book here, then whether this time fits them.
+  refuseTooManyServices(group, request.selection);
+  const fiche = await bookingFiche(ctx, trx, group, viewer, request.fiche);
+  await refuseClosedGroup(trx, group, viewer);
+  await refuseBlacklisted(trx, group, viewer, fiche);
   const vevent = await validateVevent(ctx, trx, group, viewer, request.vevent, ctx.now());
   const { schedule, check } = await lockAndCheck(ctx, trx, group, request.selection, request.start);
-  await checkCustomerRules(ctx, trx, { group, settings, fiche, items: check.items, created });
+  await checkPersonLimits(trx, { group, fiche, items: check.items, now: ctx.now() });
 
   const items = await priceItems(ctx, trx, group, schedule, check.items);
   const consecutive = items.length > 1 ? randomUUID() : null;

@@ -12,13 +12,13 @@ import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
-import { isGroupPro, requireAccess } from './appointment-access.ts';
+import { requireAccess } from './appointment-access.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
 import { sendCancellationMail } from './booking-mails.ts';
+import { refuseCancel } from './booking-rules.ts';
 
-/** Spec 001 §8: "too close to cancel; server error code 10". */
-export const MINTIME_ERROR_CODE = 10;
+export { MINTIME_ERROR_CODE } from './booking-rules.ts';
 
 function cancelError(status: number, key: string, phone?: string | null, code?: number) {
   return new ApiError(status, key, {
@@ -60,15 +60,12 @@ export async function cancelAppointments(
 
     const live = rows.filter((row) => row.status === 'confirmed');
     if (live.length === 0) throw cancelError(409, 'aptAlreadyCanceled', settings.phone ?? null);
-    const now = ctx.now().getTime();
-    if (live.some((row) => row.starts_at.getTime() <= now)) throw cancelError(422, 'pastAppointment');
-    const pro = isGroupPro(viewer, group.id);
-    if (
-      !pro &&
-      live.some((row) => row.starts_at.getTime() - now < settings.rules.cancel_notice_minutes * 60_000)
-    ) {
-      throw cancelError(422, 'mintimeRDVError', undefined, MINTIME_ERROR_CODE);
-    }
+    refuseCancel(
+      group,
+      viewer,
+      live.map((row) => row.starts_at),
+      ctx.now(),
+    );
     const cancelled = await repo.cancelAppointments(
       trx,
       group.id,

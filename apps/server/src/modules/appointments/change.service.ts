@@ -11,17 +11,12 @@ import type { GroupRow } from '../../db/database.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { Viewer } from '../../http/viewer.ts';
 import { fichesViewerMayEdit } from '../fiches/fiches.service.ts';
-import { isGroupPro, requireAccess } from './appointment-access.ts';
+import { requireAccess } from './appointment-access.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
-import {
-  bookingError,
-  checkCustomerRules,
-  lockAndCheck,
-  priceItems,
-  rethrowSlotConflict,
-} from './booking.service.ts';
+import { lockAndCheck, priceItems, rethrowSlotConflict } from './booking.service.ts';
 import { sendBookingMail } from './booking-mails.ts';
+import { bookingError, checkPersonLimits, refuseChange } from './booking-rules.ts';
 
 export interface ChangeRequest {
   start?: Date | undefined;
@@ -73,18 +68,8 @@ export async function changeBooking(
     requireAccess(viewer, group, booking, 'edit', scope);
     if (booking.every((r) => r.status === 'cancelled'))
       throw new ApiError(409, 'aptAlreadyCanceled', { phone: settings.phone });
-    const pro = isGroupPro(viewer, group.id);
-    if (!pro && (!settings.profile.use_api_v3 || settings.loginProfile !== 'Account'))
-      throw errors.forbidden('editAptError');
-    const now = ctx.now().getTime();
     const first = booking[0]!;
-    if (first.starts_at.getTime() <= now) throw errors.unprocessable('editAptError');
-    if (!pro && first.starts_at.getTime() - now < settings.rules.modify_notice_minutes * 60_000) {
-      throw new ApiError(422, 'mintimeRDVModifyError', {
-        errorCode: 11,
-        errors: [{ errorCode: 11, error: 'mintimeRDVModifyError' }],
-      });
-    }
+    refuseChange(group, viewer, first.starts_at, ctx.now());
     const ids = booking.map((r) => r.id);
     const changes: { fiche_id?: number; comments?: string | null; updated_at: Date } = {
       updated_at: ctx.now(),
@@ -117,7 +102,7 @@ export async function changeBooking(
         .selectAll()
         .where('id', '=', ficheId)
         .executeTakeFirstOrThrow();
-      await checkCustomerRules(ctx, trx, { group, settings, fiche, items: check.items, replacing: ids });
+      await checkPersonLimits(trx, { group, fiche, items: check.items, now: ctx.now(), replacing: ids });
       const priced = await priceItems(ctx, trx, group, schedule, check.items);
       for (const [index, item] of priced.entries()) {
         const target = booking[index];

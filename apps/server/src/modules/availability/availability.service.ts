@@ -10,7 +10,6 @@
  */
 import type {
   Appointments,
-  BookingRules,
   BookingSelection,
   ScheduleInput,
   Slot,
@@ -34,6 +33,7 @@ import { localDateIn } from '@creneau/core/time/time-zone';
 import type { Kysely } from 'kysely';
 import type { Database, GroupRow } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
+import { slotRules } from '../appointments/booking-rules.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import { groupSettings } from '../groups/groups.service.ts';
 import * as repo from './availability.repository.ts';
@@ -42,13 +42,8 @@ import * as repo from './availability.repository.ts';
 const FIRST_SLOT_CHUNKS = [28, 84];
 
 /** The group's booking window rules from its settings. */
-export function bookingRules(group: GroupRow): BookingRules {
-  const settings = groupSettings(group);
-  return {
-    minNoticeMinutes: settings.rules?.min_notice_minutes ?? 60,
-    maxPeriodMinutes: settings.maxrdv_period ?? 90 * 1440,
-  };
-}
+/** Minimum notice and booking horizon: the rule set's (appointments/booking-rules.ts). */
+export const bookingRules = slotRules;
 
 /** The instant as epoch minutes, rounded up: a notice counted from 08:00:30 ends after 09:00. */
 export const epochMinute = (date: Date) => Math.ceil(date.getTime() / 60_000);

@@ -1,3 +1,4 @@
+import type { PersonKeys } from '@creneau/core/booking/person-identity';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, FicheRow } from '../../db/database.ts';
 
@@ -14,13 +15,18 @@ export function listAccountFiches(db: Db, groupId: number, accountId: number): P
     .execute();
 }
 
-export async function countAccountFiches(db: Db, groupId: number, accountId: number): Promise<number> {
+/**
+ * The account's records that count toward the cap: those the customer sees — not deleted, no "$" last
+ * name (core records-cap isVisibleRecord, in SQL).
+ */
+export async function countVisibleAccountFiches(db: Db, groupId: number, accountId: number): Promise<number> {
   const row = await db
     .selectFrom('fiches')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('group_id', '=', groupId)
     .where('account_id', '=', accountId)
     .where('deleted', '=', false)
+    .where('lastname', 'not like', '$%')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -73,6 +79,8 @@ export async function insertFiche(
     groupId: number;
     accountId: number | null;
     columns: FicheColumns;
+    keys: PersonKeys;
+    origin: 'group' | 'customer';
     fields: Record<string, unknown>;
     now: Date;
   },
@@ -83,6 +91,9 @@ export async function insertFiche(
       group_id: values.groupId,
       account_id: values.accountId,
       ...values.columns,
+      email_key: values.keys.emailKey,
+      phone_key: values.keys.phoneKey,
+      origin: values.origin,
       fields: JSON.stringify(values.fields),
       created_at: values.now,
       updated_at: values.now,
@@ -95,12 +106,20 @@ export async function updateFiche(
   db: Db,
   groupId: number,
   ficheId: number,
-  changes: { columns: Partial<FicheColumns>; fields: Record<string, unknown>; deleted?: boolean; now: Date },
+  changes: {
+    columns: Partial<FicheColumns>;
+    /** The keys of the e-mail and phone the record has after the change. */
+    keys?: PersonKeys;
+    fields: Record<string, unknown>;
+    deleted?: boolean;
+    now: Date;
+  },
 ): Promise<FicheRow> {
   return db
     .updateTable('fiches')
     .set({
       ...changes.columns,
+      ...(changes.keys ? { email_key: changes.keys.emailKey, phone_key: changes.keys.phoneKey } : {}),
       ...(changes.deleted !== undefined ? { deleted: changes.deleted } : {}),
       fields: JSON.stringify(changes.fields),
       updated_at: changes.now,

@@ -3,6 +3,8 @@
  * up to 8 people per group; professionals search the group's records and create them for callers.
  * Every record is validated against the group's fiche form with the shared core rules.
  */
+import { personKeys } from '@creneau/core/booking/person-identity';
+import { isVisibleRecord, MAX_RECORDS_PER_ACCOUNT, mayAddRecord } from '@creneau/core/booking/records-cap';
 import type { FormField } from '@creneau/core/group-config/group-config.schema';
 import { localDateIn } from '@creneau/core/time/time-zone';
 import { validateForm } from '@creneau/core/validation/form-fields';
@@ -18,8 +20,8 @@ import * as repo from './fiches.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Spec 001 §2, §9: the new-fiche option is offered while a customer has fewer than 8. */
-export const MAX_FICHES_PER_ACCOUNT = 8;
+/** Spec 001 §2, §9: a customer keeps at most 8 records they see (core records-cap). */
+export const MAX_FICHES_PER_ACCOUNT = MAX_RECORDS_PER_ACCOUNT;
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_LIMIT = 20;
 
@@ -148,6 +150,17 @@ async function validatedFiche(
 }
 
 /**
+ * maxFiches: one more record the customer sees would pass the cap. The account row is locked first
+ * (NO KEY UPDATE: bookings holding a KEY SHARE lock on it through a new record are not blocked), so
+ * two records added at once are counted one after the other.
+ */
+async function refuseBeyondRecordsCap(db: Db, groupId: number, accountId: number): Promise<void> {
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().execute();
+  if (!mayAddRecord(await repo.countVisibleAccountFiches(db, groupId, accountId)))
+    throw errors.unprocessable('maxFiches', { max: MAX_FICHES_PER_ACCOUNT });
+}
+
+/**
  * Creates a record for the viewer: a customer's own (with their account's e-mail), a professional's
  * caller, or a visitor booking without an account. Used by the fiche API and by booking.
  */
@@ -164,21 +177,25 @@ export async function createFicheRecord(
   let accountId: number | null = null;
   if (viewer.type === 'user' && viewer.accountId) {
     accountId = viewer.accountId;
-    if ((await repo.countAccountFiches(db, group.id, accountId)) >= MAX_FICHES_PER_ACCOUNT) {
-      throw errors.unprocessable('maxFiches', { max: MAX_FICHES_PER_ACCOUNT });
-    }
+    if (isVisibleRecord({ lastname: columns.lastname ?? '' }))
+      await refuseBeyondRecordsCap(db, group.id, accountId);
     // The spec: a customer's new record carries the account's e-mail (empty for single sign-on).
     const account = await findAccountById(db, accountId);
     columns.email = account?.sso_subject ? null : (account?.email ?? null);
   }
+  const email = columns.email ?? null;
+  const firstphone = columns.firstphone ?? null;
   return repo.insertFiche(db, {
     groupId: group.id,
     accountId,
+    keys: personKeys({ email, firstphone }, groupSettings(group).country),
+    // Only the group's professionals make someone a customer of a closed group (docs/booking.md).
+    origin: isProOf(viewer, group) ? 'group' : 'customer',
     columns: {
       firstname: columns.firstname ?? '',
       lastname: columns.lastname ?? '',
-      email: columns.email ?? null,
-      firstphone: columns.firstphone ?? null,
+      email,
+      firstphone,
       marketing_sms: columns.marketing_sms ?? false,
       solocal_services_optin: columns.solocal_services_optin ?? false,
     },
@@ -230,6 +247,16 @@ export async function updateFicheRecord(
     const today = localDateIn(now, groupSettings(group).timezone);
     const { columns, custom } = await validatedFiche(ctx, trx, group, viewer, input, existing, today);
     if (existing.account_id !== null) delete columns.email; // follows the account's e-mail
-    return presentFiche(await repo.updateFiche(trx, group.id, ficheId, { columns, fields: custom, now }));
+    // A hidden record made visible again (its "$" dropped) counts toward the cap from then on.
+    if (
+      existing.account_id !== null &&
+      !isVisibleRecord(existing) &&
+      isVisibleRecord({ lastname: columns.lastname ?? existing.lastname })
+    )
+      await refuseBeyondRecordsCap(trx, group.id, existing.account_id);
+    const keys = personKeys({ ...existing, ...columns }, groupSettings(group).country);
+    return presentFiche(
+      await repo.updateFiche(trx, group.id, ficheId, { columns, keys, fields: custom, now }),
+    );
   });
 }

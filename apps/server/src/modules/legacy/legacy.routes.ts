@@ -120,6 +120,8 @@ export const LEGACY_ROUTES: readonly LegacyRoute[] = [
         );
     },
   },
+  // The v2 form of the same booking: the group in the body, as in v3.
+  { method: 'POST', path: '/api/v2/appointments', v3: '/api/v3/appointments' },
   appointmentList('/api/account/appointments'),
   appointmentList('/api/fiche/appointments'),
   {

@@ -11,8 +11,12 @@ import { ApiError } from '../../http/errors.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
 import { findEmailLink, markEmailTokenUsed } from '../accounts/email-links.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
+import { ficheIdsOfAccount } from '../appointments/appointments.repository.ts';
+import { upcomingAppointments } from '../appointments/appointments-read.service.ts';
+import { findGroupById } from '../groups/groups.repository.ts';
 import { groupSettings } from '../groups/groups.service.ts';
 import { clientSubject, LIMITS, recordAttempt, secondsUntilAllowed } from '../security/attempt-limits.ts';
+import { isLinkKind } from './link-scope.ts';
 import { listProGroupIds } from './sessions.repository.ts';
 import { startSession } from './sessions.service.ts';
 
@@ -108,6 +112,11 @@ export async function login(
       ssoLogged: false,
     });
     const email = changes.email ?? account.email;
+    // The customer's upcoming appointments in the group they log in to (spec 001 §7 login answer).
+    const appointments =
+      type === 'user' && group
+        ? await upcomingAppointments(ctx, trx, group, await ficheIdsOfAccount(trx, account.id, group.id))
+        : [];
     return {
       token,
       body: {
@@ -119,7 +128,7 @@ export async function login(
         emailChanged: Boolean(changes.email),
         pendingRdv: pendingRdv ?? null,
         lastSignedAt: now.toISOString(),
-        fiche: { appointments: [] },
+        fiche: { appointments },
       },
     };
   });
@@ -154,8 +163,9 @@ async function confirmEmailChange(
 }
 
 /**
- * A fiche key (from a booking e-mail on a Fiche-profile group) logs the visitor in as that fiche,
- * "account id 0"; a key minted for one cancel or export action allows only that action.
+ * A fiche key (from a booking e-mail) logs the visitor in as that fiche, "account id 0", for what
+ * the link names and nothing else: its kind's actions on its appointment's booking (link-scope.ts).
+ * A key that names no kind or no appointment opens nothing.
  */
 async function loginWithFicheKey(
   ctx: AppContext,
@@ -167,18 +177,29 @@ async function loginWithFicheKey(
   if (!link?.fiche_id || !link.group_id || (group && link.group_id !== group.id)) {
     throw loginError(401, 'invalidLink');
   }
-  const action =
-    link.payload.action === 'cancel_apt' || link.payload.action === 'export_apt' ? link.payload.action : null;
-  const appointmentId = typeof link.payload.appointment_id === 'number' ? link.payload.appointment_id : null;
+  const action = link.payload.action;
+  const appointmentId = link.payload.appointment_id;
+  if (!isLinkKind(action) || typeof appointmentId !== 'number') throw loginError(401, 'invalidLink');
   const { token } = await startSession(ctx.db, now, {
     type: 'fiche',
     accountId: null,
     groupId: link.group_id,
     ficheId: link.fiche_id,
-    scope: action && appointmentId ? action : null,
-    scopeAppointmentId: action ? appointmentId : null,
+    scope: action,
+    scopeAppointmentId: appointmentId,
     ssoLogged: false,
   });
+  // A link opened for one booking shows that booking only, as the appointments list does.
+  const linkGroup = group ?? (await findGroupById(ctx.db, link.group_id));
+  let appointments = linkGroup ? await upcomingAppointments(ctx, ctx.db, linkGroup, [link.fiche_id]) : [];
+  if (action && appointmentId) {
+    const booking = appointments.find((a) => a.id === appointmentId);
+    appointments = appointments.filter(
+      (a) =>
+        a.id === appointmentId ||
+        (booking?.consecutive_value != null && a.consecutive_value === booking.consecutive_value),
+    );
+  }
   return {
     token,
     body: {
@@ -194,7 +215,7 @@ async function loginWithFicheKey(
       needPasswordChange: false,
       pendingRdv: null,
       lastSignedAt: now.toISOString(),
-      fiche: { appointments: [] },
+      fiche: { appointments },
     },
   };
 }

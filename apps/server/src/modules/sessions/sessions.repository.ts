@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { LinkKind } from './link-scope.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -9,7 +10,7 @@ export interface NewSession {
   accountId: number | null;
   groupId: number | null;
   ficheId: number | null;
-  scope: 'cancel_apt' | 'export_apt' | null;
+  scope: LinkKind | null;
   scopeAppointmentId: number | null;
   ssoLogged: boolean;
   now: Date;

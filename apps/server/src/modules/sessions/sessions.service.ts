@@ -8,6 +8,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/database.ts';
 import { ApiError } from '../../http/errors.ts';
 import { anonymousViewer, type Viewer } from '../../http/viewer.ts';
+import { isLinkKind, LINK_SESSION_WRITES } from './link-scope.ts';
 import { hashSecretToken, isWellFormedToken, newSecretToken } from './secret-tokens.ts';
 import * as repo from './sessions.repository.ts';
 
@@ -69,15 +70,27 @@ export function createViewerResolver(ctx: AppContext) {
       groupId: row.group_id,
       ficheId: row.fiche_id,
       scope:
-        row.scope && row.scope_appointment_id
+        isLinkKind(row.scope) && row.scope_appointment_id
           ? { action: row.scope, appointmentId: row.scope_appointment_id }
           : null,
       needPasswordChange: Boolean(row.need_password_change),
       ssoLogged: row.sso_logged,
       lastSignedAt: new Date(row.last_signed_at),
     };
+    // A link session that somehow lost its appointment must not become an unlimited fiche session.
+    if (row.scope && !viewer.scope) throw expired();
     if (viewer.needPasswordChange && !PASSWORD_CHANGE_ROUTES.has(request.routeOptions.url ?? '')) {
       throw new ApiError(403, 'pwdMustBeChanged');
+    }
+    // A link session reads, and changes only what its link was sent for (docs/customer-area.md).
+    const method = request.method.toUpperCase();
+    if (
+      viewer.scope &&
+      method !== 'GET' &&
+      method !== 'HEAD' &&
+      !LINK_SESSION_WRITES.has(`${method} ${request.routeOptions.url ?? ''}`)
+    ) {
+      throw new ApiError(403, 'linkScope');
     }
     (request as FastifyRequest & { viewer?: Viewer }).viewer = viewer;
     return viewer;

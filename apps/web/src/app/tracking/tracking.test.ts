@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isSocialLanding, isSocialVisitor, rememberLanding, trackScheduleEvent } from './ad-pixel.ts';
 import { sendPageView } from './page-views.ts';
-import { injectTrackingTags } from './tracking-tags.ts';
+import { loadTrackingTools } from './tracking-tools.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -54,22 +54,34 @@ describe('page views (spec 000 §1)', () => {
   });
 });
 
-describe('tracking tags', () => {
-  it('inserts each tag at its position as live elements, and removes them', () => {
-    document.body.innerHTML = '<div id="root"></div>';
-    const remove = injectTrackingTags([
-      { position: 'head', content: '<script>window.__tagRan = 1</script><meta name="x-tag" content="1">' },
-      { position: 'body_start', content: '<noscript id="start"></noscript>' },
-      { position: 'body_end', content: '<div id="end"></div>' },
+describe('tracking tools', () => {
+  const scripts = () =>
+    Array.from(document.head.querySelectorAll('script[data-creneau-tracking]')).map((s) =>
+      s.getAttribute('src'),
+    );
+
+  it("loads each configured tool's script from the tool's host, and removes them", () => {
+    const remove = loadTrackingTools({ gtm_container_id: 'GTM-AB12CD3', ga_measurement_id: 'G-AB12CD34EF' });
+    expect(scripts()).toEqual([
+      'https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD3',
+      'https://www.googletagmanager.com/gtag/js?id=G-AB12CD34EF',
     ]);
-    const script = document.head.querySelector('script[data-creneau-tag="head"]');
-    expect(script).toBeInstanceOf(HTMLScriptElement);
-    expect(script?.textContent).toBe('window.__tagRan = 1');
-    expect(document.head.querySelector('meta[name="x-tag"]')).not.toBeNull();
-    expect(document.body.firstElementChild?.id).toBe('start');
-    expect(document.body.lastElementChild?.id).toBe('end');
+    expect(window.dataLayer?.[0]).toMatchObject({ event: 'gtm.js' });
+    // gtag commands: js, then config without an automatic page view (the app sends its own).
+    expect(Array.from(window.dataLayer?.[2] as ArrayLike<unknown>)).toEqual([
+      'config',
+      'G-AB12CD34EF',
+      { send_page_view: false },
+    ]);
     remove();
-    expect(document.querySelector('[data-creneau-tag]')).toBeNull();
+    expect(scripts()).toEqual([]);
+  });
+
+  it('never loads anything for an id that is not one (an old or tampered configuration)', () => {
+    for (const bad of ['GTM-x"></script><script>alert(1)//', 'G-1;alert(1)', '<script>x</script>', '']) {
+      loadTrackingTools({ gtm_container_id: bad, ga_measurement_id: bad });
+    }
+    expect(document.head.querySelectorAll('script')).toHaveLength(0);
   });
 });
 

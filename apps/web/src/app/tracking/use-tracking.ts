@@ -1,24 +1,25 @@
-/** The tracking wired to a group: its tags, and a page view on every route change. */
+/** The tracking wired to a group: its tools, and a page view on every route change. */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { Group } from '../../api/group.ts';
 import { useTrackingAllowed } from './consent.ts';
 import { sendPageView } from './page-views.ts';
-import { injectTrackingTags } from './tracking-tags.ts';
+import { loadTrackingTools } from './tracking-tools.ts';
 
 /** How long a location must stay before it counts as a page view. */
 const SETTLE_MS = 150;
 
-/** Injects the group's tracking tags and sends page views, unless the visitor refused. */
+/** Loads the group's tracking tools and sends page views, unless the visitor refused. */
 export function useGroupTracking(group: Group | null) {
   const allowed = useTrackingAllowed();
   const location = useLocation();
-  const tags = group?.tracking_tags;
+  const gtm = group?.tracking?.gtm_container_id ?? null;
+  const ga = group?.tracking?.ga_measurement_id ?? null;
 
   useEffect(() => {
-    if (!allowed || !tags?.length) return;
-    return injectTrackingTags(tags);
-  }, [allowed, tags]);
+    if (!allowed || (!gtm && !ga)) return;
+    return loadTrackingTools({ gtm_container_id: gtm, ga_measurement_id: ga });
+  }, [allowed, gtm, ga]);
 
   const type = group?.tracking_type ?? 'none';
   const urlname = group?.urlname ?? null;

@@ -5,6 +5,7 @@
  * Each person's tab shows a flag while it holds unsaved changes, and leaving the page with any
  * raises the browser's warning. Hidden records (deleted, "$" last name) are not shown.
  */
+import { mayAddRecord } from '@creneau/core/booking/records-cap';
 import { localDateIn } from '@creneau/core/time/time-zone';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
@@ -50,9 +51,10 @@ export function FichesPage() {
   const label = useCallback((name: string) => t(`account.fields.${name}`), [t]);
   const savedFields = useMemo(() => recordFieldsFor(group, true, label), [group, label]);
   const newFields = useMemo(() => recordFieldsFor(group, false, label), [group, label]);
+  // The records shown: the hidden ones ("$" last name, deleted) neither show nor count toward the cap.
   const records = fiches.data ?? [];
   // Only an account keeps several people; a link or guest session has its one record.
-  const canAdd = (account?.id ?? 0) > 0 && records.length < MAX_RECORDS;
+  const canAdd = (account?.id ?? 0) > 0 && mayAddRecord(records.length);
 
   const savedValues = useCallback(
     (fiche: Fiche) => initialValues(savedFields, fiche as Record<string, unknown>, locale),

@@ -4,12 +4,13 @@
  * e-mail, phone) first, asked as a customer sees them — the e-mail of an Account-profile customer's
  * record is the account's own, so it is not asked.
  */
+import { MAX_RECORDS_PER_ACCOUNT } from '@creneau/core/booking/records-cap';
 import type { FormField } from '@creneau/core/group-config/group-config.schema';
 import { visibleFields } from '@creneau/core/validation/hidden-fields';
 import type { Group } from '../../api/group.ts';
 
-/** Spec 001 §2, §9: the add tab is offered while there are fewer than 8 records. */
-export const MAX_RECORDS = 8;
+/** Spec 001 §2, §9: the add tab is offered while fewer than 8 records are shown (core records-cap). */
+export const MAX_RECORDS = MAX_RECORDS_PER_ACCOUNT;
 
 /** The person fields the server adds to every group's form (apps/server fiches.service BASE_FIELDS). */
 const PERSON_FIELDS: readonly [name: string, type: 'text' | 'email', required: boolean, maxLength: number][] =

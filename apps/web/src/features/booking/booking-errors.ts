@@ -8,6 +8,7 @@ import { ApiError, NetworkError } from '../../api/client.ts';
 export const BOOKING_ERROR_KEYS = [
   'availabletimeslots',
   'fiche_not_authorized',
+  'max_multirdvs',
   'max_rdv_number',
   'mintime_between',
   'not_open_group',

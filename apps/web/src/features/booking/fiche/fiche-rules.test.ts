@@ -1,5 +1,6 @@
 import type { FormField } from '@creneau/core/group-config/group-config.schema';
 import { describe, expect, it } from 'vitest';
+import { type Fiche, visibleFiches } from '../../../api/fiches.ts';
 import {
   BASE_FICHE_FIELDS,
   changedFields,
@@ -28,6 +29,16 @@ describe('the contact-details rules', () => {
     expect(offersNewFiche(MAX_FICHES - 1, false)).toBe(true);
     expect(offersNewFiche(MAX_FICHES, false)).toBe(false);
     expect(offersNewFiche(1, true)).toBe(false);
+  });
+
+  it('counts the fiches shown, as the server does: 7 shown and hidden ones offer a new one, 8 shown do not', () => {
+    const person = (lastname: string, deleted = false) =>
+      ({ id: 1, firstname: 'P', lastname, deleted }) as Fiche;
+    const seven = Array.from({ length: 7 }, (_, i) => person(`N${i}`));
+    expect(
+      offersNewFiche(visibleFiches([...seven, person('$technique'), person('Gone', true)]).length, false),
+    ).toBe(true);
+    expect(offersNewFiche(visibleFiches([...seven, person('Eight')]).length, false)).toBe(false);
   });
 
   it('explains what blocks the booking: terms first, then the forms, then the person', () => {

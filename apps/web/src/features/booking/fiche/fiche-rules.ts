@@ -7,10 +7,11 @@
  * - submit waits for a fiche, accepted video-conference terms and error-free forms; the hint says
  *   which, in that order: terms, form errors, choose a fiche.
  */
+import { MAX_RECORDS_PER_ACCOUNT, mayAddRecord } from '@creneau/core/booking/records-cap';
 import type { FormField } from '@creneau/core/group-config/group-config.schema';
 
-/** Spec 001 §9: the new-fiche option while a customer has fewer than 8. */
-export const MAX_FICHES = 8;
+/** Spec 001 §9: the new-fiche option while a customer sees fewer than 8 (core records-cap). */
+export const MAX_FICHES = MAX_RECORDS_PER_ACCOUNT;
 
 const base = (name: string, type: 'text' | 'email', required: boolean, maxLength: number): FormField => ({
   name,
@@ -41,9 +42,9 @@ export function ficheFormFields(defined: readonly FormField[]): FormField[] {
   return [...BASE_FICHE_FIELDS.filter((f) => !names.has(f.name)), ...defined];
 }
 
-/** Whether the accordion offers a new fiche (spec 001 §2). */
+/** Whether the accordion offers a new fiche (spec 001 §2); `count` is of the fiches shown. */
 export function offersNewFiche(count: number, editing: boolean): boolean {
-  return count < MAX_FICHES && !editing;
+  return mayAddRecord(count) && !editing;
 }
 
 export type SubmitBlock = 'acceptJitsi' | 'formStdError' | 'selectFiche' | null;

@@ -62,14 +62,23 @@ export function SlotStrip({
                 type="button"
                 className={styles.dayButton}
                 aria-pressed={chosen}
-                aria-label={`${formatDayName(d.date, { locale })}, ${t('booking.slots.timesCount', { count: d.slots.length })}`}
                 onClick={() => onChooseDay(d.date)}
                 data-testid="strip-day"
                 data-date={d.date}
               >
-                <span className={styles.weekday}>{formatWeekday(d.date, { locale, width: 'short' })}</span>
-                <span className={styles.dayNumber}>{Number(d.date.slice(8, 10))}</span>
-                <span className={styles.month}>{shortMonth(d.date, locale)}</span>
+                {/* Shown short, named in full: "Tuesday 1 December, 28 times". */}
+                <span className={styles.weekday} aria-hidden="true">
+                  {formatWeekday(d.date, { locale, width: 'short' })}
+                </span>
+                <span className={styles.dayNumber} aria-hidden="true">
+                  {Number(d.date.slice(8, 10))}
+                </span>
+                <span className={styles.month} aria-hidden="true">
+                  {shortMonth(d.date, locale)}
+                </span>
+                <span className="visually-hidden">
+                  {`${formatDayName(d.date, { locale })}, ${t('booking.slots.timesCount', { count: d.slots.length })}`}
+                </span>
               </button>
             </li>
           );

@@ -1,0 +1,242 @@
+/**
+ * The booking rules: the one place where the server decides whether a booking, a change or a
+ * cancellation is allowed (docs/booking.md, "Rules and their errors"). The booking, change and
+ * cancellation services call these and nothing else decides; the web app only shows the answers.
+ *
+ * - slotRules: minimum notice and booking horizon, applied by the availability engine to the slot
+ *   list and to every booking and change (a start outside them is not a slot: availabletimeslots);
+ * - refuseTooManyServices: services per booking, from the group's services step (max_multirdvs);
+ * - refuseClosedGroup: only known customers book online in a closed group (not_open_group[_health]);
+ * - refuseBlacklisted: user_blacklisted;
+ * - checkPersonLimits: same_time_rdv, max_rdv_number and mintime_between over every future
+ *   appointment of the same person, serialised per person;
+ * - refuseChange / refuseCancel: who may change, nothing that has started, and the notice before
+ *   changing (mintimeRDVModifyError) or cancelling (mintimeRDVError).
+ */
+import { createHash } from 'node:crypto';
+import type { BookingRules } from '@creneau/core/availability/availability.types';
+import type { BookedItem } from '@creneau/core/availability/booking-check';
+import { emailKey } from '@creneau/core/booking/person-identity';
+import { choicesInBooking } from '@creneau/core/booking/service-choice';
+import { maxServicesPerBooking } from '@creneau/core/booking/step-list';
+import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
+import type { Transaction } from 'kysely';
+import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import type { Viewer } from '../../http/viewer.ts';
+import { findAccountById } from '../accounts/accounts.repository.ts';
+import { isGroupPro } from './appointment-access.ts';
+import * as repo from './appointments.repository.ts';
+
+type Trx = Transaction<Database>;
+
+const settingsOf = (group: GroupRow) => group.settings as unknown as GroupSettings;
+
+/** The spec's booking error: message `v3_error.appointment.<key>`, and `error: <key>` beside it. */
+export function bookingError(status: number, key: string, details: Record<string, unknown> = {}): ApiError {
+  return new ApiError(status, `v3_error.appointment.${key}`, { error: key, ...details });
+}
+
+/** The error code the spec gives a cancellation too close to the start. */
+export const MINTIME_ERROR_CODE = 10;
+/** The same for a change (mintimeRDVModifyError). */
+export const MINTIME_MODIFY_ERROR_CODE = 11;
+
+/** A change or cancellation error in both forms: v3 `message`, and the `{errorCode, error}` list. */
+export function listedError(status: number, key: string, code: number = status, details = {}): ApiError {
+  return new ApiError(status, key, {
+    errorCode: code,
+    errors: [{ errorCode: code, error: key }],
+    ...details,
+  });
+}
+
+// ——— When: minimum notice and booking horizon ———
+
+/** What the engine needs to refuse starts too soon or too far ahead (calendars may reach further). */
+export function slotRules(group: GroupRow): BookingRules {
+  const settings = settingsOf(group);
+  return {
+    minNoticeMinutes: settings.rules?.min_notice_minutes ?? 60,
+    maxPeriodMinutes: settings.maxrdv_period ?? 90 * 1440,
+  };
+}
+
+// ——— What: services per booking ———
+
+/** max_multirdvs: a booking holds at most the services step's number of choices (a pack is one). */
+export function refuseTooManyServices(
+  group: GroupRow,
+  selection: Parameters<typeof choicesInBooking>[0],
+): void {
+  const max = maxServicesPerBooking(settingsOf(group));
+  const count = choicesInBooking(selection);
+  if (count > max) throw bookingError(422, 'max_multirdvs', { max, count });
+}
+
+// ——— Who: closed groups and the blacklist ———
+
+/**
+ * A closed group (open: false) takes online bookings only from its known customers: the group made
+ * one of their records, or has had an appointment with them. Only identities the server has verified
+ * count — the account (and its activated e-mail address) or the record of an e-mail link session —
+ * never an address or phone typed into a form. The group's professionals book for anyone.
+ */
+export async function refuseClosedGroup(trx: Trx, group: GroupRow, viewer: Viewer): Promise<void> {
+  const settings = settingsOf(group);
+  if (settings.open || isGroupPro(viewer, group.id)) return;
+  let known = false;
+  if (viewer.type === 'user' && viewer.accountId) {
+    const account = await findAccountById(trx, viewer.accountId);
+    known = await repo.isKnownCustomer(trx, group.id, {
+      accountId: viewer.accountId,
+      accountEmailKey: account?.status === 'active' ? emailKey(account.email) : null,
+      ficheId: null,
+    });
+  } else if ((viewer.type === 'fiche' || viewer.type === 'guest') && viewer.groupId === group.id) {
+    known = await repo.isKnownCustomer(trx, group.id, {
+      accountId: null,
+      accountEmailKey: null,
+      ficheId: viewer.ficheId ?? null,
+    });
+  }
+  if (!known) {
+    throw bookingError(403, settings.sector === 'Santé' ? 'not_open_group_health' : 'not_open_group', {
+      phone: settings.phone,
+    });
+  }
+}
+
+/** user_blacklisted: the record's e-mail or the booking account's is on the group's list. */
+export async function refuseBlacklisted(
+  trx: Trx,
+  group: GroupRow,
+  viewer: Viewer,
+  fiche: FicheRow,
+): Promise<void> {
+  const listed = new Set(settingsOf(group).rules.blacklist.map(emailKey));
+  if (listed.size === 0) return;
+  const emails = [fiche.email];
+  if (viewer.accountId) emails.push((await findAccountById(trx, viewer.accountId))?.email ?? null);
+  if (emails.some((e) => e && listed.has(emailKey(e)))) throw bookingError(403, 'user_blacklisted');
+}
+
+// ——— How often: per-person limits ———
+
+/** The person behind a record: its account, and its e-mail and phone keys (migration 006). */
+export function personOf(fiche: FicheRow): repo.PersonMatch {
+  return { accountId: fiche.account_id, emailKey: fiche.email_key, phoneKey: fiche.phone_key };
+}
+
+/** The identities of the person's records, by kind. */
+function identitiesOf(records: readonly repo.PersonRecord[], person: repo.PersonMatch): string[] {
+  const names = new Set<string>();
+  const add = (kind: string, value: string | number | null) => {
+    if (value !== null) names.add(`${kind}:${value}`);
+  };
+  add('account', person.accountId);
+  add('email', person.emailKey);
+  add('phone', person.phoneKey);
+  for (const record of records) {
+    add('account', record.account_id);
+    add('email', record.email_key);
+    add('phone', record.phone_key);
+  }
+  return [...names];
+}
+
+/** A 64-bit advisory lock key per identity, sorted: the order in which every booking takes them. */
+export function personLockKeys(groupId: number, identities: readonly string[]): bigint[] {
+  return identities
+    .map((name) =>
+      createHash('sha256').update(`creneau-person\u0000${groupId}\u0000${name}`).digest().readBigInt64BE(0),
+    )
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+export interface PersonLimitsInput {
+  group: GroupRow;
+  fiche: FicheRow;
+  /** The booking's appointments, placed by the engine (epoch minutes). */
+  items: readonly BookedItem[];
+  now: Date;
+  /** Appointments of a booking being changed: they do not count against its new time. */
+  replacing?: readonly number[];
+}
+
+/**
+ * The person's future appointments, read under advisory locks on every identity of the person, so
+ * that two bookings of one person queue and the second sees the first's appointments:
+ * 1. the person's records are read, and every identity found among them is locked at once, in key
+ *    order (two bookings by e-mail and by phone of one known person both lock both);
+ * 2. the records and their appointments are read again, now that bookings holding those locks have
+ *    committed; a record committed meanwhile that brings a new identity (rare: the person's first
+ *    record with that e-mail or phone) has it locked and the read repeated.
+ */
+async function lockedPersonAppointments(trx: Trx, group: GroupRow, fiche: FicheRow, now: Date) {
+  const person = personOf(fiche);
+  const first = await repo.personRecords(trx, group.id, fiche.id, person);
+  const locked = new Set(identitiesOf(first.records, person));
+  await repo.lockPersonKeys(trx, personLockKeys(group.id, [...locked]));
+  for (;;) {
+    const read = await repo.personRecords(trx, group.id, fiche.id, person, now);
+    const more = identitiesOf(read.records, person).filter((name) => !locked.has(name));
+    if (more.length === 0) return read.appointments;
+    for (const name of more) locked.add(name);
+    await repo.lockPersonKeys(trx, personLockKeys(group.id, more));
+  }
+}
+
+/**
+ * same_time_rdv, max_rdv_number and mintime_between over every future appointment of the same
+ * person (docs/booking.md, "Who is the same person"), whoever booked it.
+ */
+export async function checkPersonLimits(trx: Trx, input: PersonLimitsInput): Promise<void> {
+  const { group, fiche, items } = input;
+  const rules = settingsOf(group).rules;
+  const replacing = new Set(input.replacing ?? []);
+  const own = (await lockedPersonAppointments(trx, group, fiche, input.now)).filter(
+    (a) => !replacing.has(a.id),
+  );
+  const max = rules.max_future_appointments;
+  if (max !== null && own.length + items.length > max) throw bookingError(422, 'max_rdv_number', { max });
+  const start = items[0]!.start * 60_000;
+  const end = items[items.length - 1]!.end * 60_000;
+  if (own.some((a) => a.starts_at.getTime() < end && a.ends_at.getTime() > start))
+    throw bookingError(409, 'same_time_rdv');
+  const gap = rules.mintime_between_minutes * 60_000;
+  if (gap > 0 && own.some((a) => a.starts_at.getTime() < end + gap && a.ends_at.getTime() > start - gap)) {
+    throw bookingError(422, 'mintime_between', { minutes: rules.mintime_between_minutes });
+  }
+}
+
+// ——— Changing and cancelling ———
+
+/**
+ * Whether a booking starting at `startsAt` may be changed: customers only where the group offers
+ * changes (API v3 and the Account profile: editAptError), never once it has started (editAptError),
+ * and not later than modify_notice_minutes before it (mintimeRDVModifyError, code 11). The group's
+ * professionals are bound only by the start.
+ */
+export function refuseChange(group: GroupRow, viewer: Viewer, startsAt: Date, now: Date): void {
+  const settings = settingsOf(group);
+  const pro = isGroupPro(viewer, group.id);
+  if (!pro && (!settings.profile.use_api_v3 || settings.loginProfile !== 'Account'))
+    throw errors.forbidden('editAptError');
+  if (startsAt.getTime() <= now.getTime()) throw errors.unprocessable('editAptError');
+  if (!pro && startsAt.getTime() - now.getTime() < settings.rules.modify_notice_minutes * 60_000)
+    throw listedError(422, 'mintimeRDVModifyError', MINTIME_MODIFY_ERROR_CODE);
+}
+
+/**
+ * Whether appointments starting at `starts` may be cancelled: none that has started
+ * (pastAppointment), and by customers not later than cancel_notice_minutes before the start
+ * (mintimeRDVError, code 10).
+ */
+export function refuseCancel(group: GroupRow, viewer: Viewer, starts: readonly Date[], now: Date): void {
+  if (starts.some((start) => start.getTime() <= now.getTime())) throw listedError(422, 'pastAppointment');
+  if (isGroupPro(viewer, group.id)) return;
+  const notice = settingsOf(group).rules.cancel_notice_minutes * 60_000;
+  if (starts.some((start) => start.getTime() - now.getTime() < notice))
+    throw listedError(422, 'mintimeRDVError', MINTIME_ERROR_CODE);
+}

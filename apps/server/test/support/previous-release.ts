@@ -1,0 +1,65 @@
+/**
+ * The previous release's server code, taken from git, for the rolling-deploy test. "Previous
+ * release" is the code just before the newest migration landed — the last code that has not seen
+ * the current schema — unless PREVIOUS_RELEASE names a commit (a release tag, once there are tags).
+ */
+import { execFileSync, execSync } from 'node:child_process';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const MIGRATIONS = 'apps/server/src/db/migrations';
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+
+export function previousReleaseCommit(): string {
+  const named = process.env.PREVIOUS_RELEASE;
+  if (named) return git('rev-parse', '--verify', `${named}^{commit}`);
+  const newestMigration = git('log', '-1', '--diff-filter=A', '--format=%H', '--', MIGRATIONS);
+  if (!newestMigration) throw new Error(`no commit adds a file under ${MIGRATIONS}: is the clone shallow?`);
+  return git('rev-parse', '--verify', `${newestMigration}^`);
+}
+
+/** The migrations that release knows, by name. */
+export function migrationsOf(commit: string): string[] {
+  return git('ls-tree', '--name-only', `${commit}:${MIGRATIONS}`)
+    .split('\n')
+    .filter((name) => /^\d{3}-.*\.ts$/.test(name))
+    .map((name) => name.replace(/\.ts$/, ''));
+}
+
+/**
+ * Unpacks that release's server and shared package into `dir`, with a node_modules of links to
+ * this checkout's installed packages (its own workspace package excepted, which is its own), and a
+ * launcher that starts its server on an already-open database: it must run on the schema as the new
+ * release left it, without migrating it. Returns the launcher's path.
+ */
+export function unpackRelease(commit: string, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  execSync(
+    `git archive --format=tar ${commit} apps/server packages/core package.json tsconfig.base.json | tar -x -C "${dir}"`,
+    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const modules = path.join(dir, 'node_modules');
+  mkdirSync(path.join(modules, '@creneau'), { recursive: true });
+  for (const entry of readdirSync(path.join(repoRoot, 'node_modules'))) {
+    if (entry === '@creneau' || entry === '.bin' || entry.startsWith('.')) continue;
+    symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(modules, entry));
+  }
+  symlinkSync(path.join(dir, 'packages/core'), path.join(modules, '@creneau/core'));
+  const launcher = path.join(dir, 'launch-previous-release.ts');
+  writeFileSync(
+    launcher,
+    `import { readConfig } from './apps/server/src/config.ts';
+import { openDatabase } from './apps/server/src/db/connection.ts';
+import { createServer } from './apps/server/src/server.ts';
+
+const config = readConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl });
+const { app } = await createServer({ config, database, logger: { level: 'info' } });
+await app.listen({ port: config.port, host: config.host });
+`,
+  );
+  return launcher;
+}
