@@ -37,7 +37,10 @@ export default defineConfig({
   reporter: process.env.CI === 'true' ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     baseURL,
-    locale: 'en-GB',
+    // A French browser: under the language rule (docs/web-app.md "Language") each demo group then
+    // speaks its own language — French where offered, the others don't offer French — as the
+    // suites' texts expect; language-rule.spec.ts covers other browsers.
+    locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -26,6 +26,21 @@ export function chooseLocale({ param, groupLocale, enabled, browser }: LanguageI
   });
 }
 
+/**
+ * The language of a page outside a group (not found, inactive…): the parameter, the saved choice,
+ * then the language of the group page just left — the visitor was reading it a moment ago — then
+ * the browser's; all 13 languages are offered.
+ */
+export function chooseStandaloneLocale(param: string | null | undefined): Locale {
+  return choosePageLocale({
+    param,
+    saved: savedLocale(),
+    browser: [lastLocale(), ...browserLanguages()],
+    groupLocale: null,
+    enabled: [],
+  });
+}
+
 /** The cookie holding the language a person picked in the menu; the server reads it too. */
 const SAVED_LOCALE_COOKIE = 'creneau_locale';
 

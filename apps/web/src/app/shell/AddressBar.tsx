@@ -45,7 +45,7 @@ export function AddressBar({ group }: { group: Group }) {
         <Icon name="pin" size={18} className={styles.pin} />
         <p className={styles.text}>
           <Link to={keep(groupPath(group.urlname, 'map'))}>
-            <span className="visually-hidden">{t('header.address')}: </span>
+            <span className="visually-hidden">{t('header.addressLabel')} </span>
             {line}
           </Link>
         </p>

@@ -1,12 +1,11 @@
 /**
- * The frame of pages outside a group (not_found, inactive, disconnected, error, set_password): the
- * language comes from the locale parameter, else the language of the group page just left, else
- * the browser — any of the 13 languages.
+ * The frame of pages outside a group (not_found, inactive, disconnected, error, set_password), in
+ * any of the 13 languages (chooseStandaloneLocale).
  */
 import { LOCALES } from '@creneau/core/locales';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserLanguages, chooseLocale, lastLocale, useLanguage } from '../language.ts';
+import { chooseStandaloneLocale, useLanguage } from '../language.ts';
 import { useParsedQuery } from '../query.ts';
 import { AppFrame } from './AppFrame.tsx';
 import { LoadingFrame } from './LoadingFrame.tsx';
@@ -22,12 +21,7 @@ export function StandaloneFrame({ titleKey, children }: StandaloneFrameProps) {
   const { t } = useTranslation();
   // A visitor coming from a group's page (not found after it, forced password change) keeps its
   // language; otherwise the browser's.
-  const locale = chooseLocale({
-    param: params.locale,
-    groupLocale: lastLocale(),
-    enabled: null,
-    browser: browserLanguages(),
-  });
+  const locale = chooseStandaloneLocale(params.locale);
   const { ready } = useLanguage(locale);
   // A language switch keeps the page on screen until the new language has loaded.
   const shown = useRef(false);

@@ -61,8 +61,10 @@ export function AppointmentsPage() {
   const [now, setNow] = useState(() => new Date());
 
   const query = new URLSearchParams(search);
-  const cancelLink = idOf(query.get('cancel_apt')) || idOf(session.account?.cancel_apt);
-  const exportLink = idOf(query.get('export_apt')) || idOf(session.account?.export_apt);
+  // The session an e-mail link opened names its appointment (checked by the server): it wins over
+  // the address, whose cancel_apt / export_apt may be a mere flag (`cancel_apt=1`).
+  const cancelLink = idOf(session.account?.cancel_apt) || idOf(query.get('cancel_apt'));
+  const exportLink = idOf(session.account?.export_apt) || idOf(query.get('export_apt'));
   const scoped =
     session.account?.id === 0 && (idOf(session.account?.cancel_apt) || idOf(session.account?.export_apt));
   const linkAction = idOf(session.account?.cancel_apt)

@@ -1,0 +1,82 @@
+/**
+ * What a first visit downloads and how it settles (docs/web-app.md "Delivery", "First paint"): the
+ * booking page's scripts arrive compressed and within budget, and nothing visible moves while it
+ * loads (layout shifts summed by a PerformanceObserver, as Lighthouse's CLS does).
+ */
+import { expect, test } from '../support/fixtures.ts';
+
+/** Compressed bytes of the JavaScript a first visit of the booking page transfers. */
+const FIRST_LOAD_JS_BUDGET = 150 * 1024;
+
+test('the first load of a booking page comes compressed and within budget', async ({ page }) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (/javascript|text\/css|text\/html/.test(type)) {
+      encodings.set(response.url(), response.headers()['content-encoding']);
+    }
+  });
+  await page.goto('/demo-salon/book/intervention_ids');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming)
+      .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+      .map((entry) => ({
+        url: entry.name,
+        transferred: entry.encodedBodySize,
+        decoded: entry.decodedBodySize,
+      })),
+  );
+  const own = scripts.filter((s) => s.url.includes('/assets/'));
+  expect(own.length).toBeGreaterThan(0);
+  const transferred = own.reduce((sum, s) => sum + s.transferred, 0);
+  const decoded = own.reduce((sum, s) => sum + s.decoded, 0);
+  console.log(
+    `first load: ${own.length} scripts, ${Math.round(transferred / 1024)} KB transferred, ${Math.round(decoded / 1024)} KB decoded`,
+  );
+  expect(transferred).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
+  // Compressed: at most a third of the code's size.
+  expect(transferred).toBeLessThan(decoded / 3);
+  for (const [url, encoding] of encodings) {
+    if (url.includes('/assets/') || new URL(url).pathname.startsWith('/demo-salon')) {
+      expect(encoding, url).toBe('br');
+    }
+  }
+});
+
+test('nothing moves while the booking page loads (CLS)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript(() => {
+    const win = window as unknown as { __shifts: { value: number; sources: string[] }[] };
+    win.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      }[]) {
+        if (entry.hadRecentInput) continue;
+        win.__shifts.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map(
+            (s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? '?',
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/demo-salon/book/intervention_ids');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
+  );
+  const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+  console.log(`CLS ${cls.toFixed(4)}`, JSON.stringify(shifts));
+  expect(cls).toBeLessThanOrEqual(0.02);
+});
