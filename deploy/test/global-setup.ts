@@ -25,20 +25,34 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'creneau-ha-test-'));
-  // Ports base + 0 … base + 32; a random base keeps two runs (or a developer's own cluster) apart.
-  const base = process.env.HA_PORT_BASE ?? String(30_000 + 100 * Math.floor(Math.random() * 300));
   // Every test booking comes from this machine's one address: lift the per-address booking limit.
   const env = {
     HA_DIR: dir,
-    HA_PORT_BASE: base,
+    HA_PORT_BASE: '',
     LOAD_DEMO: 'false',
     API_KEYS: 'ha-test-key',
     RATE_LIMIT_SCALE: '100000',
   };
   const started = performance.now();
-  const output = await haLocal(['up'], env);
+  let output = '';
+  // Ports base + 0 … base + 41; a random base keeps two runs (or a developer's own cluster) apart,
+  // below Linux's ephemeral range (32768 and up), where outgoing connections take their ports.
+  // ha-local.sh refuses ports in use before starting anything: then another base is tried.
+  for (let attempt = 1; ; attempt++) {
+    env.HA_PORT_BASE = process.env.HA_PORT_BASE ?? String(20_000 + 100 * Math.floor(Math.random() * 120));
+    try {
+      output = await haLocal(['up'], env);
+      break;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('already in use')) throw error;
+    }
+  }
   console.log(`HA topology up in ${((performance.now() - started) / 1000).toFixed(1)} s (${dir})`);
-  project.provide('ha', { ...parseEnvironment(output), API_KEY: 'ha-test-key', HA_PORT_BASE: base });
+  project.provide('ha', {
+    ...parseEnvironment(output),
+    API_KEY: 'ha-test-key',
+    HA_PORT_BASE: env.HA_PORT_BASE,
+  });
 
   return async () => {
     await haLocal(['down'], env);

@@ -26,7 +26,7 @@ const bothUp = async () => {
 test('a rolling restart of the Créneau processes loses no request', async () => {
   await waitFor('both processes up in HAProxy', 30_000, bothUp);
   const group = await seedGroup(ha, 'ha-rolling-restart');
-  const stream = startBookingStream(ha, group, { ticksPerSecond: 5, tag: 'rolling' });
+  const stream = startBookingStream(ha, group, { ticksPerSecond: 3, tag: 'rolling' });
   await sleep(1000);
 
   for (const [app, port] of [

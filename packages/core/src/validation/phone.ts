@@ -1,7 +1,7 @@
 /**
  * Phone numbers as a key that recognises one person however they typed their number (docs/booking.md,
- * "Who is the same person"). Créneau does not validate phone numbers (a fiche's phone is free text);
- * it only needs two spellings of one number to meet:
+ * "Who is the same person"). Créneau checks only a phone's characters (text-rules.ts: digits, spaces,
+ * + - . ( ) /), not that it is a real number; here it only needs two spellings of one number to meet:
  * - separators are ignored: spaces, dots, dashes, slashes, parentheses;
  * - "00" before a country code is "+";
  * - "(0)" after a country code ("+33 (0)6 …") is dropped;
