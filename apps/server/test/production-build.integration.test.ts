@@ -18,13 +18,15 @@ const outdir = path.join(serverDir, 'dist', `test-build-${process.pid}`);
 let dataDir: string;
 let server: ServerProcess;
 
-beforeAll(() => {
+beforeAll(async () => {
   execFileSync(process.execPath, [path.join(serverDir, 'build.mjs'), outdir], { stdio: 'pipe' });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'creneau-build-'));
   server = new ServerProcess(
     { DATA_DIR: dataDir, API_KEYS: TEST_API_KEY, LOAD_DEMO: 'true', NODE_ENV: 'production' },
     ['--enable-source-maps', path.relative(path.resolve(serverDir, '../..'), path.join(outdir, 'main.js'))],
   );
+  // In the hook, whose time limit is longer: a first start migrates and loads the demo.
+  await server.start(`/api/v3/services/groups/demo-salon.json?apikey=${TEST_API_KEY}`, 200, 110_000);
 });
 afterAll(async () => {
   await server?.kill('SIGTERM');
@@ -47,7 +49,6 @@ it('bundles the server into JavaScript that loads no TypeScript and no TypeScrip
 });
 
 it('starts with plain node on the embedded database, loads the demo and reports its start-up time', async () => {
-  await server.start(`/api/v3/services/groups/demo-salon.json?apikey=${TEST_API_KEY}`);
   expect(server.child!.spawnargs.join(' ')).not.toMatch(/tsx/);
   const answer = await fetch(
     `http://127.0.0.1:${server.port}/api/v3/services/groups/demo-clinic.json?apikey=${TEST_API_KEY}`,

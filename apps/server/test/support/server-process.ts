@@ -70,7 +70,7 @@ export class ServerProcess {
   ) {}
 
   /** Resolves once `readyPath` answers `readyStatus`. */
-  async start(readyPath: string, readyStatus = 200): Promise<void> {
+  async start(readyPath: string, readyStatus = 200, timeoutMs = 60_000): Promise<void> {
     const child = spawn(process.execPath, this.entry, {
       cwd: repoRoot,
       env: { ...process.env, ...this.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
@@ -89,7 +89,7 @@ export class ServerProcess {
     };
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`the server exited:\n${this.output}`);
       if (this.port) {
@@ -101,7 +101,7 @@ export class ServerProcess {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`the server did not answer within 60 s:\n${this.output}`);
+    throw new Error(`the server did not answer within ${timeoutMs / 1000} s:\n${this.output}`);
   }
 
   /** SIGKILL: no shutdown hook runs, open transactions die with their connections. */
