@@ -15,7 +15,7 @@
 #
 # Environment: HA_DIR (default /tmp/creneau-ha; `up` refuses a directory that is already running),
 # HA_PORT_BASE (default 25400; every port is this plus a fixed offset, see ports() below),
-# LOAD_DEMO (default true), PG_BIN (default /usr/lib/postgresql/15/bin).
+# LOAD_DEMO (default true), RATE_LIMIT_SCALE (default 1), PG_BIN (default /usr/lib/postgresql/15/bin).
 # PostgreSQL and Patroni refuse to run as root: when run as root, the database side (etcd,
 # Patroni, PostgreSQL, PgBouncer, HAProxy) runs as the postgres user; the Créneau processes as the caller.
 set -euo pipefail
@@ -180,6 +180,7 @@ COOKIE_SECRET=$(head -c 32 /dev/urandom | base64 | tr -d '\n')
 LOAD_DEMO=${LOAD_DEMO:-true}
 API_KEYS=${API_KEYS:-creneau-dev}
 LOG_LEVEL=${LOG_LEVEL:-warn}
+RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE:-1}
 EOF
   chmod 600 "$HA_DIR/app/app.env"
   # app1 alone first: it applies the migrations (and loads the demo) before app2 starts.
@@ -211,6 +212,7 @@ start_app() {
     PORT="$port" HOST=127.0.0.1 DATA_DIR="$HA_DIR/app" COOKIE_SECRET="$COOKIE_SECRET" \
     PUBLIC_URL="http://127.0.0.1:$HAPROXY_HTTP_PORT" NODE_ENV=production WORKERS=1 \
     LOAD_DEMO="$LOAD_DEMO" API_KEYS="$API_KEYS" LOG_LEVEL="$LOG_LEVEL" \
+    TRUST_PROXY=true RATE_LIMIT_SCALE="$RATE_LIMIT_SCALE" \
     node --enable-source-maps "$ROOT/apps/server/dist/main.js"
   wait_for 90 "$app to answer" curl -sf "http://127.0.0.1:$port$APP_CHECK_PATH"
 }

@@ -27,7 +27,14 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'creneau-ha-test-'));
   // Ports base + 0 … base + 32; a random base keeps two runs (or a developer's own cluster) apart.
   const base = process.env.HA_PORT_BASE ?? String(30_000 + 100 * Math.floor(Math.random() * 300));
-  const env = { HA_DIR: dir, HA_PORT_BASE: base, LOAD_DEMO: 'false', API_KEYS: 'ha-test-key' };
+  // The booking streams all come from this machine: the rate limits are not what these tests measure.
+  const env = {
+    HA_DIR: dir,
+    HA_PORT_BASE: base,
+    LOAD_DEMO: 'false',
+    API_KEYS: 'ha-test-key',
+    RATE_LIMIT_SCALE: '1000000',
+  };
   const started = performance.now();
   const output = await haLocal(['up'], env);
   console.log(`HA topology up in ${((performance.now() - started) / 1000).toFixed(1)} s (${dir})`);
