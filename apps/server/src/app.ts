@@ -48,6 +48,16 @@ export interface BuildOptions {
   poolStats?: (() => PoolStats) | undefined;
 }
 
+/**
+ * TRUST_PROXY: `true` trusts the one proxy in front (the client address it appends to
+ * X-Forwarded-For), a number that many proxies. Never every hop: the leftmost entries are whatever
+ * the client sent, and the client address keys the rate limits (docs/api.md "Rate limits").
+ */
+function proxyHops(value: string | undefined): false | ((address: string, hop: number) => boolean) {
+  const hops = value === 'true' ? 1 : value && /^[1-9]$/.test(value) ? Number(value) : 0;
+  return hops > 0 ? (_address, hop) => hop < hops : false;
+}
+
 function loggerOptions(options: BuildOptions['logger']): FastifyServerOptions['logger'] {
   if (!options) return false;
   return {
@@ -64,7 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     logger: loggerOptions(options.logger),
     routerOptions: { querystringParser: parseQueryString },
     bodyLimit: 256 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: proxyHops(process.env.TRUST_PROXY),
     genReqId: requestIdFor,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,7 @@ import { LIMITS } from '../src/modules/security/attempt-limits.ts';
 import { call, createAccount, loginAs } from './support/accounts.ts';
 import { idsByExternid } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts';
 import { engines, forEachDatabase } from './support/test-db.ts';
 
 const HOUR = 3_600_000;
@@ -227,6 +227,55 @@ forEachDatabase('rate limits', (db) => {
       );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(LIMITS.resetPerAddress.max);
     expectTooMany(answers.at(-1)!);
+  });
+});
+
+describe('rate limits behind a proxy [pglite]', () => {
+  let t: TestApp;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const { createPgliteDatabase } = await import('./support/test-db.ts');
+    const handle = await createPgliteDatabase();
+    const previous = process.env.TRUST_PROXY;
+    process.env.TRUST_PROXY = 'true';
+    try {
+      t = await createTestApp(handle, { config: { rateLimitScale: 1 } });
+    } finally {
+      if (previous === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = previous;
+    }
+    close = async () => {
+      await t.app.close();
+      await handle.close();
+    };
+  });
+  afterAll(async () => close?.());
+
+  it('counts the address the proxy appended, whatever the client put in front of it', async () => {
+    const groupId = (await importGroupConfig(t.ctx.db, sampleGroup())).id;
+    const id = await idsByExternid(t, groupId);
+    const statuses = [];
+    for (let i = 0; i < LIMITS.bookingsPerAddress.max + 2; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v3/appointments?apikey=${TEST_API_KEY}`,
+        remoteAddress: '10.0.0.2',
+        // A new made-up address on each call, then the real one the proxy appended.
+        headers: { 'x-forwarded-for': `198.18.0.${i + 1}, 203.0.113.77` },
+        payload: {
+          appointment: {
+            date: nthSlot(i),
+            group_id: groupId,
+            intervention_ids: [id.cut],
+            calendar_id: id.alice,
+            fiche: { firstname: 'Behind', lastname: 'Proxy', email: `proxy${i}@example.com` },
+          },
+        },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(LIMITS.bookingsPerAddress.max);
+    expect(statuses.slice(LIMITS.bookingsPerAddress.max)).toEqual([429, 429]);
   });
 });
 

@@ -37,4 +37,7 @@ export function linkAllows(kind: LinkKind, action: string): boolean {
 export const LINK_SESSION_WRITES: ReadonlySet<string> = new Set([
   'POST /api/v3/groups/:id/appointments/batch_delete',
   'POST /api/v3/sessions/logout.json',
+  // The same calls in the legacy generation (modules/legacy/legacy.routes.ts).
+  'POST /api/groups/:id/appointments/batch_delete.json',
+  'POST /api/sessions/logout.json',
 ]);
