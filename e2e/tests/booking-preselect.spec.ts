@@ -123,7 +123,7 @@ test('the slot step pages by the days shown, from the first available day, withi
   const back = [firstSlotDay, first!].sort()[1]!;
   await expect(days.first()).toHaveAttribute('data-date', back);
 
-  // Narrower windows show fewer days and move by that many (spec 000 §9 column table; phones show
+  // Narrower windows show fewer days and move by that many (phones show
   // the day strip instead, docs/decisions/005 and slot-view.spec.ts).
   for (const [width, count] of [
     [1000, 6],

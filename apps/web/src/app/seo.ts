@@ -1,5 +1,5 @@
 /**
- * Page title, meta description and keywords (spec 000 §1, built by @creneau/core/seo/page-meta),
+ * Page title, meta description and keywords (docs/web-app.md, built by @creneau/core/seo/page-meta),
  * with one of three title variants (A, B, C) and one of three description variants picked at
  * random once per page load.
  */

@@ -1,5 +1,5 @@
 /**
- * The records cap (spec 001 §2, §9; docs/customer-area.md, "The records cap"): a customer keeps at
+ * The records cap (docs/customer-area.md, "The records cap"): a customer keeps at
  * most 8 records — the people they book for — in a group. What counts toward the 8 is what the
  * customer sees: a record that is deleted, or whose last name starts with "$" (a technical record the
  * group keeps), is hidden and does not count. The server refuses a ninth visible record (maxFiches)

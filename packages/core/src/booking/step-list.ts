@@ -111,7 +111,7 @@ export const DEFAULT_MAX_SERVICES = 1;
 
 /**
  * How many services one booking may hold: the services step's max_multirdvs, else 1; 0 means one
- * service (spec 000 §2). The max_multirdvs query parameter may lower it for one page, never raise it:
+ * service (docs/booking.md). The max_multirdvs query parameter may lower it for one page, never raise it:
  * the server refuses a booking above the group's own cap (docs/booking.md, services per booking).
  */
 export function maxServicesPerBooking(

@@ -1,5 +1,5 @@
 /**
- * Page title, meta description and keywords of a group's pages (spec 000 §1): built from the
+ * Page title, meta description and keywords of a group's pages (docs/web-app.md): built from the
  * group's name, preposition, city and url name, with one of three title variants (a, b, c) and one
  * of three description variants. Shared by the web app (which picks variants at random per page
  * load) and the server (which writes them into the page's first HTML).

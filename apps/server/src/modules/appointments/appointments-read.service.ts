@@ -48,7 +48,7 @@ export function presentWithIncluded(
 
 /**
  * The upcoming appointments (not yet ended) of some records in the group, by start: what the login
- * answer carries as `fiche.appointments` (spec 001 §7 sessions/login.json).
+ * answer carries as `fiche.appointments` (docs/api.md, the login answer).
  */
 export async function upcomingAppointments(
   ctx: AppContext,

@@ -21,7 +21,7 @@ import { refuseSlotsAfterHorizon, widestHorizonMinutes } from './booking-horizon
 
 const MAX_DAYS = 31;
 
-/** "YYYY-MM-DD" or "YYYY-MM-DD hh:mm:ss" (spec 000 §5), a real date in BOOKING_YEARS. */
+/** "YYYY-MM-DD" or "YYYY-MM-DD hh:mm:ss" (docs/api.md "Input rules"), a real date in BOOKING_YEARS. */
 const dateParam = z
   .string()
   .max(19)

@@ -112,7 +112,7 @@ export async function login(
       ssoLogged: false,
     });
     const email = changes.email ?? account.email;
-    // The customer's upcoming appointments in the group they log in to (spec 001 §7 login answer).
+    // The customer's upcoming appointments in the group they log in to (docs/api.md, the login answer).
     const appointments =
       type === 'user' && group
         ? await upcomingAppointments(ctx, trx, group, await ficheIdsOfAccount(trx, account.id, group.id))

@@ -78,7 +78,7 @@ export function LoginForm({
   const emailRule = validateEmail(trimmed);
   // Any password the person types goes to the server, whatever its length: the password rules
   // are for new passwords only, and an older, shorter one must still log in (and is then asked to
-  // change, spec 001 §4). Only an empty field stops the form.
+  // change, docs/web-app.md). Only an empty field stops the form.
   const passwordRule = password === '' ? 'currentPasswordRequired' : null;
   const valid = emailRule === null && passwordRule === null;
   const current = serverError && serverError.email === trimmed ? serverError : null;

@@ -42,7 +42,7 @@ export function ficheFormFields(defined: readonly FormField[]): FormField[] {
   return [...BASE_FICHE_FIELDS.filter((f) => !names.has(f.name)), ...defined];
 }
 
-/** Whether the accordion offers a new fiche (spec 001 §2); `count` is of the fiches shown. */
+/** Whether the accordion offers a new fiche (docs/customer-area.md, records cap); `count` is of the fiches shown. */
 export function offersNewFiche(count: number, editing: boolean): boolean {
   return mayAddRecord(count) && !editing;
 }

@@ -1,5 +1,5 @@
 /**
- * The slot step's month view (spec 000 §2 screen 6, §5; docs/booking-flow.md § Slots): a month
+ * The slot step's month view (docs/booking-flow.md § Slots): a month
  * calendar (React Aria: arrow keys, Page Up/Down, the language's week) bounded by the first
  * available slot and now plus the maximum booking period, in which the days that have room are
  * marked and the others cannot be chosen. The shown month's slots are fetched in one call (at most

@@ -1,5 +1,5 @@
 /**
- * Step "slots" — date and time (spec 000 §2 screen 6, §4, §5, §9; docs/booking-flow.md § Slots):
+ * Step "slots" — date and time (docs/booking-flow.md § Slots):
  * seven days of slots fetched from the start date and as many shown as the window's width allows —
  * on phones a strip of the days with room and one day's times; previous and next move by the days
  * covered; a month view between the first available slot and now plus the booking horizon, marking
