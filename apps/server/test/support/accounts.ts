@@ -75,7 +75,10 @@ export async function loginAs(
   return response.body.account_token;
 }
 
-/** The newest mail to an address in the outbox, with the first link of its text part. */
+/**
+ * The newest mail to an address in the outbox, with the first link of its text part's body: the
+ * header block (the group's name and site) is skipped, so the link is the mail's own action.
+ */
 export async function latestMailTo(db: Kysely<Database>, to: string) {
   const mail = await db
     .selectFrom('mail_outbox')
@@ -84,6 +87,7 @@ export async function latestMailTo(db: Kysely<Database>, to: string) {
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!mail) return undefined;
-  const link = /https?:\/\/[^\s"<>]+/.exec(mail.text_body)?.[0];
+  const body = mail.text_body.slice(mail.text_body.indexOf('\n\n') + 2);
+  const link = /https?:\/\/[^\s"<>]+/.exec(body)?.[0];
   return { ...mail, link: link ? new URL(link.replace(/&amp;/g, '&')) : undefined };
 }
