@@ -1,5 +1,5 @@
 /*
- * Old-browser alert (spec 000 §2 screen 11). Deliberately ES5 and dependency-free: it must run on
+ * Old-browser alert (docs/web-app.md "Start-up"). Deliberately ES5 and dependency-free: it must run on
  * engines that cannot even parse the application bundle, so it cannot use the app's translations.
  */
 (() => {
@@ -36,8 +36,10 @@
     pt: 'O seu navegador é demasiado antigo para esta página. Atualize-o para marcar uma consulta.',
     sk: 'Váš prehliadač je pre túto stránku príliš starý. Ak si chcete rezervovať termín, aktualizujte ho.',
   };
+  // The page's language first: the server chose it by the language rule (docs/web-app.md
+  // "Language"), with any ?locale= of the address; the browser's only when the page has none.
   // biome-ignore lint/complexity/useOptionalChain: ES5 has no optional chaining
-  var lang = ((navigator.languages && navigator.languages[0]) || navigator.language || 'en')
+  var lang = (document.documentElement.lang || (navigator.languages && navigator.languages[0]) || navigator.language || 'en')
     .toLowerCase()
     .split('-')[0];
   var text = texts[lang] || texts.en;
