@@ -5,8 +5,8 @@
 import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
-import { ApiError, errors } from '../../http/errors.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import { errors } from '../../errors/domain-error.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import { requireAccess } from './appointment-access.ts';
 import { calendarEventOf, presentAppointment } from './appointment-presenter.ts';
 import * as repo from './appointments.repository.ts';
@@ -104,7 +104,7 @@ export async function checkEditable(ctx: AppContext, group: GroupRow, viewer: Vi
   if (!row) throw errors.notFound('appointmentNotFound');
   requireAccess(viewer, group, [row], 'edit', await scopeBooking(ctx, group, viewer));
   if (row.status === 'cancelled')
-    throw new ApiError(409, 'aptAlreadyCanceled', {
+    throw errors.conflict('aptAlreadyCanceled', {
       phone: (group.settings as unknown as GroupSettings).phone,
     });
   refuseChange(group, viewer, (booking[0] ?? row).starts_at, ctx.now());

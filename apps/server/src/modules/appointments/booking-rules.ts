@@ -22,9 +22,9 @@ import { maxServicesPerBooking } from '@creneau/core/booking/step-list';
 import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { Transaction } from 'kysely';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
-import { ApiError, errors } from '../../http/errors.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import { DomainError, errors, type FailureKind } from '../../errors/domain-error.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import { isGroupPro } from './appointment-access.ts';
 import * as repo from './appointments.repository.ts';
 
@@ -33,8 +33,12 @@ type Trx = Transaction<Database>;
 const settingsOf = (group: GroupRow) => group.settings as unknown as GroupSettings;
 
 /** The spec's booking error: message `v3_error.appointment.<key>`, and `error: <key>` beside it. */
-export function bookingError(status: number, key: string, details: Record<string, unknown> = {}): ApiError {
-  return new ApiError(status, `v3_error.appointment.${key}`, { error: key, ...details });
+export function bookingError(
+  kind: FailureKind,
+  key: string,
+  details: Record<string, unknown> = {},
+): DomainError {
+  return new DomainError(kind, `v3_error.appointment.${key}`, { details: { error: key, ...details } });
 }
 
 /** The error code the spec gives a cancellation too close to the start. */
@@ -43,12 +47,8 @@ export const MINTIME_ERROR_CODE = 10;
 export const MINTIME_MODIFY_ERROR_CODE = 11;
 
 /** A change or cancellation error in both forms: v3 `message`, and the `{errorCode, error}` list. */
-export function listedError(status: number, key: string, code: number = status, details = {}): ApiError {
-  return new ApiError(status, key, {
-    errorCode: code,
-    errors: [{ errorCode: code, error: key }],
-    ...details,
-  });
+export function listedError(kind: FailureKind, key: string, code?: number, details = {}): DomainError {
+  return new DomainError(kind, key, { listed: code === undefined ? {} : { code }, details });
 }
 
 // ——— When: minimum notice and booking horizon ———
@@ -71,7 +71,7 @@ export function refuseTooManyServices(
 ): void {
   const max = maxServicesPerBooking(settingsOf(group));
   const count = choicesInBooking(selection);
-  if (count > max) throw bookingError(422, 'max_multirdvs', { max, count });
+  if (count > max) throw bookingError('unprocessable', 'max_multirdvs', { max, count });
 }
 
 // ——— Who: closed groups and the blacklist ———
@@ -101,9 +101,13 @@ export async function refuseClosedGroup(trx: Trx, group: GroupRow, viewer: Viewe
     });
   }
   if (!known) {
-    throw bookingError(403, settings.sector === 'Santé' ? 'not_open_group_health' : 'not_open_group', {
-      phone: settings.phone,
-    });
+    throw bookingError(
+      'forbidden',
+      settings.sector === 'Santé' ? 'not_open_group_health' : 'not_open_group',
+      {
+        phone: settings.phone,
+      },
+    );
   }
 }
 
@@ -118,7 +122,7 @@ export async function refuseBlacklisted(
   if (listed.size === 0) return;
   const emails = [fiche.email];
   if (viewer.accountId) emails.push((await findAccountById(trx, viewer.accountId))?.email ?? null);
-  if (emails.some((e) => e && listed.has(emailKey(e)))) throw bookingError(403, 'user_blacklisted');
+  if (emails.some((e) => e && listed.has(emailKey(e)))) throw bookingError('forbidden', 'user_blacklisted');
 }
 
 // ——— How often: per-person limits ———
@@ -199,14 +203,15 @@ export async function checkPersonLimits(trx: Trx, input: PersonLimitsInput): Pro
     (a) => !replacing.has(a.id),
   );
   const max = rules.max_future_appointments;
-  if (max !== null && own.length + items.length > max) throw bookingError(422, 'max_rdv_number', { max });
+  if (max !== null && own.length + items.length > max)
+    throw bookingError('unprocessable', 'max_rdv_number', { max });
   const start = items[0]!.start * 60_000;
   const end = items[items.length - 1]!.end * 60_000;
   if (own.some((a) => a.starts_at.getTime() < end && a.ends_at.getTime() > start))
-    throw bookingError(409, 'same_time_rdv');
+    throw bookingError('conflict', 'same_time_rdv');
   const gap = rules.mintime_between_minutes * 60_000;
   if (gap > 0 && own.some((a) => a.starts_at.getTime() < end + gap && a.ends_at.getTime() > start - gap)) {
-    throw bookingError(422, 'mintime_between', { minutes: rules.mintime_between_minutes });
+    throw bookingError('unprocessable', 'mintime_between', { minutes: rules.mintime_between_minutes });
   }
 }
 
@@ -225,7 +230,7 @@ export function refuseChange(group: GroupRow, viewer: Viewer, startsAt: Date, no
     throw errors.forbidden('editAptError');
   if (startsAt.getTime() <= now.getTime()) throw errors.unprocessable('editAptError');
   if (!pro && startsAt.getTime() - now.getTime() < settings.rules.modify_notice_minutes * 60_000)
-    throw listedError(422, 'mintimeRDVModifyError', MINTIME_MODIFY_ERROR_CODE);
+    throw listedError('unprocessable', 'mintimeRDVModifyError', MINTIME_MODIFY_ERROR_CODE);
 }
 
 /**
@@ -234,9 +239,10 @@ export function refuseChange(group: GroupRow, viewer: Viewer, startsAt: Date, no
  * (mintimeRDVError, code 10).
  */
 export function refuseCancel(group: GroupRow, viewer: Viewer, starts: readonly Date[], now: Date): void {
-  if (starts.some((start) => start.getTime() <= now.getTime())) throw listedError(422, 'pastAppointment');
+  if (starts.some((start) => start.getTime() <= now.getTime()))
+    throw listedError('unprocessable', 'pastAppointment');
   if (isGroupPro(viewer, group.id)) return;
   const notice = settingsOf(group).rules.cancel_notice_minutes * 60_000;
   if (starts.some((start) => start.getTime() - now.getTime() < notice))
-    throw listedError(422, 'mintimeRDVError', MINTIME_ERROR_CODE);
+    throw listedError('unprocessable', 'mintimeRDVError', MINTIME_ERROR_CODE);
 }

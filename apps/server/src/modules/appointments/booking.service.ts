@@ -18,7 +18,6 @@ import type { GroupSettings } from '@creneau/core/group-config/group-config.sche
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
-import type { Viewer } from '../../http/viewer.ts';
 import {
   bookingSchedule,
   epochMinute,
@@ -29,6 +28,7 @@ import {
 import { createFicheRecord, fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import { startSession } from '../sessions/sessions.service.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded } from './appointments-read.service.ts';
 import { sendBookingMail } from './booking-mails.ts';
@@ -49,7 +49,7 @@ type Trx = Transaction<Database>;
  * (it never does while the locks hold), the slot was taken after all — the customer hears so.
  */
 export function rethrowSlotConflict(error: unknown): never {
-  if ((error as { code?: string }).code === '23P01') throw bookingError(409, 'availabletimeslots');
+  if ((error as { code?: string }).code === '23P01') throw bookingError('conflict', 'availabletimeslots');
   throw error;
 }
 
@@ -79,7 +79,7 @@ async function bookingFiche(
       return await fichesViewerMayEdit(trx, group, viewer, fiche);
     } catch {
       // Someone else's record, or one this session cannot reach: log out and book again (spec 001 §8).
-      throw bookingError(403, 'fiche_not_authorized');
+      throw bookingError('forbidden', 'fiche_not_authorized');
     }
   }
   return createFicheRecord(ctx, trx, group, viewer, fiche);
@@ -99,7 +99,7 @@ export async function lockAndCheck(
   const plan = planOrReject(schedule, selection);
   await repo.lockCalendars(trx, group.id, [...involvedCalendars(plan), ...extraLocks]);
   const at = Math.floor(start.getTime() / 60_000);
-  if (at * 60_000 !== start.getTime()) throw bookingError(409, 'availabletimeslots');
+  if (at * 60_000 !== start.getTime()) throw bookingError('conflict', 'availabletimeslots');
   const day = checkDay(schedule, at);
   const busy = await loadBusy(trx, group.id, schedule, plan, day, day + 1);
   const check = checkBooking(schedule, busy, plan, at, {
@@ -107,7 +107,7 @@ export async function lockAndCheck(
     rules: slotRules(group),
     promotions: true,
   });
-  if (!check.ok) throw bookingError(409, 'availabletimeslots');
+  if (!check.ok) throw bookingError('conflict', 'availabletimeslots');
   return { schedule, check };
 }
 

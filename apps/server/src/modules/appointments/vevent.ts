@@ -10,9 +10,9 @@ import { visibleFields } from '@creneau/core/validation/hidden-fields';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { groupFormFields } from '../groups/groups.service.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 
 export async function validateVevent(
   ctx: AppContext,
@@ -37,7 +37,7 @@ export async function validateVevent(
   const result = validateForm(shown, input, { today: localDateIn(now, settings.timezone), dateInput: 'iso' });
   if (!result.valid) {
     const fieldErrors = Object.fromEntries(Object.entries(result.errors).map(([name, e]) => [name, e.code]));
-    throw new ApiError(422, 'v3_error.appointment.vevent', { error: 'vevent', errors: fieldErrors });
+    throw errors.unprocessable('v3_error.appointment.vevent', { error: 'vevent', errors: fieldErrors });
   }
   return result.values;
 }

@@ -10,8 +10,8 @@ import { MAX_BOOKING_PERIOD_MINUTES } from '@creneau/core/group-config/group-con
 import { parseDateParam } from '@creneau/core/validation/date-param';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { selectionFields, toSelection } from '../../http/booking-selection.schema.ts';
-import { errors } from '../../http/errors.ts';
 import { BOOKING_YEARS, isBookingYear } from '../../http/input-rules.ts';
 import { commonQuery, dbId, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';

@@ -14,7 +14,6 @@ import type {
   ScheduleInput,
   Slot,
 } from '@creneau/core/availability/availability.types';
-import { type BookingCheck, checkBooking, checkDay } from '@creneau/core/availability/booking-check';
 import {
   type BookingPlan,
   BookingSelectionError,
@@ -32,7 +31,7 @@ import { dayOfIsoDate, formatUtcOffset } from '@creneau/core/time/civil-day';
 import { localDateIn } from '@creneau/core/time/time-zone';
 import type { Kysely } from 'kysely';
 import type { Database, GroupRow } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { slotRules } from '../appointments/booking-rules.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import { groupSettings } from '../groups/groups.service.ts';
@@ -321,31 +320,4 @@ export function slotsJson(answer: SlotsAnswer): string {
     out += `{"start":"${s.start}","time":"${s.time}","capacity":${s.capacity},"promotion":${s.promotion ?? 'null'}}`;
   }
   return `${out}],"firstSlot":${answer.firstSlot === null ? 'null' : `"${answer.firstSlot}"`}}`;
-}
-
-/**
- * For the booking writer (issue 5), inside its transaction once the calendars are locked: does the
- * booking still fit at exactly `start`, and on which calendar and resource does each item go?
- * Runs the same engine and the same selection rules as the slot list. Throws the API's 400 for a
- * selection the slot list would refuse too.
- */
-export async function checkBookingStart(
-  db: Kysely<Database>,
-  groupId: number,
-  selection: BookingSelection,
-  start: Date,
-  now: Date,
-  options: { promotions?: boolean } = {},
-): Promise<BookingCheck> {
-  const { group, schedule } = await loadGroupSchedule(db, groupId, now);
-  const plan = planOrReject(schedule, selection);
-  const at = Math.floor(start.getTime() / 60_000);
-  if (at * 60_000 !== start.getTime()) return { ok: false };
-  const day = checkDay(schedule, at);
-  const busy = await loadBusy(db, group.id, schedule, plan, day, day + 1);
-  return checkBooking(schedule, busy, plan, at, {
-    now: epochMinute(now),
-    rules: bookingRules(group),
-    promotions: options.promotions ?? true,
-  });
 }

@@ -8,7 +8,7 @@
 import type { ScheduleIndex } from '@creneau/core/availability/schedule-index';
 import type { Kysely } from 'kysely';
 import type { Database, GroupRow } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { bookingRules, bookingSchedule } from './availability.service.ts';
 
 const DAY_MS = 86_400_000;

@@ -9,11 +9,11 @@ import { localDateIn } from '@creneau/core/time/time-zone';
 import { formatWallClock } from '@creneau/core/time/wall-clock';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow, Translations } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
-import { type Condition, conditionValues } from '../../http/query.ts';
-import { seesUnnamedItems, type Viewer } from '../../http/viewer.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { groupSettings } from '../groups/groups.service.ts';
+import { seesUnnamedItems, type Viewer } from '../sessions/viewer.ts';
 import * as repo from './catalogue.repository.ts';
+import { type Condition, conditionValues } from './catalogue-conditions.ts';
 
 export interface CatalogueQuery {
   locale?: string | undefined;

@@ -12,10 +12,10 @@ import { type Role, splitByVisibility } from '@creneau/core/validation/hidden-fi
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
 import { groupFormFields, groupSettings } from '../groups/groups.service.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import * as repo from './fiches.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

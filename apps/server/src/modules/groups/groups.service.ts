@@ -7,7 +7,7 @@ import { localDateIn } from '@creneau/core/time/time-zone';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { catalogueCache } from './catalogue-cache.ts';
 import * as repo from './groups.repository.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { commonQuery } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { listActiveGroups } from './pros.repository.ts';

@@ -7,7 +7,7 @@
 import { isStrongPassword } from '@creneau/core/validation/password';
 import type { AppContext } from '../../app-context.ts';
 import type { AccountRow, GroupRow } from '../../db/database.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError, type FailureKind } from '../../errors/domain-error.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
 import { findEmailLink, markEmailTokenUsed } from '../accounts/email-links.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
@@ -24,8 +24,8 @@ export const MAX_CONSECUTIVE_FAILURES = 5;
 export const LOCKOUT_MS = 10 * 60_000;
 
 /** The spec's login error body: a list of {error, translate_key} beside the v3 message. */
-export function loginError(status: number, key: string): ApiError {
-  return new ApiError(status, key, { errors: [{ error: key, translate_key: key }] });
+export function loginError(kind: FailureKind, key: string): DomainError {
+  return new DomainError(kind, key, { details: { errors: [{ error: key, translate_key: key }] } });
 }
 
 export interface LoginInput {
@@ -52,19 +52,17 @@ export async function login(
   address: string,
 ): Promise<LoginResult> {
   if (input.account?.ficheKey) return loginWithFicheKey(ctx, input.account.ficheKey, group);
-  if (!input.credentials) throw loginError(400, 'credentialError');
-  if (group && groupSettings(group).sso_login_only) throw loginError(403, 'ssoLoginOnly');
+  if (!input.credentials) throw loginError('invalid', 'credentialError');
+  if (group && groupSettings(group).sso_login_only) throw loginError('forbidden', 'ssoLoginOnly');
 
   const now = ctx.now();
   const subject = clientSubject(address);
   const wait = await secondsUntilAllowed(ctx.db, LIMITS.loginPerAddress, subject, now);
   if (wait > 0) {
-    throw new ApiError(
-      429,
-      'tooManyAttempts',
-      { errors: [{ error: 'tooManyAttempts', translate_key: 'tooManyAttempts' }], retryAfter: wait },
-      (reply) => reply.header('retry-after', String(wait)),
-    );
+    throw new DomainError('tooManyRequests', 'tooManyAttempts', {
+      details: { errors: [{ error: 'tooManyAttempts', translate_key: 'tooManyAttempts' }] },
+      retryAfterSeconds: wait,
+    });
   }
 
   const { email, password } = input.credentials;
@@ -72,13 +70,13 @@ export async function login(
   if (account?.locked_until && account.locked_until > now) {
     // Checked before the password: a blocked account says so even to the right password.
     await verifyPassword(null, password);
-    throw loginError(403, 'blockedUser');
+    throw loginError('forbidden', 'blockedUser');
   }
   const valid = await verifyPassword(account?.password_hash ?? null, password);
   if (!account || !valid) {
     await recordAttempt(ctx.db, LIMITS.loginPerAddress, subject, now);
     if (account) await countFailure(ctx, account, now);
-    throw loginError(401, 'credentialError');
+    throw loginError('unauthenticated', 'credentialError');
   }
 
   return ctx.db.transaction().execute(async (trx) => {
@@ -86,7 +84,7 @@ export async function login(
     if (account.status === 'pending') {
       // Following the activation link (validation_key) is what activates an account.
       const link = await findEmailLink(trx, input.account?.validation_key, 'activate', now);
-      if (!link || link.account_id !== account.id) throw loginError(403, 'accountNotActivated');
+      if (!link || link.account_id !== account.id) throw loginError('forbidden', 'accountNotActivated');
       await markEmailTokenUsed(trx, link.id, now);
       changes.status = 'active';
     }
@@ -153,10 +151,10 @@ async function confirmEmailChange(
   changes: Parameters<typeof accounts.updateAccount>[2],
 ): Promise<void> {
   const link = await findEmailLink(trx, key, 'email_change', now);
-  if (!link || link.account_id !== account.id) throw loginError(403, 'invalidLink');
+  if (!link || link.account_id !== account.id) throw loginError('forbidden', 'invalidLink');
   const newEmail = String(link.payload.email ?? '');
   const taken = await accounts.findAccountByEmail(trx, newEmail);
-  if (taken && taken.id !== account.id) throw loginError(409, 'emailAlreadyExists');
+  if (taken && taken.id !== account.id) throw loginError('conflict', 'emailAlreadyExists');
   await markEmailTokenUsed(trx, link.id, now);
   changes.email = newEmail;
   changes.temp_email = null;
@@ -175,11 +173,12 @@ async function loginWithFicheKey(
   const now = ctx.now();
   const link = await findEmailLink(ctx.db, key, 'fiche', now);
   if (!link?.fiche_id || !link.group_id || (group && link.group_id !== group.id)) {
-    throw loginError(401, 'invalidLink');
+    throw loginError('unauthenticated', 'invalidLink');
   }
   const action = link.payload.action;
   const appointmentId = link.payload.appointment_id;
-  if (!isLinkKind(action) || typeof appointmentId !== 'number') throw loginError(401, 'invalidLink');
+  if (!isLinkKind(action) || typeof appointmentId !== 'number')
+    throw loginError('unauthenticated', 'invalidLink');
   const { token } = await startSession(ctx.db, now, {
     type: 'fiche',
     accountId: null,

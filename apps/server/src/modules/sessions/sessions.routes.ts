@@ -6,7 +6,8 @@ import type { ZodApp } from '../../http/route-types.ts';
 import { findGroupById } from '../groups/groups.repository.ts';
 import { describeSession } from './current-session.service.ts';
 import { login } from './login.service.ts';
-import { clearSessionCookie, logout, SESSION_COOKIE, setSessionCookie } from './sessions.service.ts';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts';
+import { logout } from './sessions.service.ts';
 
 const loginBody = z.object({
   credentials: z

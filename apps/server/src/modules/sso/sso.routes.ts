@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { findGroupByUrlname } from '../groups/groups.repository.ts';
-import { setSessionCookie } from '../sessions/sessions.service.ts';
+import { setSessionCookie } from '../sessions/session-cookie.ts';
 import {
   beginLogin,
   CALLBACK_PATH,

@@ -5,7 +5,7 @@
 import type { WebsiteConfig } from '@creneau/core/group-config/group-config.schema';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 import * as repo from './websites.repository.ts';
 
 export async function getWebsite(ctx: AppContext, group: GroupRow) {
