@@ -8,7 +8,6 @@ import { checkPassword, PASSWORD_MAX_LENGTH } from '@creneau/core/validation/pas
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
-import { groupSettings } from '../groups/groups.service.ts';
 import { LIMITS, recordAttempt, secondsUntilAllowed } from '../security/attempt-limits.ts';
 import { takeAccountMail, takeAddressAttempt } from '../security/send-limits.ts';
 import { revokeAccountSessions, startSession } from '../sessions/sessions.service.ts';
@@ -22,7 +21,7 @@ import { hashPassword, verifyPassword } from './password-hashing.ts';
 export const RESET_MIN_RESPONSE_MS = 400;
 
 function refuseSsoOnly(group: GroupRow): void {
-  if (groupSettings(group).sso_login_only) throw errors.forbidden('ssoLoginOnly');
+  if (group.settings.sso_login_only) throw errors.forbidden('ssoLoginOnly');
 }
 
 /** The spec's password rules, failing with the first broken rule's key and the whole checklist. */
@@ -44,7 +43,7 @@ export interface RegistrationInput {
 
 export async function register(ctx: AppContext, group: GroupRow, input: RegistrationInput, address: string) {
   refuseSsoOnly(group);
-  const settings = groupSettings(group);
+  const settings = group.settings;
   // Closed groups take no new customers online (spec 001 §6): they phone instead.
   if (!settings.open) {
     throw errors.forbidden(

@@ -15,7 +15,7 @@ import {
 } from '../../http/input-rules.ts';
 import { commonQuery, dbId, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { groupSettings, loadActiveGroup } from '../groups/groups.service.ts';
+import { loadActiveGroup } from '../groups/groups.service.ts';
 import { checkEditable, exportCalendar, listAppointments } from './appointments-read.service.ts';
 import { cancelAppointments } from './cancellation.service.ts';
 import { changeBooking } from './change.service.ts';
@@ -52,7 +52,7 @@ function instantOf(value: string, group: GroupRow): Date {
     return date;
   }
   // A wall-clock time of the group; when it happens twice (autumn), the first one.
-  const zone = zoneOffsets(groupSettings(group).timezone);
+  const zone = zoneOffsets(group.settings.timezone);
   return new Date(zone.firstInstantAtOrAfter(civil / 60_000 + hour * 60 + minute) * 60_000);
 }
 

@@ -3,8 +3,8 @@
  * cancellation is allowed (docs/booking.md, "Rules and their errors"). The booking, change and
  * cancellation services call these and nothing else decides; the web app only shows the answers.
  *
- * - slotRules: minimum notice and booking horizon, applied by the availability engine to the slot
- *   list and to every booking and change (a start outside them is not a slot: availabletimeslots);
+ * - minimum notice and booking horizon: availability/slot-rules.ts, applied by the engine to the
+ *   slot list and to every booking and change (a start outside them is not a slot: availabletimeslots);
  * - refuseTooManyServices: services per booking, from the group's services step (max_multirdvs);
  * - refuseClosedGroup: only known customers book online in a closed group (not_open_group[_health]);
  * - refuseBlacklisted: user_blacklisted;
@@ -14,12 +14,10 @@
  *   changing (mintimeRDVModifyError) or cancelling (mintimeRDVError).
  */
 import { createHash } from 'node:crypto';
-import type { BookingRules } from '@creneau/core/availability/availability.types';
 import type { BookedItem } from '@creneau/core/availability/booking-check';
 import { emailKey } from '@creneau/core/booking/person-identity';
 import { choicesInBooking } from '@creneau/core/booking/service-choice';
 import { maxServicesPerBooking } from '@creneau/core/booking/step-list';
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { Transaction } from 'kysely';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
 import { DomainError, errors, type FailureKind } from '../../errors/domain-error.ts';
@@ -29,8 +27,6 @@ import { isGroupPro } from './appointment-access.ts';
 import * as repo from './appointments.repository.ts';
 
 type Trx = Transaction<Database>;
-
-const settingsOf = (group: GroupRow) => group.settings as unknown as GroupSettings;
 
 /** The spec's booking error: message `v3_error.appointment.<key>`, and `error: <key>` beside it. */
 export function bookingError(
@@ -51,17 +47,6 @@ export function listedError(kind: FailureKind, key: string, code?: number, detai
   return new DomainError(kind, key, { listed: code === undefined ? {} : { code }, details });
 }
 
-// ——— When: minimum notice and booking horizon ———
-
-/** What the engine needs to refuse starts too soon or too far ahead (calendars may reach further). */
-export function slotRules(group: GroupRow): BookingRules {
-  const settings = settingsOf(group);
-  return {
-    minNoticeMinutes: settings.rules?.min_notice_minutes ?? 60,
-    maxPeriodMinutes: settings.maxrdv_period ?? 90 * 1440,
-  };
-}
-
 // ——— What: services per booking ———
 
 /** max_multirdvs: a booking holds at most the services step's number of choices (a pack is one). */
@@ -69,7 +54,7 @@ export function refuseTooManyServices(
   group: GroupRow,
   selection: Parameters<typeof choicesInBooking>[0],
 ): void {
-  const max = maxServicesPerBooking(settingsOf(group));
+  const max = maxServicesPerBooking(group.settings);
   const count = choicesInBooking(selection);
   if (count > max) throw bookingError('unprocessable', 'max_multirdvs', { max, count });
 }
@@ -83,7 +68,7 @@ export function refuseTooManyServices(
  * never an address or phone typed into a form. The group's professionals book for anyone.
  */
 export async function refuseClosedGroup(trx: Trx, group: GroupRow, viewer: Viewer): Promise<void> {
-  const settings = settingsOf(group);
+  const settings = group.settings;
   if (settings.open || isGroupPro(viewer, group.id)) return;
   let known = false;
   if (viewer.type === 'user' && viewer.accountId) {
@@ -118,7 +103,7 @@ export async function refuseBlacklisted(
   viewer: Viewer,
   fiche: FicheRow,
 ): Promise<void> {
-  const listed = new Set(settingsOf(group).rules.blacklist.map(emailKey));
+  const listed = new Set(group.settings.rules.blacklist.map(emailKey));
   if (listed.size === 0) return;
   const emails = [fiche.email];
   if (viewer.accountId) emails.push((await findAccountById(trx, viewer.accountId))?.email ?? null);
@@ -197,7 +182,7 @@ async function lockedPersonAppointments(trx: Trx, group: GroupRow, fiche: FicheR
  */
 export async function checkPersonLimits(trx: Trx, input: PersonLimitsInput): Promise<void> {
   const { group, fiche, items } = input;
-  const rules = settingsOf(group).rules;
+  const rules = group.settings.rules;
   const replacing = new Set(input.replacing ?? []);
   const own = (await lockedPersonAppointments(trx, group, fiche, input.now)).filter(
     (a) => !replacing.has(a.id),
@@ -224,7 +209,7 @@ export async function checkPersonLimits(trx: Trx, input: PersonLimitsInput): Pro
  * professionals are bound only by the start.
  */
 export function refuseChange(group: GroupRow, viewer: Viewer, startsAt: Date, now: Date): void {
-  const settings = settingsOf(group);
+  const settings = group.settings;
   const pro = isGroupPro(viewer, group.id);
   if (!pro && (!settings.profile.use_api_v3 || settings.loginProfile !== 'Account'))
     throw errors.forbidden('editAptError');
@@ -242,7 +227,7 @@ export function refuseCancel(group: GroupRow, viewer: Viewer, starts: readonly D
   if (starts.some((start) => start.getTime() <= now.getTime()))
     throw listedError('unprocessable', 'pastAppointment');
   if (isGroupPro(viewer, group.id)) return;
-  const notice = settingsOf(group).rules.cancel_notice_minutes * 60_000;
+  const notice = group.settings.rules.cancel_notice_minutes * 60_000;
   if (starts.some((start) => start.getTime() - now.getTime() < notice))
     throw listedError('unprocessable', 'mintimeRDVError', MINTIME_ERROR_CODE);
 }

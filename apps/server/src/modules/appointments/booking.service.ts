@@ -14,7 +14,6 @@ import { checkBooking, checkDay } from '@creneau/core/availability/booking-check
 import { promotionPercent } from '@creneau/core/availability/promotions';
 import type { ScheduleIndex } from '@creneau/core/availability/schedule-index';
 import { discounted, packListPrice, summarizePrices } from '@creneau/core/booking/pricing';
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
@@ -25,6 +24,7 @@ import {
   loadBusy,
   planOrReject,
 } from '../availability/availability.service.ts';
+import { slotRules } from '../availability/slot-rules.ts';
 import { createFicheRecord, fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import { startSession } from '../sessions/sessions.service.ts';
@@ -38,7 +38,6 @@ import {
   refuseBlacklisted,
   refuseClosedGroup,
   refuseTooManyServices,
-  slotRules,
 } from './booking-rules.ts';
 import { validateVevent } from './vevent.ts';
 
@@ -180,7 +179,7 @@ export async function createBooking(
   viewer: Viewer,
   request: BookingRequest,
 ) {
-  const settings = group.settings as unknown as GroupSettings;
+  const settings = group.settings;
   // The rules, in the order a customer would want to hear them (docs/booking.md): what they chose,
   // whether they may book here, then whether this time fits them.
   refuseTooManyServices(group, request.selection);

@@ -1,13 +1,3 @@
-/**
- * Cancelling (spec 001 §4 cancel dialog, §7 batch_delete, §8): the appointments asked for, each with
- * the rest of its pack; nothing in the past; not closer to the start than the group's notice
- * (mintimeRDVError, error code 10) unless a professional does it; already cancelled ones reported as
- * aptAlreadyCanceled. One transaction: the cancellation notice goes to the outbox with it.
- *
- * Concurrent cancellations of one booking have exactly one winner: the rows are locked before their
- * status is judged, so every later caller waits, then finds them cancelled (aptAlreadyCanceled).
- */
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { DomainError, type FailureKind } from '../../errors/domain-error.ts';
@@ -30,7 +20,7 @@ export async function cancelAppointments(
   viewer: Viewer,
   ids: readonly number[],
 ) {
-  const settings = group.settings as unknown as GroupSettings;
+  const settings = group.settings;
   const scope = await scopeBooking(ctx, group, viewer);
   return ctx.db.transaction().execute(async (trx) => {
     const asked = await repo.findDetailed(trx, group.id, ids);

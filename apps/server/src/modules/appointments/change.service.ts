@@ -5,7 +5,6 @@
  * start does not fit, nothing changes.
  */
 import type { AppointmentChoice, BookingSelection } from '@creneau/core/availability/availability.types';
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
@@ -59,7 +58,7 @@ export async function changeBooking(
   id: number,
   change: ChangeRequest,
 ) {
-  const settings = group.settings as unknown as GroupSettings;
+  const settings = group.settings;
   await takeBookingAttempt(ctx, viewer, group.id, change.clientAddress);
   if (change.start)
     await refuseBookingOutsideHorizon(ctx, group, change.start, change.startField ?? 'appointment.date');

@@ -8,7 +8,6 @@ import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
-import { groupSettings } from '../groups/groups.service.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 import * as repo from './appointments.repository.ts';
@@ -39,7 +38,7 @@ function hashRequest(request: unknown): string {
 
 export async function takeAppointment(ctx: AppContext, input: TakeAppointment): Promise<TakenAppointment> {
   const { group, viewer } = input;
-  const settings = groupSettings(group);
+  const settings = group.settings;
   // A group whose pages need a login (no open data, or single sign-on only) takes no anonymous booking.
   if ((!settings.openData || settings.sso_login_only) && viewer.type === 'anonymous')
     throw errors.expiredConnection();

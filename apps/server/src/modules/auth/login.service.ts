@@ -13,12 +13,11 @@ import { findEmailLink, markEmailTokenUsed } from '../accounts/email-links.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
 import { ficheIdsOfAccount } from '../appointments/appointments.repository.ts';
 import { upcomingAppointments } from '../appointments/appointments-read.service.ts';
-import { findGroupById } from '../groups/groups.repository.ts';
-import { groupSettings } from '../groups/groups.service.ts';
+import { findGroup } from '../groups/groups.service.ts';
 import { clientSubject, LIMITS, recordAttempt, secondsUntilAllowed } from '../security/attempt-limits.ts';
-import { isLinkKind } from './link-scope.ts';
-import { listProGroupIds } from './sessions.repository.ts';
-import { startSession } from './sessions.service.ts';
+import { isLinkKind } from '../sessions/link-scope.ts';
+import { listProGroupIds } from '../sessions/sessions.repository.ts';
+import { startSession } from '../sessions/sessions.service.ts';
 
 export const MAX_CONSECUTIVE_FAILURES = 5;
 export const LOCKOUT_MS = 10 * 60_000;
@@ -45,15 +44,13 @@ export interface LoginResult {
   body: Record<string, unknown>;
 }
 
-export async function login(
-  ctx: AppContext,
-  input: LoginInput,
-  group: GroupRow | undefined,
-  address: string,
-): Promise<LoginResult> {
+export async function login(ctx: AppContext, input: LoginInput, address: string): Promise<LoginResult> {
+  // The group the login is made from, when one is named: its login rules and its fiche.
+  const groupId = input.account?.group_id;
+  const group = groupId ? await findGroup(ctx, groupId) : undefined;
   if (input.account?.ficheKey) return loginWithFicheKey(ctx, input.account.ficheKey, group);
   if (!input.credentials) throw loginError('invalid', 'credentialError');
-  if (group && groupSettings(group).sso_login_only) throw loginError('forbidden', 'ssoLoginOnly');
+  if (group?.settings.sso_login_only) throw loginError('forbidden', 'ssoLoginOnly');
 
   const now = ctx.now();
   const subject = clientSubject(address);
@@ -189,7 +186,7 @@ async function loginWithFicheKey(
     ssoLogged: false,
   });
   // A link opened for one booking shows that booking only, as the appointments list does.
-  const linkGroup = group ?? (await findGroupById(ctx.db, link.group_id));
+  const linkGroup = group ?? (await findGroup(ctx, link.group_id));
   let appointments = linkGroup ? await upcomingAppointments(ctx, ctx.db, linkGroup, [link.fiche_id]) : [];
   if (action && appointmentId) {
     const booking = appointments.find((a) => a.id === appointmentId);

@@ -2,8 +2,8 @@
 import type { AppContext } from '../../app-context.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
 import { listActiveGroups } from '../pros/pros.repository.ts';
-import { SESSION_LIFETIME_MS } from './sessions.service.ts';
-import type { Viewer } from './viewer.ts';
+import { SESSION_LIFETIME_MS } from '../sessions/sessions.service.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 
 export async function describeSession(ctx: AppContext, viewer: Viewer, token: string | null) {
   const base = {
