@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { ViewerResolver } from './http/viewer.ts';
+import type { ViewerResolver } from './modules/sessions/viewer-resolver.ts';
 
 /** What every module needs from the running server; tests build it with their own clock. */
 export interface AppContext {

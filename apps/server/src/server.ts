@@ -4,7 +4,7 @@ import type { AppContext } from './app-context.ts';
 import type { ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createViewerResolver } from './modules/sessions/sessions.service.ts';
+import { createViewerResolver } from './modules/sessions/viewer-resolver.ts';
 import { OperationsState } from './operations/operations-state.ts';
 
 export interface StartOptions {

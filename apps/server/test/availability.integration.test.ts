@@ -4,8 +4,10 @@
  * group's minimum notice is 60 minutes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkBookingStart } from '../src/modules/availability/availability.service.ts';
+import { DomainError } from '../src/errors/domain-error.ts';
+import { lockAndCheck } from '../src/modules/appointments/booking.service.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
+import { findGroupById } from '../src/modules/groups/groups.repository.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { forEachDatabase } from './support/test-db.ts';
@@ -269,8 +271,20 @@ forEachDatabase('availabletimeslots', (database) => {
   describe('the booking re-check for the booking writer', () => {
     it('accepts a listed slot with a concrete calendar, and refuses it once taken', async () => {
       const selection = { interventionIds: [ids.cut!] };
+      // The writer's own check, in a transaction that is then rolled back: the engine's verdict, or
+      // not ok when it refuses the start (a conflict).
+      const checkBookingStart = (start: Date) =>
+        t.ctx.db.transaction().execute(async (trx) => {
+          const group = (await findGroupById(trx, groupId))!;
+          try {
+            return (await lockAndCheck(t.ctx, trx, group, selection, start)).check;
+          } catch (error) {
+            if (error instanceof DomainError && error.kind === 'conflict') return { ok: false as const };
+            throw error;
+          }
+        });
       const start = new Date('2026-11-24T10:00:00Z'); // 11:00 in Paris
-      const free = await checkBookingStart(t.ctx.db, groupId, selection, start, t.clock.now());
+      const free = await checkBookingStart(start);
       expect(free.ok).toBe(true);
       if (free.ok) {
         // Bob has room for two; Alice for one: both empty, so the lowest id (Alice) is taken first.
@@ -284,24 +298,14 @@ forEachDatabase('availabletimeslots', (database) => {
         await book('bob', '2026-11-24T10:00:00Z', '2026-11-24T10:45:00Z'),
       ];
       try {
-        const second = await checkBookingStart(t.ctx.db, groupId, selection, start, t.clock.now());
+        const second = await checkBookingStart(start);
         expect(second.ok && second.items[0]!.calendarId).toBe(ids.bob);
         taken.push(await book('bob', '2026-11-24T10:30:00Z', '2026-11-24T11:00:00Z'));
-        expect((await checkBookingStart(t.ctx.db, groupId, selection, start, t.clock.now())).ok).toBe(false);
+        expect((await checkBookingStart(start)).ok).toBe(false);
       } finally {
         for (const id of taken) await unbook(id);
       }
-      expect(
-        (
-          await checkBookingStart(
-            t.ctx.db,
-            groupId,
-            selection,
-            new Date('2026-11-24T10:05:00Z'),
-            t.clock.now(),
-          )
-        ).ok,
-      ).toBe(false);
+      expect((await checkBookingStart(new Date('2026-11-24T10:05:00Z'))).ok).toBe(false);
     });
   });
 

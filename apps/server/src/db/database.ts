@@ -3,7 +3,12 @@
  * columns are Date objects, `date` and `timestamp` (local wall-clock) columns are strings —
  * connection.ts sets the same parsers on PGlite and on pg so both behave alike.
  */
-import type { SiteAddress } from '@creneau/core/group-config/group-config.schema';
+import type {
+  FormField,
+  GroupSettings,
+  SiteAddress,
+  WebsiteConfig,
+} from '@creneau/core/group-config/group-config.schema';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -14,7 +19,8 @@ export interface GroupsTable {
   urlname: string;
   name: string;
   active: Generated<boolean>;
-  settings: Json<Record<string, unknown>>;
+  /** Written only by modules/group-config, from a configuration checked against its schema. */
+  settings: Json<GroupSettings>;
   sso: Json<{ issuer: string; client_id: string; client_secret: string } | null> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -25,7 +31,7 @@ export interface GroupsTable {
 export interface WebsitesTable {
   group_id: number;
   domain: string | null;
-  settings: Json<Record<string, unknown>>;
+  settings: Json<WebsiteConfig>;
 }
 
 interface CatalogueColumns {
@@ -127,7 +133,7 @@ export interface FormFieldsTable {
   form: 'fiche' | 'vevent';
   name: string;
   position: number;
-  definition: Json<Record<string, unknown>>;
+  definition: Json<FormField>;
 }
 
 export interface AccountsTable {

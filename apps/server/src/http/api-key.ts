@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errors } from './errors.ts';
+import { errors } from '../errors/domain-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

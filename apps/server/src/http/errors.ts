@@ -1,34 +1,27 @@
 /**
- * Every failure the API reports, mapped to the spec's keys in one place. Handlers throw
- * ApiError; the error handler turns it — and anything else — into the spec's v3 error body:
- * `{"message": key, "messages": {"errors": [key]}}` (plus optional details).
+ * The HTTP edge of every failure. Modules throw DomainError (errors/domain-error.ts) in the domain's
+ * words; the error handler here turns it — and anything else — into a status and the v3 error
+ * body `{"message": key, "messages": {"errors": [key]}}` plus its details (docs/api.md "Errors").
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type FailureKind } from '../errors/domain-error.ts';
+import { clearSessionCookie } from '../modules/sessions/session-cookie.ts';
 
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly key: string,
-    readonly details: Record<string, unknown> = {},
-    /** Extra work on the reply, e.g. clearing a stale session cookie. */
-    readonly prepareReply?: (reply: FastifyReply) => void,
-  ) {
-    super(key);
-  }
-}
-
-export const errors = {
-  badRequest: (message: string, details?: Record<string, unknown>) => new ApiError(400, message, details),
-  invalidApiKey: () => new ApiError(401, 'invalidApiKey'),
-  expiredConnection: () => new ApiError(401, 'expiredConnection'),
-  forbidden: (key = 'forbidden') => new ApiError(403, key),
-  groupDoesNotExist: (details?: Record<string, unknown>) => new ApiError(404, 'groupDoesNotExist', details),
-  notFound: (key = 'notFound') => new ApiError(404, key),
-  conflict: (key: string, details?: Record<string, unknown>) => new ApiError(409, key, details),
-  unprocessable: (key: string, details?: Record<string, unknown>) => new ApiError(422, key, details),
-  tooManyRequests: (key = 'tooManyRequests') => new ApiError(429, key),
+/** The status each kind of domain failure is answered with. */
+const STATUS: Record<FailureKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  unprocessable: 422,
+  tooManyRequests: 429,
 };
+
+export function statusOf(error: DomainError): number {
+  return STATUS[error.kind];
+}
 
 export function errorBody(message: string, details: Record<string, unknown> = {}) {
   return { ...details, message, messages: { errors: [message] } };
@@ -86,13 +79,26 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     );
 }
 
+/** A domain failure as an HTTP answer: status, body, and the headers or cookies it implies. */
+function answerDomainError(error: DomainError, reply: FastifyReply) {
+  const status = statusOf(error);
+  let details: Record<string, unknown> = error.details;
+  if (error.listed) {
+    const code = error.listed.code ?? status;
+    details = { errorCode: code, errors: [{ errorCode: code, error: error.key }], ...details };
+  }
+  if (error.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+    details = { ...details, retryAfter: error.retryAfterSeconds };
+  }
+  if (error.endsCookieSession) clearSessionCookie(reply);
+  return reply.status(status).send(errorBody(error.key, details));
+}
+
 /** Installs the handlers that give every error the spec's shape and never leak a stack trace. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) {
-      error.prepareReply?.(reply);
-      return reply.status(error.statusCode).send(errorBody(error.key, error.details));
-    }
+    if (error instanceof DomainError) return answerDomainError(error, reply);
     if (error.validation) {
       return reply.status(400).send(errorBody(describeValidation(error)));
     }

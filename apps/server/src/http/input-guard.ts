@@ -9,7 +9,7 @@
  * Both answer 400 in the API's error format, naming where.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errors } from './errors.ts';
+import { errors } from '../errors/domain-error.ts';
 import { findUnsafeJson } from './input-rules.ts';
 
 /** Far more than any call needs (the deepest is a linked-combo value in a record, 5 levels). */

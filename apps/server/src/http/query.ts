@@ -89,10 +89,3 @@ export const conditionsParam = z
     z.array(condition).max(10),
   )
   .optional();
-export type Condition = z.infer<typeof condition>;
-
-/** The values a condition matches: `=` takes one value, `in` a list (array or comma-separated). */
-export function conditionValues(c: Condition): string[] {
-  const list = Array.isArray(c.value) ? c.value : c.op === 'in' ? c.value.split(',') : [c.value];
-  return list.map((v) => v.trim()).filter(Boolean);
-}

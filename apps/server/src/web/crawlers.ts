@@ -3,7 +3,6 @@
  * the public page of every active group open to visitors, in each language it offers.
  */
 
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import { isLocale, type Locale } from '@creneau/core/locales';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
@@ -60,7 +59,7 @@ async function publicGroups(ctx: AppContext): Promise<SitemapGroup[]> {
     .orderBy('urlname')
     .execute();
   return rows
-    .map((row) => ({ row, settings: row.settings as unknown as GroupSettings }))
+    .map((row) => ({ row, settings: row.settings }))
     .filter(({ settings }) => settings.openData !== false)
     .map(({ row, settings }) => ({
       urlname: row.urlname,

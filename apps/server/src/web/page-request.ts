@@ -8,7 +8,6 @@ import { parseColorsParam, resolveTheme, type UserColors } from '@creneau/core/u
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { findGroupByUrlname } from '../modules/groups/groups.repository.ts';
-import { groupSettings } from '../modules/groups/groups.service.ts';
 import type { ShellInput } from './page-shell.ts';
 
 /** The cookie the language menu writes: the person's saved choice (docs/web-app.md "Language"). */
@@ -23,7 +22,7 @@ export async function shellInputFor(ctx: AppContext, request: FastifyRequest): P
   const first = decodeURIComponent(url.pathname.split('/')[1] ?? '');
   const row =
     URLNAME.test(first) && !APP_PAGES.has(first) ? await findGroupByUrlname(ctx.db, first) : undefined;
-  const settings = row?.active ? groupSettings(row) : undefined;
+  const settings = row?.active ? row.settings : undefined;
   const group =
     row && settings
       ? {

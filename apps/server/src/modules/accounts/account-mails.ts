@@ -5,7 +5,6 @@ import type { Database, GroupRow } from '../../db/database.ts';
 import { groupMailBrand } from '../../mail/mail-brand.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { groupSettings } from '../groups/groups.service.ts';
 import { LINK_LIFETIME_MS } from './email-links.ts';
 
 type AccountMailKind = 'account_activation' | 'password_reset' | 'email_change';
@@ -20,7 +19,7 @@ export async function sendAccountMail(
   extra: { newEmail?: string } = {},
 ): Promise<void> {
   const link = `${ctx.config.publicUrl}${path}`;
-  const locale = groupSettings(group).locale;
+  const locale = group.settings.locale;
   const brand = groupMailBrand(group, ctx.config.publicUrl);
   const rendered =
     kind === 'password_reset'

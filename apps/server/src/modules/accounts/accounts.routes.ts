@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { boundedInt, emailText, fieldMap, keyText, singleLineText } from '../../http/input-rules.ts';
 import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { anonymousViewer } from '../../http/viewer.ts';
 import { loadActiveGroup } from '../groups/groups.service.ts';
-import { setSessionCookie } from '../sessions/sessions.service.ts';
+import { setSessionCookie } from '../sessions/session-cookie.ts';
+import { anonymousViewer } from '../sessions/viewer.ts';
 import { forgotPassword, register, requestEmailChange, updatePassword } from './accounts.service.ts';
 
 const query = z.object({ ...commonQuery });

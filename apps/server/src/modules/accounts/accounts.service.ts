@@ -7,12 +7,11 @@ import { isValidEmail, normalizeEmail, validateNewEmail } from '@creneau/core/va
 import { checkPassword, PASSWORD_MAX_LENGTH } from '@creneau/core/validation/password';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
-import { ApiError, errors } from '../../http/errors.ts';
-import type { Viewer } from '../../http/viewer.ts';
-import { groupSettings } from '../groups/groups.service.ts';
-import { LIMITS, recordAttempt, secondsUntilAllowed, tooManyRequests } from '../security/attempt-limits.ts';
+import { errors } from '../../errors/domain-error.ts';
+import { LIMITS, recordAttempt, secondsUntilAllowed } from '../security/attempt-limits.ts';
 import { takeAccountMail, takeAddressAttempt } from '../security/send-limits.ts';
 import { revokeAccountSessions, startSession } from '../sessions/sessions.service.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import { sendAccountMail } from './account-mails.ts';
 import * as repo from './accounts.repository.ts';
 import { createEmailLinkToken, findEmailLink, markEmailTokenUsed, voidAccountTokens } from './email-links.ts';
@@ -22,7 +21,7 @@ import { hashPassword, verifyPassword } from './password-hashing.ts';
 export const RESET_MIN_RESPONSE_MS = 400;
 
 function refuseSsoOnly(group: GroupRow): void {
-  if (groupSettings(group).sso_login_only) throw errors.forbidden('ssoLoginOnly');
+  if (group.settings.sso_login_only) throw errors.forbidden('ssoLoginOnly');
 }
 
 /** The spec's password rules, failing with the first broken rule's key and the whole checklist. */
@@ -44,7 +43,7 @@ export interface RegistrationInput {
 
 export async function register(ctx: AppContext, group: GroupRow, input: RegistrationInput, address: string) {
   refuseSsoOnly(group);
-  const settings = groupSettings(group);
+  const settings = group.settings;
   // Closed groups take no new customers online (spec 001 §6): they phone instead.
   if (!settings.open) {
     throw errors.forbidden(
@@ -161,7 +160,7 @@ export async function updatePassword(
   const purpose = update.oubliKey ? 'reset' : 'activate';
   const link = linkKey ? await findEmailLink(ctx.db, linkKey, purpose, now) : undefined;
   if (linkKey) {
-    if (!account || !link || link.account_id !== account.id) throw new ApiError(403, 'invalidLink');
+    if (!account || !link || link.account_id !== account.id) throw errors.forbidden('invalidLink');
   } else {
     if (viewer.type === 'anonymous') throw errors.expiredConnection();
     if (!account || viewer.accountId !== account.id) throw errors.forbidden();
@@ -180,7 +179,7 @@ export async function updatePassword(
   }
   const passwordHash = await hashPassword(update.password);
   return ctx.db.transaction().execute(async (trx) => {
-    if (link && !(await markEmailTokenUsed(trx, link.id, now))) throw new ApiError(403, 'invalidLink');
+    if (link && !(await markEmailTokenUsed(trx, link.id, now))) throw errors.forbidden('invalidLink');
     await repo.updateAccount(trx, account.id, {
       password_hash: passwordHash,
       need_password_change: false,
@@ -230,7 +229,7 @@ export async function requestEmailChange(
   if (problem) throw errors.unprocessable(problem, { temp_email: [problem] });
   const now = ctx.now();
   const wait = await secondsUntilAllowed(ctx.db, LIMITS.emailChangePerAccount, String(accountId), now);
-  if (wait > 0) throw tooManyRequests(wait);
+  if (wait > 0) throw errors.tooManyRequests(wait);
   await recordAttempt(ctx.db, LIMITS.emailChangePerAccount, String(accountId), now);
   await takeAccountMail(ctx, email);
   return ctx.db.transaction().execute(async (trx) => {

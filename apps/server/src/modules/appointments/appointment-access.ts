@@ -4,9 +4,9 @@
  * e-mail link for one cancel or export reaches only that appointment's booking.
  */
 import type { GroupRow } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { linkAllows } from '../sessions/link-scope.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 
 export function isGroupPro(viewer: Viewer, groupId: number): boolean {

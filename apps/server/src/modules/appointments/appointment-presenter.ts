@@ -2,7 +2,7 @@
  * An appointment as the front end sees it (spec 001 §3 Appointment): the service, pack, calendar,
  * resource, prices, promotion, video room, address and the patient, in the caller's language.
  */
-import type { GroupSettings, SiteAddress } from '@creneau/core/group-config/group-config.schema';
+import type { SiteAddress } from '@creneau/core/group-config/group-config.schema';
 import type { Translations } from '../../db/database.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 import { type CalendarEvent, googleCalendarData } from './ics.ts';
@@ -26,7 +26,7 @@ function translated(
 export function appointmentAddress(row: DetailedAppointment) {
   const site = row.site_address as SiteAddress | null;
   if (site) return { ...site };
-  const settings = row.group_settings as unknown as GroupSettings;
+  const settings = row.group_settings;
   return settings.address
     ? { ...settings.address, lat: settings.lat ?? null, lng: settings.lng ?? null }
     : null;
@@ -56,7 +56,7 @@ export function presentAppointment(
   row: DetailedAppointment,
   options: { locale?: string | undefined; videoBaseUrl: string; included?: readonly DetailedAppointment[] },
 ) {
-  const settings = row.group_settings as unknown as GroupSettings;
+  const settings = row.group_settings;
   const service = translated(
     row.intervention_name,
     row.intervention_publicname,

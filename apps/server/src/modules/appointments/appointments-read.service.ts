@@ -1,12 +1,7 @@
-/**
- * Reading appointments: the customer's list (spec 001 §2 appointments list: future ascending, past
- * descending, one year back), the editable check and the calendar export.
- */
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
-import { ApiError, errors } from '../../http/errors.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import { errors } from '../../errors/domain-error.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import { requireAccess } from './appointment-access.ts';
 import { calendarEventOf, presentAppointment } from './appointment-presenter.ts';
 import * as repo from './appointments.repository.ts';
@@ -59,7 +54,7 @@ export async function upcomingAppointments(
   const now = ctx.now();
   // From a day back: one that started and has not ended is still upcoming.
   const rows = await repo.listForFiches(db, ficheIds, new Date(now.getTime() - 24 * 3_600_000), group.id);
-  const locale = (group.settings as unknown as GroupSettings).locale;
+  const locale = group.settings.locale;
   return presentWithIncluded(rows, ctx, locale).filter((a) => new Date(a.end) > now);
 }
 
@@ -104,8 +99,8 @@ export async function checkEditable(ctx: AppContext, group: GroupRow, viewer: Vi
   if (!row) throw errors.notFound('appointmentNotFound');
   requireAccess(viewer, group, [row], 'edit', await scopeBooking(ctx, group, viewer));
   if (row.status === 'cancelled')
-    throw new ApiError(409, 'aptAlreadyCanceled', {
-      phone: (group.settings as unknown as GroupSettings).phone,
+    throw errors.conflict('aptAlreadyCanceled', {
+      phone: group.settings.phone,
     });
   refuseChange(group, viewer, (booking[0] ?? row).starts_at, ctx.now());
   return {
@@ -125,7 +120,7 @@ export async function exportCalendar(
   const { row, booking } = await bookingOf(ctx, group.id, id);
   if (!row) throw errors.notFound('appointmentNotFound');
   requireAccess(viewer, group, booking, 'export', await scopeBooking(ctx, group, viewer));
-  const locale = (group.settings as unknown as GroupSettings).locale;
+  const locale = group.settings.locale;
   return buildCalendar(
     booking.filter((r) => r.status === 'confirmed').map((r) => calendarEventOf(r, locale)),
     ctx.now(),

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import { zoneOffsets } from '@creneau/core/time/zone-offsets';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { selectionFields, toSelection } from '../../http/booking-selection.schema.ts';
-import { errors } from '../../http/errors.ts';
 import {
   BOOKING_YEARS,
   boundedInt,
@@ -17,14 +15,11 @@ import {
 } from '../../http/input-rules.ts';
 import { commonQuery, dbId, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
-import { groupSettings, loadActiveGroup } from '../groups/groups.service.ts';
-import { takeBookingAttempt } from '../security/send-limits.ts';
-import * as repo from './appointments.repository.ts';
+import { loadActiveGroup } from '../groups/groups.service.ts';
 import { checkEditable, exportCalendar, listAppointments } from './appointments-read.service.ts';
-import { createBooking } from './booking.service.ts';
 import { cancelAppointments } from './cancellation.service.ts';
 import { changeBooking } from './change.service.ts';
+import { takeAppointment } from './take-appointment.service.ts';
 
 const query = z.object({ ...commonQuery });
 const flag = z
@@ -57,7 +52,7 @@ function instantOf(value: string, group: GroupRow): Date {
     return date;
   }
   // A wall-clock time of the group; when it happens twice (autumn), the first one.
-  const zone = zoneOffsets(groupSettings(group).timezone);
+  const zone = zoneOffsets(group.settings.timezone);
   return new Date(zone.firstInstantAtOrAfter(civil / 60_000 + hour * 60 + minute) * 60_000);
 }
 
@@ -102,10 +97,6 @@ function veventFields(appointment: Record<string, unknown>): Record<string, unkn
   return Object.fromEntries(Object.entries(appointment).filter(([key]) => !KNOWN_FIELDS.has(key)));
 }
 
-function hashRequest(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
-}
-
 export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
   app.post(
     '/api/v3/appointments',
@@ -123,46 +114,23 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
     async (request, reply) => {
       const body = request.body;
       const group = await loadActiveGroup(ctx, body.appointment.group_id);
-      const viewer = await ctx.resolveViewer(request);
-      const settings = group.settings as unknown as GroupSettings;
-      if ((!settings.openData || settings.sso_login_only) && viewer.type === 'anonymous')
-        throw errors.expiredConnection();
-      const start = instantOf(body.appointment.date, group);
-      await refuseBookingOutsideHorizon(ctx, group, start, 'body parameter "appointment.date"');
-      await takeBookingAttempt(ctx, viewer, group.id, request.ip);
       const key = request.headers['idempotency-key'];
-      const requestHash = hashRequest({ body, viewer: viewer.sessionId });
-      const run = () =>
-        ctx.db.transaction().execute(async (trx) => {
-          if (key) {
-            await repo.lockIdempotencyKey(trx, group.id, key);
-            const seen = await repo.findIdempotent(trx, group.id, key);
-            if (seen) {
-              if (seen.request_hash !== requestHash) throw errors.unprocessable('idempotencyKeyReused');
-              return { status: seen.status_code, response: seen.response, replayed: true };
-            }
-          }
-          const response = await createBooking(ctx, trx, group, viewer, {
-            start,
-            fiche: body.appointment.fiche,
-            comments: body.appointment.comments,
-            websource: body.appointment.websource,
-            vevent: veventFields(body.appointment),
-            selection: toSelection(body.appointment),
-            withToken: body.with_token ?? false,
-          });
-          if (key)
-            await repo.saveIdempotent(trx, {
-              groupId: group.id,
-              key,
-              requestHash,
-              statusCode: 201,
-              response,
-              now: ctx.now(),
-            });
-          return { status: 201, response, replayed: false };
-        });
-      const result = await run();
+      const result = await takeAppointment(ctx, {
+        group,
+        viewer: await ctx.resolveViewer(request),
+        clientAddress: request.ip,
+        booking: {
+          start: instantOf(body.appointment.date, group),
+          fiche: body.appointment.fiche,
+          comments: body.appointment.comments,
+          websource: body.appointment.websource,
+          vevent: veventFields(body.appointment),
+          selection: toSelection(body.appointment),
+          withToken: body.with_token ?? false,
+        },
+        idempotency: key ? { key, request: body } : undefined,
+        startField: 'body parameter "appointment.date"',
+      });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       reply.status(result.status);
       return result.response;
@@ -193,13 +161,11 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
     async (request) => {
       const group = await loadActiveGroup(ctx, request.query.group_id);
       const viewer = await ctx.resolveViewer(request);
-      // A change mails a notice too: counted like a booking.
-      await takeBookingAttempt(ctx, viewer, group.id, request.ip);
       const a = request.body.appointment;
-      const start = a.date ? instantOf(a.date, group) : undefined;
-      if (start) await refuseBookingOutsideHorizon(ctx, group, start, 'body parameter "appointment.date"');
       return changeBooking(ctx, group, viewer, request.params.id, {
-        start,
+        start: a.date ? instantOf(a.date, group) : undefined,
+        startField: 'body parameter "appointment.date"',
+        clientAddress: request.ip,
         fiche: typeof a.fiche === 'object' ? a.fiche.id : a.fiche,
         comments: a.comments,
         calendarId: a.calendar_id,

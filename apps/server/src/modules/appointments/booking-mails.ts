@@ -1,19 +1,13 @@
-/**
- * Mails about bookings — confirmation, change, cancellation — written to the outbox in the same
- * transaction as the booking change. Their links log the customer in without a password, each one
- * only for what it says (spec 001 §4 cancel and export links).
- */
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
-import type { Viewer } from '../../http/viewer.ts';
 import { groupMailBrand } from '../../mail/mail-brand.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { createEmailLinkTokens } from '../accounts/email-links.ts';
 import { takeBookingMail } from '../security/send-limits.ts';
 import type { LinkKind } from '../sessions/link-scope.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import { appointmentAddress, calendarEventOf, presentAppointment } from './appointment-presenter.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 import { buildCalendar } from './ics.ts';
@@ -77,7 +71,7 @@ export async function sendBookingMail(
   const to = first.fiche_email ?? first.account_email;
   if (!to) return { ficheToken: links.ficheToken };
   await takeBookingMail(ctx, db, sender, group.id, to);
-  const settings = group.settings as unknown as GroupSettings;
+  const settings = group.settings;
   const locale = settings.locale;
   const presented = rows.map((row) =>
     presentAppointment(row, { locale, videoBaseUrl: ctx.config.videoBaseUrl }),
@@ -141,7 +135,7 @@ export async function sendCancellationMail(
   const first = rows[0];
   const to = first?.fiche_email ?? first?.account_email;
   if (!first || !to) return;
-  const settings = group.settings as unknown as GroupSettings;
+  const settings = group.settings;
   const locale = settings.locale;
   const mail = renderMail(
     'appointment_cancelled',

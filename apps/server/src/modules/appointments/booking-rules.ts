@@ -3,8 +3,8 @@
  * cancellation is allowed (docs/booking.md, "Rules and their errors"). The booking, change and
  * cancellation services call these and nothing else decides; the web app only shows the answers.
  *
- * - slotRules: minimum notice and booking horizon, applied by the availability engine to the slot
- *   list and to every booking and change (a start outside them is not a slot: availabletimeslots);
+ * - minimum notice and booking horizon: availability/slot-rules.ts, applied by the engine to the
+ *   slot list and to every booking and change (a start outside them is not a slot: availabletimeslots);
  * - refuseTooManyServices: services per booking, from the group's services step (max_multirdvs);
  * - refuseClosedGroup: only known customers book online in a closed group (not_open_group[_health]);
  * - refuseBlacklisted: user_blacklisted;
@@ -14,27 +14,27 @@
  *   changing (mintimeRDVModifyError) or cancelling (mintimeRDVError).
  */
 import { createHash } from 'node:crypto';
-import type { BookingRules } from '@creneau/core/availability/availability.types';
 import type { BookedItem } from '@creneau/core/availability/booking-check';
 import { emailKey } from '@creneau/core/booking/person-identity';
 import { choicesInBooking } from '@creneau/core/booking/service-choice';
 import { maxServicesPerBooking } from '@creneau/core/booking/step-list';
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { Transaction } from 'kysely';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
-import { ApiError, errors } from '../../http/errors.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import { DomainError, errors, type FailureKind } from '../../errors/domain-error.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import { isGroupPro } from './appointment-access.ts';
 import * as repo from './appointments.repository.ts';
 
 type Trx = Transaction<Database>;
 
-const settingsOf = (group: GroupRow) => group.settings as unknown as GroupSettings;
-
 /** The spec's booking error: message `v3_error.appointment.<key>`, and `error: <key>` beside it. */
-export function bookingError(status: number, key: string, details: Record<string, unknown> = {}): ApiError {
-  return new ApiError(status, `v3_error.appointment.${key}`, { error: key, ...details });
+export function bookingError(
+  kind: FailureKind,
+  key: string,
+  details: Record<string, unknown> = {},
+): DomainError {
+  return new DomainError(kind, `v3_error.appointment.${key}`, { details: { error: key, ...details } });
 }
 
 /** The error code the spec gives a cancellation too close to the start. */
@@ -43,23 +43,8 @@ export const MINTIME_ERROR_CODE = 10;
 export const MINTIME_MODIFY_ERROR_CODE = 11;
 
 /** A change or cancellation error in both forms: v3 `message`, and the `{errorCode, error}` list. */
-export function listedError(status: number, key: string, code: number = status, details = {}): ApiError {
-  return new ApiError(status, key, {
-    errorCode: code,
-    errors: [{ errorCode: code, error: key }],
-    ...details,
-  });
-}
-
-// ——— When: minimum notice and booking horizon ———
-
-/** What the engine needs to refuse starts too soon or too far ahead (calendars may reach further). */
-export function slotRules(group: GroupRow): BookingRules {
-  const settings = settingsOf(group);
-  return {
-    minNoticeMinutes: settings.rules?.min_notice_minutes ?? 60,
-    maxPeriodMinutes: settings.maxrdv_period ?? 90 * 1440,
-  };
+export function listedError(kind: FailureKind, key: string, code?: number, details = {}): DomainError {
+  return new DomainError(kind, key, { listed: code === undefined ? {} : { code }, details });
 }
 
 // ——— What: services per booking ———
@@ -69,9 +54,9 @@ export function refuseTooManyServices(
   group: GroupRow,
   selection: Parameters<typeof choicesInBooking>[0],
 ): void {
-  const max = maxServicesPerBooking(settingsOf(group));
+  const max = maxServicesPerBooking(group.settings);
   const count = choicesInBooking(selection);
-  if (count > max) throw bookingError(422, 'max_multirdvs', { max, count });
+  if (count > max) throw bookingError('unprocessable', 'max_multirdvs', { max, count });
 }
 
 // ——— Who: closed groups and the blacklist ———
@@ -83,7 +68,7 @@ export function refuseTooManyServices(
  * never an address or phone typed into a form. The group's professionals book for anyone.
  */
 export async function refuseClosedGroup(trx: Trx, group: GroupRow, viewer: Viewer): Promise<void> {
-  const settings = settingsOf(group);
+  const settings = group.settings;
   if (settings.open || isGroupPro(viewer, group.id)) return;
   let known = false;
   if (viewer.type === 'user' && viewer.accountId) {
@@ -101,9 +86,13 @@ export async function refuseClosedGroup(trx: Trx, group: GroupRow, viewer: Viewe
     });
   }
   if (!known) {
-    throw bookingError(403, settings.sector === 'Santé' ? 'not_open_group_health' : 'not_open_group', {
-      phone: settings.phone,
-    });
+    throw bookingError(
+      'forbidden',
+      settings.sector === 'Santé' ? 'not_open_group_health' : 'not_open_group',
+      {
+        phone: settings.phone,
+      },
+    );
   }
 }
 
@@ -114,11 +103,11 @@ export async function refuseBlacklisted(
   viewer: Viewer,
   fiche: FicheRow,
 ): Promise<void> {
-  const listed = new Set(settingsOf(group).rules.blacklist.map(emailKey));
+  const listed = new Set(group.settings.rules.blacklist.map(emailKey));
   if (listed.size === 0) return;
   const emails = [fiche.email];
   if (viewer.accountId) emails.push((await findAccountById(trx, viewer.accountId))?.email ?? null);
-  if (emails.some((e) => e && listed.has(emailKey(e)))) throw bookingError(403, 'user_blacklisted');
+  if (emails.some((e) => e && listed.has(emailKey(e)))) throw bookingError('forbidden', 'user_blacklisted');
 }
 
 // ——— How often: per-person limits ———
@@ -193,20 +182,21 @@ async function lockedPersonAppointments(trx: Trx, group: GroupRow, fiche: FicheR
  */
 export async function checkPersonLimits(trx: Trx, input: PersonLimitsInput): Promise<void> {
   const { group, fiche, items } = input;
-  const rules = settingsOf(group).rules;
+  const rules = group.settings.rules;
   const replacing = new Set(input.replacing ?? []);
   const own = (await lockedPersonAppointments(trx, group, fiche, input.now)).filter(
     (a) => !replacing.has(a.id),
   );
   const max = rules.max_future_appointments;
-  if (max !== null && own.length + items.length > max) throw bookingError(422, 'max_rdv_number', { max });
+  if (max !== null && own.length + items.length > max)
+    throw bookingError('unprocessable', 'max_rdv_number', { max });
   const start = items[0]!.start * 60_000;
   const end = items[items.length - 1]!.end * 60_000;
   if (own.some((a) => a.starts_at.getTime() < end && a.ends_at.getTime() > start))
-    throw bookingError(409, 'same_time_rdv');
+    throw bookingError('conflict', 'same_time_rdv');
   const gap = rules.mintime_between_minutes * 60_000;
   if (gap > 0 && own.some((a) => a.starts_at.getTime() < end + gap && a.ends_at.getTime() > start - gap)) {
-    throw bookingError(422, 'mintime_between', { minutes: rules.mintime_between_minutes });
+    throw bookingError('unprocessable', 'mintime_between', { minutes: rules.mintime_between_minutes });
   }
 }
 
@@ -219,13 +209,13 @@ export async function checkPersonLimits(trx: Trx, input: PersonLimitsInput): Pro
  * professionals are bound only by the start.
  */
 export function refuseChange(group: GroupRow, viewer: Viewer, startsAt: Date, now: Date): void {
-  const settings = settingsOf(group);
+  const settings = group.settings;
   const pro = isGroupPro(viewer, group.id);
   if (!pro && (!settings.profile.use_api_v3 || settings.loginProfile !== 'Account'))
     throw errors.forbidden('editAptError');
   if (startsAt.getTime() <= now.getTime()) throw errors.unprocessable('editAptError');
   if (!pro && startsAt.getTime() - now.getTime() < settings.rules.modify_notice_minutes * 60_000)
-    throw listedError(422, 'mintimeRDVModifyError', MINTIME_MODIFY_ERROR_CODE);
+    throw listedError('unprocessable', 'mintimeRDVModifyError', MINTIME_MODIFY_ERROR_CODE);
 }
 
 /**
@@ -234,9 +224,10 @@ export function refuseChange(group: GroupRow, viewer: Viewer, startsAt: Date, no
  * (mintimeRDVError, code 10).
  */
 export function refuseCancel(group: GroupRow, viewer: Viewer, starts: readonly Date[], now: Date): void {
-  if (starts.some((start) => start.getTime() <= now.getTime())) throw listedError(422, 'pastAppointment');
+  if (starts.some((start) => start.getTime() <= now.getTime()))
+    throw listedError('unprocessable', 'pastAppointment');
   if (isGroupPro(viewer, group.id)) return;
-  const notice = settingsOf(group).rules.cancel_notice_minutes * 60_000;
+  const notice = group.settings.rules.cancel_notice_minutes * 60_000;
   if (starts.some((start) => start.getTime() - now.getTime() < notice))
-    throw listedError(422, 'mintimeRDVError', MINTIME_ERROR_CODE);
+    throw listedError('unprocessable', 'mintimeRDVError', MINTIME_ERROR_CODE);
 }

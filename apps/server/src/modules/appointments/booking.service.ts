@@ -14,11 +14,9 @@ import { checkBooking, checkDay } from '@creneau/core/availability/booking-check
 import { promotionPercent } from '@creneau/core/availability/promotions';
 import type { ScheduleIndex } from '@creneau/core/availability/schedule-index';
 import { discounted, packListPrice, summarizePrices } from '@creneau/core/booking/pricing';
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
-import type { Viewer } from '../../http/viewer.ts';
 import {
   bookingSchedule,
   epochMinute,
@@ -26,9 +24,11 @@ import {
   loadBusy,
   planOrReject,
 } from '../availability/availability.service.ts';
+import { slotRules } from '../availability/slot-rules.ts';
 import { createFicheRecord, fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import { startSession } from '../sessions/sessions.service.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded } from './appointments-read.service.ts';
 import { sendBookingMail } from './booking-mails.ts';
@@ -38,7 +38,6 @@ import {
   refuseBlacklisted,
   refuseClosedGroup,
   refuseTooManyServices,
-  slotRules,
 } from './booking-rules.ts';
 import { validateVevent } from './vevent.ts';
 
@@ -49,7 +48,7 @@ type Trx = Transaction<Database>;
  * (it never does while the locks hold), the slot was taken after all — the customer hears so.
  */
 export function rethrowSlotConflict(error: unknown): never {
-  if ((error as { code?: string }).code === '23P01') throw bookingError(409, 'availabletimeslots');
+  if ((error as { code?: string }).code === '23P01') throw bookingError('conflict', 'availabletimeslots');
   throw error;
 }
 
@@ -79,7 +78,7 @@ async function bookingFiche(
       return await fichesViewerMayEdit(trx, group, viewer, fiche);
     } catch {
       // Someone else's record, or one this session cannot reach: log out and book again (spec 001 §8).
-      throw bookingError(403, 'fiche_not_authorized');
+      throw bookingError('forbidden', 'fiche_not_authorized');
     }
   }
   return createFicheRecord(ctx, trx, group, viewer, fiche);
@@ -99,7 +98,7 @@ export async function lockAndCheck(
   const plan = planOrReject(schedule, selection);
   await repo.lockCalendars(trx, group.id, [...involvedCalendars(plan), ...extraLocks]);
   const at = Math.floor(start.getTime() / 60_000);
-  if (at * 60_000 !== start.getTime()) throw bookingError(409, 'availabletimeslots');
+  if (at * 60_000 !== start.getTime()) throw bookingError('conflict', 'availabletimeslots');
   const day = checkDay(schedule, at);
   const busy = await loadBusy(trx, group.id, schedule, plan, day, day + 1);
   const check = checkBooking(schedule, busy, plan, at, {
@@ -107,7 +106,7 @@ export async function lockAndCheck(
     rules: slotRules(group),
     promotions: true,
   });
-  if (!check.ok) throw bookingError(409, 'availabletimeslots');
+  if (!check.ok) throw bookingError('conflict', 'availabletimeslots');
   return { schedule, check };
 }
 
@@ -180,7 +179,7 @@ export async function createBooking(
   viewer: Viewer,
   request: BookingRequest,
 ) {
-  const settings = group.settings as unknown as GroupSettings;
+  const settings = group.settings;
   // The rules, in the order a customer would want to hear them (docs/booking.md): what they chose,
   // whether they may book here, then whether this time fits them.
   refuseTooManyServices(group, request.selection);

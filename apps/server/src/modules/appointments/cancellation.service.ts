@@ -1,17 +1,7 @@
-/**
- * Cancelling (spec 001 §4 cancel dialog, §7 batch_delete, §8): the appointments asked for, each with
- * the rest of its pack; nothing in the past; not closer to the start than the group's notice
- * (mintimeRDVError, error code 10) unless a professional does it; already cancelled ones reported as
- * aptAlreadyCanceled. One transaction: the cancellation notice goes to the outbox with it.
- *
- * Concurrent cancellations of one booking have exactly one winner: the rows are locked before their
- * status is judged, so every later caller waits, then finds them cancelled (aptAlreadyCanceled).
- */
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import { DomainError, type FailureKind } from '../../errors/domain-error.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import { requireAccess } from './appointment-access.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
@@ -20,12 +10,8 @@ import { refuseCancel } from './booking-rules.ts';
 
 export { MINTIME_ERROR_CODE } from './booking-rules.ts';
 
-function cancelError(status: number, key: string, phone?: string | null, code?: number) {
-  return new ApiError(status, key, {
-    errors: [{ errorCode: code ?? status, error: key }],
-    ...(code ? { errorCode: code } : {}),
-    ...(phone !== undefined ? { phone } : {}),
-  });
+function cancelError(kind: FailureKind, key: string, phone?: string | null) {
+  return new DomainError(kind, key, { listed: {}, details: phone !== undefined ? { phone } : {} });
 }
 
 export async function cancelAppointments(
@@ -34,11 +20,11 @@ export async function cancelAppointments(
   viewer: Viewer,
   ids: readonly number[],
 ) {
-  const settings = group.settings as unknown as GroupSettings;
+  const settings = group.settings;
   const scope = await scopeBooking(ctx, group, viewer);
   return ctx.db.transaction().execute(async (trx) => {
     const asked = await repo.findDetailed(trx, group.id, ids);
-    if (asked.length !== new Set(ids).size) throw cancelError(404, 'appointmentNotFound');
+    if (asked.length !== new Set(ids).size) throw cancelError('notFound', 'appointmentNotFound');
     // A pack goes as a whole: its first item and every included one.
     const packHeads = new Set(
       asked
@@ -59,7 +45,7 @@ export async function cancelAppointments(
     requireAccess(viewer, group, rows, 'cancel', scope);
 
     const live = rows.filter((row) => row.status === 'confirmed');
-    if (live.length === 0) throw cancelError(409, 'aptAlreadyCanceled', settings.phone ?? null);
+    if (live.length === 0) throw cancelError('conflict', 'aptAlreadyCanceled', settings.phone ?? null);
     refuseCancel(
       group,
       viewer,
@@ -73,7 +59,7 @@ export async function cancelAppointments(
       ctx.now(),
     );
     // Under the lock this cannot be empty; kept so that a caller is never told it cancelled nothing.
-    if (cancelled.length === 0) throw cancelError(409, 'aptAlreadyCanceled', settings.phone ?? null);
+    if (cancelled.length === 0) throw cancelError('conflict', 'aptAlreadyCanceled', settings.phone ?? null);
     const done = await repo.findDetailed(trx, group.id, cancelled);
     await sendCancellationMail(ctx, trx, group, done);
     return { records: presentWithIncluded(done, ctx), message: 'appointmentCanceled' };

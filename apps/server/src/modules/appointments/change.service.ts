@@ -5,12 +5,13 @@
  * start does not fit, nothing changes.
  */
 import type { AppointmentChoice, BookingSelection } from '@creneau/core/availability/availability.types';
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
-import { ApiError, errors } from '../../http/errors.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import { errors } from '../../errors/domain-error.ts';
+import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
 import { fichesViewerMayEdit } from '../fiches/fiches.service.ts';
+import { takeBookingAttempt } from '../security/send-limits.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import { requireAccess } from './appointment-access.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
@@ -20,6 +21,10 @@ import { bookingError, checkPersonLimits, refuseChange } from './booking-rules.t
 
 export interface ChangeRequest {
   start?: Date | undefined;
+  /** Where the start came from, named in the refusal of a start outside the horizon. */
+  startField?: string | undefined;
+  /** The caller's address, for the rate limit (a change mails a notice, like a booking). */
+  clientAddress: string;
   fiche?: number | undefined;
   comments?: string | undefined;
   calendarId?: number | undefined;
@@ -53,7 +58,10 @@ export async function changeBooking(
   id: number,
   change: ChangeRequest,
 ) {
-  const settings = group.settings as unknown as GroupSettings;
+  const settings = group.settings;
+  await takeBookingAttempt(ctx, viewer, group.id, change.clientAddress);
+  if (change.start)
+    await refuseBookingOutsideHorizon(ctx, group, change.start, change.startField ?? 'appointment.date');
   const scope = await scopeBooking(ctx, group, viewer);
   return ctx.db.transaction().execute(async (trx) => {
     // Lock the booking before judging it. Read unlocked, a cancellation committing between this read
@@ -67,7 +75,7 @@ export async function changeBooking(
       : [row];
     requireAccess(viewer, group, booking, 'edit', scope);
     if (booking.every((r) => r.status === 'cancelled'))
-      throw new ApiError(409, 'aptAlreadyCanceled', { phone: settings.phone });
+      throw errors.conflict('aptAlreadyCanceled', { phone: settings.phone });
     const first = booking[0]!;
     refuseChange(group, viewer, first.starts_at, ctx.now());
     const ids = booking.map((r) => r.id);
@@ -78,7 +86,7 @@ export async function changeBooking(
       try {
         changes.fiche_id = (await fichesViewerMayEdit(trx, group, viewer, change.fiche)).id;
       } catch {
-        throw bookingError(403, 'fiche_not_authorized');
+        throw bookingError('forbidden', 'fiche_not_authorized');
       }
     }
     if (change.comments !== undefined) changes.comments = change.comments || null;

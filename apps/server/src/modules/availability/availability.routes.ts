@@ -10,12 +10,11 @@ import { MAX_BOOKING_PERIOD_MINUTES } from '@creneau/core/group-config/group-con
 import { parseDateParam } from '@creneau/core/validation/date-param';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { selectionFields, toSelection } from '../../http/booking-selection.schema.ts';
-import { errors } from '../../http/errors.ts';
 import { BOOKING_YEARS, isBookingYear } from '../../http/input-rules.ts';
 import { commonQuery, dbId, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { groupSettings } from '../groups/groups.service.ts';
 import { availableTimeSlots, prefetchSpan, recentGroupSchedule, slotsJson } from './availability.service.ts';
 import { refuseSlotsAfterHorizon, widestHorizonMinutes } from './booking-horizon.ts';
 
@@ -102,8 +101,7 @@ export function registerAvailabilityRoutes(app: ZodApp, ctx: AppContext): void {
         );
       const viewer = await ctx.resolveViewer(request);
       // A group closed to the public (openData false) shows nothing to anonymous visitors.
-      if (!groupSettings(loaded.group).openData && viewer.type === 'anonymous')
-        throw errors.expiredConnection();
+      if (!loaded.group.settings.openData && viewer.type === 'anonymous') throw errors.expiredConnection();
       const answer = await availableTimeSlots(ctx.db, loaded, now, {
         date: start?.date,
         time: start?.time,

@@ -14,7 +14,6 @@ import type {
   ScheduleInput,
   Slot,
 } from '@creneau/core/availability/availability.types';
-import { type BookingCheck, checkBooking, checkDay } from '@creneau/core/availability/booking-check';
 import {
   type BookingPlan,
   BookingSelectionError,
@@ -32,18 +31,16 @@ import { dayOfIsoDate, formatUtcOffset } from '@creneau/core/time/civil-day';
 import { localDateIn } from '@creneau/core/time/time-zone';
 import type { Kysely } from 'kysely';
 import type { Database, GroupRow } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
-import { slotRules } from '../appointments/booking-rules.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
-import { groupSettings } from '../groups/groups.service.ts';
 import * as repo from './availability.repository.ts';
+import { slotRules } from './slot-rules.ts';
 
 /** Days searched per query beyond the requested window: 4 weeks, then 12, then the rest. */
 const FIRST_SLOT_CHUNKS = [28, 84];
 
 /** The group's booking window rules from its settings. */
 /** Minimum notice and booking horizon: the rule set's (appointments/booking-rules.ts). */
-export const bookingRules = slotRules;
 
 /** The instant as epoch minutes, rounded up: a notice counted from 08:00:30 ends after 09:00. */
 export const epochMinute = (date: Date) => Math.ceil(date.getTime() / 60_000);
@@ -96,7 +93,7 @@ export async function loadGroupSchedule(
   if (!rows?.group.active) throw errors.groupDoesNotExist();
   const { group, calendars, interventions, promotions } = rows;
   const input: ScheduleInput = {
-    timeZone: groupSettings(group).timezone,
+    timeZone: group.settings.timezone,
     calendars: calendars.map((c) => ({
       id: c.id,
       isResource: c.is_resource,
@@ -239,7 +236,7 @@ export function bookingSchedule(
   group: GroupRow,
   now: Date,
 ): Promise<ScheduleIndex> {
-  const variant = `${groupSettings(group).timezone}|${scheduleSince(now)}`;
+  const variant = `${group.settings.timezone}|${scheduleSince(now)}`;
   return bookingSchedules.get(ctx.db, group, variant, async () => {
     const loaded = await loadGroupSchedule(db, group.id, now);
     return loaded.schedule;
@@ -254,7 +251,7 @@ export async function availableTimeSlots(
   request: SlotsRequest,
 ): Promise<SlotsAnswer> {
   const { group, schedule } = loaded;
-  const zone = groupSettings(group).timezone;
+  const zone = group.settings.timezone;
   const plan = planOrReject(schedule, request.selection);
   const date = request.date ?? localDateIn(now, zone);
   const startDay = dayOfIsoDate(date);
@@ -262,7 +259,7 @@ export async function availableTimeSlots(
   const [h, m] = request.time ? request.time.split(':').map(Number) : [];
   const query: SlotQuery = {
     now: epochMinute(now),
-    rules: bookingRules(group),
+    rules: slotRules(group),
     startDay,
     startMinute: h === undefined ? null : h * 60 + m!,
     days: request.days,
@@ -321,31 +318,4 @@ export function slotsJson(answer: SlotsAnswer): string {
     out += `{"start":"${s.start}","time":"${s.time}","capacity":${s.capacity},"promotion":${s.promotion ?? 'null'}}`;
   }
   return `${out}],"firstSlot":${answer.firstSlot === null ? 'null' : `"${answer.firstSlot}"`}}`;
-}
-
-/**
- * For the booking writer (issue 5), inside its transaction once the calendars are locked: does the
- * booking still fit at exactly `start`, and on which calendar and resource does each item go?
- * Runs the same engine and the same selection rules as the slot list. Throws the API's 400 for a
- * selection the slot list would refuse too.
- */
-export async function checkBookingStart(
-  db: Kysely<Database>,
-  groupId: number,
-  selection: BookingSelection,
-  start: Date,
-  now: Date,
-  options: { promotions?: boolean } = {},
-): Promise<BookingCheck> {
-  const { group, schedule } = await loadGroupSchedule(db, groupId, now);
-  const plan = planOrReject(schedule, selection);
-  const at = Math.floor(start.getTime() / 60_000);
-  if (at * 60_000 !== start.getTime()) return { ok: false };
-  const day = checkDay(schedule, at);
-  const busy = await loadBusy(db, group.id, schedule, plan, day, day + 1);
-  return checkBooking(schedule, busy, plan, at, {
-    now: epochMinute(now),
-    rules: bookingRules(group),
-    promotions: options.promotions ?? true,
-  });
 }

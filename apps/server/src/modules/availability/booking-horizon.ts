@@ -8,14 +8,15 @@
 import type { ScheduleIndex } from '@creneau/core/availability/schedule-index';
 import type { Kysely } from 'kysely';
 import type { Database, GroupRow } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
-import { bookingRules, bookingSchedule } from './availability.service.ts';
+import { errors } from '../../errors/domain-error.ts';
+import { bookingSchedule } from './availability.service.ts';
+import { slotRules } from './slot-rules.ts';
 
 const DAY_MS = 86_400_000;
 
 /** The furthest ahead anyone may book in this group, in minutes: the group's period or a calendar's longer one. */
 export function widestHorizonMinutes(group: GroupRow, schedule: ScheduleIndex): number {
-  let widest = bookingRules(group).maxPeriodMinutes;
+  let widest = slotRules(group).maxPeriodMinutes;
   for (const calendar of schedule.calendars) widest = Math.max(widest, calendar.input.maxPeriodMinutes ?? 0);
   return widest;
 }

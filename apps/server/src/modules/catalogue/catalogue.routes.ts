@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { commonQuery, conditionsParam, dbId, idList, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { groupSettings, loadActiveGroup } from '../groups/groups.service.ts';
+import { loadActiveGroup } from '../groups/groups.service.ts';
 import * as catalogue from './catalogue.service.ts';
 
 const params = z.object({ id: dbId });
@@ -15,7 +15,7 @@ const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '
 async function groupAndViewer(ctx: AppContext, request: FastifyRequest, groupId: number) {
   const group = await loadActiveGroup(ctx, groupId);
   const viewer = await ctx.resolveViewer(request);
-  if (!groupSettings(group).openData && viewer.type === 'anonymous') throw errors.expiredConnection();
+  if (!group.settings.openData && viewer.type === 'anonymous') throw errors.expiredConnection();
   return { group, viewer };
 }
 

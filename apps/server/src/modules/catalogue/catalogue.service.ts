@@ -9,11 +9,10 @@ import { localDateIn } from '@creneau/core/time/time-zone';
 import { formatWallClock } from '@creneau/core/time/wall-clock';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow, Translations } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
-import { type Condition, conditionValues } from '../../http/query.ts';
-import { seesUnnamedItems, type Viewer } from '../../http/viewer.ts';
-import { groupSettings } from '../groups/groups.service.ts';
+import { errors } from '../../errors/domain-error.ts';
+import { seesUnnamedItems, type Viewer } from '../sessions/viewer.ts';
 import * as repo from './catalogue.repository.ts';
+import { type Condition, conditionValues } from './catalogue-conditions.ts';
 
 export interface CatalogueQuery {
   locale?: string | undefined;
@@ -63,7 +62,7 @@ function conditionFilter(conditions: Condition[] | undefined) {
 function filterFor(group: GroupRow, viewer: Viewer, query: CatalogueQuery): repo.CatalogueFilter {
   return {
     groupId: group.id,
-    includeUnnamed: seesUnnamedItems(viewer, { id: group.id, settings: groupSettings(group) }),
+    includeUnnamed: seesUnnamedItems(viewer, { id: group.id, settings: group.settings }),
     ...conditionFilter(query.conditions),
   };
 }
@@ -114,7 +113,7 @@ export async function listInterventions(
   type: 'free' | 'pack',
 ) {
   const filter = filterFor(group, viewer, query);
-  const today = localDateIn(ctx.now(), groupSettings(group).timezone);
+  const today = localDateIn(ctx.now(), group.settings.timezone);
   const [rows, promotions] = await Promise.all([
     repo.listInterventions(ctx.db, filter, type),
     repo.listCurrentPromotions(ctx.db, group.id, today),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { fieldMap, singleLineText } from '../../http/input-rules.ts';
 import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';

@@ -12,10 +12,10 @@ import { type Role, splitByVisibility } from '@creneau/core/validation/hidden-fi
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
-import { groupFormFields, groupSettings } from '../groups/groups.service.ts';
+import { groupFormFields } from '../groups/groups.service.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import * as repo from './fiches.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -47,7 +47,7 @@ const BASE_FIELDS: FormField[] = [
 
 export async function ficheFormFields(ctx: AppContext, db: Db, group: GroupRow): Promise<FormField[]> {
   const rows = await groupFormFields(ctx, db as Kysely<Database>, group);
-  const defined = rows.filter((r) => r.form === 'fiche').map((r) => r.definition as unknown as FormField);
+  const defined = rows.filter((r) => r.form === 'fiche').map((r) => r.definition);
   const names = new Set(defined.map((f) => f.name));
   return [...BASE_FIELDS.filter((f) => !names.has(f.name)), ...defined];
 }
@@ -116,7 +116,7 @@ async function validatedFiche(
   existing: FicheRow | undefined,
   today: string,
 ) {
-  const settings = groupSettings(group);
+  const settings = group.settings;
   const fields = await ficheFormFields(ctx, db, group);
   const { shown } = splitByVisibility(fields, {
     form: 'fiche',
@@ -172,7 +172,7 @@ export async function createFicheRecord(
   input: Record<string, unknown>,
 ): Promise<FicheRow> {
   const now = ctx.now();
-  const today = localDateIn(now, groupSettings(group).timezone);
+  const today = localDateIn(now, group.settings.timezone);
   const { columns, custom } = await validatedFiche(ctx, db, group, viewer, input, undefined, today);
   let accountId: number | null = null;
   if (viewer.type === 'user' && viewer.accountId) {
@@ -188,7 +188,7 @@ export async function createFicheRecord(
   return repo.insertFiche(db, {
     groupId: group.id,
     accountId,
-    keys: personKeys({ email, firstphone }, groupSettings(group).country),
+    keys: personKeys({ email, firstphone }, group.settings.country),
     // Only the group's professionals make someone a customer of a closed group (docs/booking.md).
     origin: isProOf(viewer, group) ? 'group' : 'customer',
     columns: {
@@ -244,7 +244,7 @@ export async function updateFicheRecord(
         }),
       );
     }
-    const today = localDateIn(now, groupSettings(group).timezone);
+    const today = localDateIn(now, group.settings.timezone);
     const { columns, custom } = await validatedFiche(ctx, trx, group, viewer, input, existing, today);
     if (existing.account_id !== null) delete columns.email; // follows the account's e-mail
     // A hidden record made visible again (its "$" dropped) counts toward the cap from then on.
@@ -254,7 +254,7 @@ export async function updateFicheRecord(
       isVisibleRecord({ lastname: columns.lastname ?? existing.lastname })
     )
       await refuseBeyondRecordsCap(trx, group.id, existing.account_id);
-    const keys = personKeys({ ...existing, ...columns }, groupSettings(group).country);
+    const keys = personKeys({ ...existing, ...columns }, group.settings.country);
     return presentFiche(
       await repo.updateFiche(trx, group.id, ficheId, { columns, keys, fields: custom, now }),
     );

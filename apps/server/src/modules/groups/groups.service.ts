@@ -1,19 +1,10 @@
-/**
- * The group as the front end sees it (spec 000 §3 Group): settings plus facts derived from the
- * catalogue. Never carries a secret: the SSO client secret and the blacklist stay on the server.
- */
-import type { GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import { localDateIn } from '@creneau/core/time/time-zone';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { catalogueCache } from './catalogue-cache.ts';
 import * as repo from './groups.repository.ts';
-
-export function groupSettings(group: GroupRow): GroupSettings {
-  return group.settings as unknown as GroupSettings;
-}
 
 /** The group behind an id in a path, refusing unknown and inactive groups alike. */
 type FormFieldRows = Awaited<ReturnType<typeof repo.readFormFields>>;
@@ -31,6 +22,16 @@ export function groupFormFields(
   return formFields.get(ctx.db, group, '', () => repo.readFormFields(db, group.id));
 }
 
+/** A group by id, active or not (undefined when there is none). */
+export function findGroup(ctx: AppContext, id: number): Promise<GroupRow | undefined> {
+  return repo.findGroupById(ctx.db, id);
+}
+
+/** Whether a url name belongs to an active group. */
+export async function isActiveUrlname(ctx: AppContext, urlname: string): Promise<boolean> {
+  return Boolean((await repo.findGroupByUrlname(ctx.db, urlname))?.active);
+}
+
 export async function loadActiveGroup(ctx: AppContext, id: number): Promise<GroupRow> {
   const group = await repo.findGroupById(ctx.db, id);
   if (!group?.active) throw errors.groupDoesNotExist();
@@ -40,7 +41,7 @@ export async function loadActiveGroup(ctx: AppContext, id: number): Promise<Grou
 export async function getPublicGroup(ctx: AppContext, urlname: string) {
   const group = await repo.findGroupByUrlname(ctx.db, urlname);
   if (!group) throw errors.groupDoesNotExist();
-  const settings = groupSettings(group);
+  const settings = group.settings;
   if (!group.active) {
     // The inactive page shows the group's name and phone (spec 000 §2), so they come with the error.
     throw errors.groupDoesNotExist({
@@ -110,5 +111,5 @@ export async function lookupUrlnameByHost(ctx: AppContext, website: string) {
 export async function lookupShard(ctx: AppContext, urlname: string) {
   const group = await repo.findGroupByUrlname(ctx.db, urlname);
   if (!group) throw errors.groupDoesNotExist();
-  return { shard_name: groupSettings(group).shard };
+  return { shard_name: group.settings.shard };
 }

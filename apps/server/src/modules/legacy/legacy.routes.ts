@@ -11,16 +11,16 @@
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { registerAccountRoutes } from '../accounts/accounts.routes.ts';
 import { registerAppointmentRoutes } from '../appointments/appointments.routes.ts';
+import { registerSessionRoutes } from '../auth/auth.routes.ts';
 import { registerAvailabilityRoutes } from '../availability/availability.routes.ts';
 import { registerCatalogueRoutes } from '../catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from '../fiches/fiches.routes.ts';
 import { registerProRoutes } from '../pros/pros.routes.ts';
-import { registerSessionRoutes } from '../sessions/sessions.routes.ts';
 import { registerWebsiteRoutes } from '../websites/websites.routes.ts';
 import { useLegacyErrorForm } from './legacy-errors.ts';
 import { type CapturedRoute, captureRoutes, findRoute, type HttpMethod } from './route-capture.ts';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { errors } from '../../http/errors.ts';
 import { commonQuery } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { listActiveGroups } from './pros.repository.ts';
+import { listProGroups } from './pros.service.ts';
 
 export function registerProRoutes(app: ZodApp, ctx: AppContext): void {
   app.get(
@@ -16,10 +15,7 @@ export function registerProRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const viewer = await ctx.resolveViewer(request);
-      if (viewer.type === 'anonymous') throw errors.expiredConnection();
-      if (viewer.type !== 'pro') throw errors.forbidden();
-      return { records: await listActiveGroups(ctx.db, viewer.proGroupIds) };
+      return { records: await listProGroups(ctx, await ctx.resolveViewer(request)) };
     },
   );
 }

@@ -6,7 +6,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { ApiError } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -118,19 +118,11 @@ export async function recordAttempt(
   return (await count(db, limit, subject, now)).count;
 }
 
-/** The spec's error body with status 429 and a Retry-After header (seconds). */
-export function tooManyRequests(retryAfterSeconds: number, key = 'tooManyRequests'): ApiError {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new ApiError(429, key, { retryAfter: seconds }, (reply) => {
-    reply.header('retry-after', String(seconds));
-  });
-}
-
 /**
  * Uses one attempt of the subject, or refuses with 429 when the window's attempts are used up.
  * Inside a transaction the count is undone with it: a refused or failed call uses nothing.
  */
 export async function takeAttempt(db: Db, limit: AttemptLimit, subject: string, now: Date): Promise<void> {
   const used = await count(db, limit, subject, now);
-  if (used.count > limit.max) throw tooManyRequests(secondsLeft(limit, used.windowStartedAt, now));
+  if (used.count > limit.max) throw errors.tooManyRequests(secondsLeft(limit, used.windowStartedAt, now));
 }

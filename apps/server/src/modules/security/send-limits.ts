@@ -7,7 +7,7 @@ import { normalizeEmail } from '@creneau/core/validation/email';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/database.ts';
-import type { Viewer } from '../../http/viewer.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 import { type AttemptLimit, clientSubject, LIMITS, takeAttempt } from './attempt-limits.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -6,8 +6,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { findGroupByUrlname } from '../groups/groups.repository.ts';
-import { setSessionCookie } from '../sessions/sessions.service.ts';
+import { isActiveUrlname } from '../groups/groups.service.ts';
+import { setSessionCookie } from '../sessions/session-cookie.ts';
 import {
   beginLogin,
   CALLBACK_PATH,
@@ -83,7 +83,7 @@ export function registerSsoRoutes(app: ZodApp, ctx: AppContext): void {
       const key = failure(request, error);
       // Without the cookie the group comes from the state, which anyone can write: it must exist.
       const urlname = flow?.urlname ?? urlnameFromState(query.state);
-      const known = flow || (urlname && (await findGroupByUrlname(ctx.db, urlname))?.active);
+      const known = flow || (urlname && (await isActiveUrlname(ctx, urlname)));
       return known && urlname ? redirect(reply, errorPath(urlname, key)) : notFound(reply);
     }
   });

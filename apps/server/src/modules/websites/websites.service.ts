@@ -1,17 +1,12 @@
-/**
- * The mini-site home settings (spec 000 §3 Website). Stored with externid references as imported;
- * answered with database ids, the way every other call names items.
- */
-import type { WebsiteConfig } from '@creneau/core/group-config/group-config.schema';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../errors/domain-error.ts';
 import * as repo from './websites.repository.ts';
 
 export async function getWebsite(ctx: AppContext, group: GroupRow) {
   const row = await repo.findWebsite(ctx.db, group.id);
   if (!row) throw errors.notFound('noWebsite');
-  const site = row.settings as unknown as WebsiteConfig;
+  const site = row.settings;
   const [sets, services] = await Promise.all([
     repo.resolveRefs(ctx.db, group.id, 'interventionsets'),
     repo.resolveRefs(ctx.db, group.id, 'interventions'),

@@ -3,10 +3,10 @@ import type { AppContext } from '../../app-context.ts';
 import { emailText, keyText, singleLineText } from '../../http/input-rules.ts';
 import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { findGroupById } from '../groups/groups.repository.ts';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../sessions/session-cookie.ts';
+import { logout } from '../sessions/sessions.service.ts';
 import { describeSession } from './current-session.service.ts';
 import { login } from './login.service.ts';
-import { clearSessionCookie, logout, SESSION_COOKIE, setSessionCookie } from './sessions.service.ts';
 
 const loginBody = z.object({
   credentials: z
@@ -55,9 +55,7 @@ export function registerSessionRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const groupId = request.body.account?.group_id;
-      const group = groupId ? await findGroupById(ctx.db, groupId) : undefined;
-      const result = await login(ctx, request.body, group, request.ip);
+      const result = await login(ctx, request.body, request.ip);
       setSessionCookie(reply, result.token);
       return result.body;
     },

@@ -7,25 +7,24 @@
 import { isStrongPassword } from '@creneau/core/validation/password';
 import type { AppContext } from '../../app-context.ts';
 import type { AccountRow, GroupRow } from '../../db/database.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError, type FailureKind } from '../../errors/domain-error.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
 import { findEmailLink, markEmailTokenUsed } from '../accounts/email-links.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
 import { ficheIdsOfAccount } from '../appointments/appointments.repository.ts';
 import { upcomingAppointments } from '../appointments/appointments-read.service.ts';
-import { findGroupById } from '../groups/groups.repository.ts';
-import { groupSettings } from '../groups/groups.service.ts';
+import { findGroup } from '../groups/groups.service.ts';
 import { clientSubject, LIMITS, recordAttempt, secondsUntilAllowed } from '../security/attempt-limits.ts';
-import { isLinkKind } from './link-scope.ts';
-import { listProGroupIds } from './sessions.repository.ts';
-import { startSession } from './sessions.service.ts';
+import { isLinkKind } from '../sessions/link-scope.ts';
+import { listProGroupIds } from '../sessions/sessions.repository.ts';
+import { startSession } from '../sessions/sessions.service.ts';
 
 export const MAX_CONSECUTIVE_FAILURES = 5;
 export const LOCKOUT_MS = 10 * 60_000;
 
 /** The spec's login error body: a list of {error, translate_key} beside the v3 message. */
-export function loginError(status: number, key: string): ApiError {
-  return new ApiError(status, key, { errors: [{ error: key, translate_key: key }] });
+export function loginError(kind: FailureKind, key: string): DomainError {
+  return new DomainError(kind, key, { details: { errors: [{ error: key, translate_key: key }] } });
 }
 
 export interface LoginInput {
@@ -45,26 +44,22 @@ export interface LoginResult {
   body: Record<string, unknown>;
 }
 
-export async function login(
-  ctx: AppContext,
-  input: LoginInput,
-  group: GroupRow | undefined,
-  address: string,
-): Promise<LoginResult> {
+export async function login(ctx: AppContext, input: LoginInput, address: string): Promise<LoginResult> {
+  // The group the login is made from, when one is named: its login rules and its fiche.
+  const groupId = input.account?.group_id;
+  const group = groupId ? await findGroup(ctx, groupId) : undefined;
   if (input.account?.ficheKey) return loginWithFicheKey(ctx, input.account.ficheKey, group);
-  if (!input.credentials) throw loginError(400, 'credentialError');
-  if (group && groupSettings(group).sso_login_only) throw loginError(403, 'ssoLoginOnly');
+  if (!input.credentials) throw loginError('invalid', 'credentialError');
+  if (group?.settings.sso_login_only) throw loginError('forbidden', 'ssoLoginOnly');
 
   const now = ctx.now();
   const subject = clientSubject(address);
   const wait = await secondsUntilAllowed(ctx.db, LIMITS.loginPerAddress, subject, now);
   if (wait > 0) {
-    throw new ApiError(
-      429,
-      'tooManyAttempts',
-      { errors: [{ error: 'tooManyAttempts', translate_key: 'tooManyAttempts' }], retryAfter: wait },
-      (reply) => reply.header('retry-after', String(wait)),
-    );
+    throw new DomainError('tooManyRequests', 'tooManyAttempts', {
+      details: { errors: [{ error: 'tooManyAttempts', translate_key: 'tooManyAttempts' }] },
+      retryAfterSeconds: wait,
+    });
   }
 
   const { email, password } = input.credentials;
@@ -72,13 +67,13 @@ export async function login(
   if (account?.locked_until && account.locked_until > now) {
     // Checked before the password: a blocked account says so even to the right password.
     await verifyPassword(null, password);
-    throw loginError(403, 'blockedUser');
+    throw loginError('forbidden', 'blockedUser');
   }
   const valid = await verifyPassword(account?.password_hash ?? null, password);
   if (!account || !valid) {
     await recordAttempt(ctx.db, LIMITS.loginPerAddress, subject, now);
     if (account) await countFailure(ctx, account, now);
-    throw loginError(401, 'credentialError');
+    throw loginError('unauthenticated', 'credentialError');
   }
 
   return ctx.db.transaction().execute(async (trx) => {
@@ -86,7 +81,7 @@ export async function login(
     if (account.status === 'pending') {
       // Following the activation link (validation_key) is what activates an account.
       const link = await findEmailLink(trx, input.account?.validation_key, 'activate', now);
-      if (!link || link.account_id !== account.id) throw loginError(403, 'accountNotActivated');
+      if (!link || link.account_id !== account.id) throw loginError('forbidden', 'accountNotActivated');
       await markEmailTokenUsed(trx, link.id, now);
       changes.status = 'active';
     }
@@ -153,10 +148,10 @@ async function confirmEmailChange(
   changes: Parameters<typeof accounts.updateAccount>[2],
 ): Promise<void> {
   const link = await findEmailLink(trx, key, 'email_change', now);
-  if (!link || link.account_id !== account.id) throw loginError(403, 'invalidLink');
+  if (!link || link.account_id !== account.id) throw loginError('forbidden', 'invalidLink');
   const newEmail = String(link.payload.email ?? '');
   const taken = await accounts.findAccountByEmail(trx, newEmail);
-  if (taken && taken.id !== account.id) throw loginError(409, 'emailAlreadyExists');
+  if (taken && taken.id !== account.id) throw loginError('conflict', 'emailAlreadyExists');
   await markEmailTokenUsed(trx, link.id, now);
   changes.email = newEmail;
   changes.temp_email = null;
@@ -175,11 +170,12 @@ async function loginWithFicheKey(
   const now = ctx.now();
   const link = await findEmailLink(ctx.db, key, 'fiche', now);
   if (!link?.fiche_id || !link.group_id || (group && link.group_id !== group.id)) {
-    throw loginError(401, 'invalidLink');
+    throw loginError('unauthenticated', 'invalidLink');
   }
   const action = link.payload.action;
   const appointmentId = link.payload.appointment_id;
-  if (!isLinkKind(action) || typeof appointmentId !== 'number') throw loginError(401, 'invalidLink');
+  if (!isLinkKind(action) || typeof appointmentId !== 'number')
+    throw loginError('unauthenticated', 'invalidLink');
   const { token } = await startSession(ctx.db, now, {
     type: 'fiche',
     accountId: null,
@@ -190,7 +186,7 @@ async function loginWithFicheKey(
     ssoLogged: false,
   });
   // A link opened for one booking shows that booking only, as the appointments list does.
-  const linkGroup = group ?? (await findGroupById(ctx.db, link.group_id));
+  const linkGroup = group ?? (await findGroup(ctx, link.group_id));
   let appointments = linkGroup ? await upcomingAppointments(ctx, ctx.db, linkGroup, [link.fiche_id]) : [];
   if (action && appointmentId) {
     const booking = appointments.find((a) => a.id === appointmentId);

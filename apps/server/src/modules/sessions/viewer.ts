@@ -2,8 +2,7 @@
  * Who is calling. The sessions module resolves it from the `token` parameter or the session cookie;
  * without either the caller is anonymous.
  */
-import type { FastifyRequest } from 'fastify';
-import type { LinkKind } from '../modules/sessions/link-scope.ts';
+import type { LinkKind } from './link-scope.ts';
 
 export type ViewerType = 'anonymous' | 'user' | 'pro' | 'fiche' | 'guest';
 
@@ -41,8 +40,6 @@ export const anonymousViewer: Viewer = {
   ssoLogged: false,
   lastSignedAt: null,
 };
-
-export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer>;
 
 /** Call-centre professionals of the group also see items whose public name is empty (spec 000 §2, §6). */
 export function seesUnnamedItems(

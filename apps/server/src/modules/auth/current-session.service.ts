@@ -1,9 +1,9 @@
 /** The answer of sessions/current.json (spec 001 §7): who is logged in, as the front end needs it. */
 import type { AppContext } from '../../app-context.ts';
-import type { Viewer } from '../../http/viewer.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
 import { listActiveGroups } from '../pros/pros.repository.ts';
-import { SESSION_LIFETIME_MS } from './sessions.service.ts';
+import { SESSION_LIFETIME_MS } from '../sessions/sessions.service.ts';
+import type { Viewer } from '../sessions/viewer.ts';
 
 export async function describeSession(ctx: AppContext, viewer: Viewer, token: string | null) {
   const base = {

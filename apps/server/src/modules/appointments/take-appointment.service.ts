@@ -1,0 +1,73 @@
+/**
+ * Taking an appointment, the whole write behind POST /appointments (docs/booking.md): who may book
+ * at all, the booking horizon and the rate limit, then one transaction that replays an
+ * Idempotency-Key's first answer or books and remembers the answer under that key.
+ */
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../app-context.ts';
+import type { GroupRow } from '../../db/database.ts';
+import { errors } from '../../errors/domain-error.ts';
+import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
+import { takeBookingAttempt } from '../security/send-limits.ts';
+import type { Viewer } from '../sessions/viewer.ts';
+import * as repo from './appointments.repository.ts';
+import { type BookingRequest, createBooking } from './booking.service.ts';
+
+export interface TakeAppointment {
+  group: GroupRow;
+  viewer: Viewer;
+  /** The caller's address, for the rate limit. */
+  clientAddress: string;
+  booking: BookingRequest;
+  /** The caller's Idempotency-Key and the request it came with (any other request under it is refused). */
+  idempotency?: { key: string; request: unknown } | undefined;
+  /** Where the start came from, named in the refusal of a start outside the horizon. */
+  startField: string;
+}
+
+export interface TakenAppointment {
+  status: number;
+  response: unknown;
+  /** True when the answer is the one first given under the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+function hashRequest(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+export async function takeAppointment(ctx: AppContext, input: TakeAppointment): Promise<TakenAppointment> {
+  const { group, viewer } = input;
+  const settings = group.settings;
+  // A group whose pages need a login (no open data, or single sign-on only) takes no anonymous booking.
+  if ((!settings.openData || settings.sso_login_only) && viewer.type === 'anonymous')
+    throw errors.expiredConnection();
+  await refuseBookingOutsideHorizon(ctx, group, input.booking.start, input.startField);
+  await takeBookingAttempt(ctx, viewer, group.id, input.clientAddress);
+  const idempotency = input.idempotency && {
+    key: input.idempotency.key,
+    // The same hash as earlier releases, so a retry across a rolling deploy still replays.
+    requestHash: hashRequest({ body: input.idempotency.request, viewer: viewer.sessionId }),
+  };
+  return ctx.db.transaction().execute(async (trx) => {
+    if (idempotency) {
+      await repo.lockIdempotencyKey(trx, group.id, idempotency.key);
+      const seen = await repo.findIdempotent(trx, group.id, idempotency.key);
+      if (seen) {
+        if (seen.request_hash !== idempotency.requestHash) throw errors.unprocessable('idempotencyKeyReused');
+        return { status: seen.status_code, response: seen.response, replayed: true };
+      }
+    }
+    const response = await createBooking(ctx, trx, group, viewer, input.booking);
+    if (idempotency)
+      await repo.saveIdempotent(trx, {
+        groupId: group.id,
+        key: idempotency.key,
+        requestHash: idempotency.requestHash,
+        statusCode: 201,
+        response,
+        now: ctx.now(),
+      });
+    return { status: 201, response, replayed: false };
+  });
+}
