@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type FailureKind } from '../errors/domain-error.ts';
 import { clearSessionCookie } from '../modules/sessions/session-cookie.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.ts';
 
 /** The status each kind of domain failure is answered with. */
 const STATUS: Record<FailureKind, number> = {
@@ -106,6 +107,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (bad JSON, body too large, unsupported media type…): keep its message.
       return reply.status(status).send(errorBody(error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(errorBody('serviceUnavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('An error occurred, please try again later...'));
