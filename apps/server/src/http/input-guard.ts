@@ -8,9 +8,10 @@
  *   breaks, and no string of the query string or the path holds any control character at all.
  * Both answer 400 in the API's error format, naming where.
  */
+
+import { findUnsafeJson } from '@creneau/contract/wire-rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../errors/domain-error.ts';
-import { findUnsafeJson } from './input-rules.ts';
 
 /** Far more than any call needs (the deepest is a linked-combo value in a record, 5 levels). */
 export const MAX_BODY_DEPTH = 32;

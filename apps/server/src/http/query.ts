@@ -1,11 +1,10 @@
 /**
- * Query-string parsing and the parameter schemas shared by several routes. The spec's calls use
- * bracket notation (`intervention_ids[]=1`, `conditions[0][field]=id`, `appointments[0][calendar_id]=3`),
- * so the query string is parsed with qs, bounded so a hostile URL cannot blow up memory.
+ * Query-string parsing. The calls use bracket notation (`intervention_ids[]=1`,
+ * `conditions[0][field]=id`, `appointments[0][calendar_id]=3`), so the query string is parsed with
+ * qs, bounded so a hostile URL cannot blow up memory; the contract's schemas
+ * (packages/contract/src/params.ts) then check the values.
  */
 import qs from 'qs';
-import { z } from 'zod';
-import { keyText, singleLineText } from './input-rules.ts';
 
 export function parseQueryString(query: string): Record<string, unknown> {
   return qs.parse(query, {
@@ -16,76 +15,3 @@ export function parseQueryString(query: string): Record<string, unknown> {
     allowDots: false,
   });
 }
-
-const MAX_INT = 2_147_483_647;
-
-/** A database id in a path or query: decimal digits, 1 … 2^31-1. */
-export const dbId = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const text = String(value);
-  const n = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_INT) {
-    ctx.addIssue({ code: 'custom', message: 'must be a positive integer id' });
-    return z.NEVER;
-  }
-  return n;
-});
-
-/** "0" or empty means "no choice" in the spec's calendar_id/resource_id parameters. */
-export const optionalChoiceId = z
-  .union([z.string(), z.number()])
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value === '' || value === '0' || value === 0) return undefined;
-    const parsed = dbId.safeParse(value);
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: 'must be a positive integer id or 0' });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
-
-/** A list of ids given as `x[]=1&x[]=2`, `x=1,2` or `x=1`. */
-export const idList = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()])).max(200)])
-  .transform((value, ctx) => {
-    const parts = (Array.isArray(value) ? value : String(value).split(','))
-      .map((v) => String(v).trim())
-      .filter(Boolean);
-    const ids: number[] = [];
-    for (const part of parts) {
-      if (part === '0') continue;
-      const parsed = dbId.safeParse(part);
-      if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: 'must be a list of positive integer ids' });
-        return z.NEVER;
-      }
-      ids.push(parsed.data);
-    }
-    return ids;
-  });
-
-export const localeParam = z
-  .string()
-  .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/, 'must be a language code such as fr or pt-BR')
-  .optional();
-
-/** Parameters every call carries (the api key is checked by a hook before validation). */
-export const commonQuery = {
-  apikey: keyText(200).optional(),
-  results: z.enum(['all']).optional(),
-  token: keyText(200).optional(),
-};
-
-const condition = z.object({
-  field: z.enum(['id', 'externid']),
-  op: z.enum(['=', 'in']),
-  value: z.union([singleLineText(4000), z.array(singleLineText(255)).max(200)]),
-});
-
-/** The spec's verification conditions: `conditions[0][field]`, `[op]`, `[value]`, ANDed. */
-export const conditionsParam = z
-  .preprocess(
-    (value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : value),
-    z.array(condition).max(10),
-  )
-  .optional();

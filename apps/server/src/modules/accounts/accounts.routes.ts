@@ -1,8 +1,8 @@
+import { commonQuery, dbId } from '@creneau/contract/params';
+import { boundedInt, emailText, fieldMap, keyText, singleLineText } from '@creneau/contract/wire-rules';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
-import { boundedInt, emailText, fieldMap, keyText, singleLineText } from '../../http/input-rules.ts';
-import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { loadActiveGroup } from '../groups/groups.service.ts';
 import { setSessionCookie } from '../sessions/session-cookie.ts';

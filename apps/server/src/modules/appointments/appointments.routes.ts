@@ -1,9 +1,5 @@
-import { zoneOffsets } from '@creneau/core/time/zone-offsets';
-import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import type { GroupRow } from '../../db/database.ts';
-import { errors } from '../../errors/domain-error.ts';
-import { selectionFields, toSelection } from '../../http/booking-selection.schema.ts';
+import { selectionFields, toSelection } from '@creneau/contract/booking-selection';
+import { commonQuery, dbId, localeParam } from '@creneau/contract/params';
 import {
   BOOKING_YEARS,
   boundedInt,
@@ -12,8 +8,12 @@ import {
   keyText,
   multiLineText,
   singleLineText,
-} from '../../http/input-rules.ts';
-import { commonQuery, dbId, localeParam } from '../../http/query.ts';
+} from '@creneau/contract/wire-rules';
+import { zoneOffsets } from '@creneau/core/time/zone-offsets';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { GroupRow } from '../../db/database.ts';
+import { errors } from '../../errors/domain-error.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { loadActiveGroup } from '../groups/groups.service.ts';
 import { checkEditable, exportCalendar, listAppointments } from './appointments-read.service.ts';

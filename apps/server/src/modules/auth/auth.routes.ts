@@ -1,7 +1,7 @@
+import { commonQuery, dbId } from '@creneau/contract/params';
+import { emailText, keyText, singleLineText } from '@creneau/contract/wire-rules';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { emailText, keyText, singleLineText } from '../../http/input-rules.ts';
-import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../sessions/session-cookie.ts';
 import { logout } from '../sessions/sessions.service.ts';

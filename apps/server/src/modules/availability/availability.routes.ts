@@ -6,14 +6,14 @@
  * from) are accepted.
  */
 
+import { selectionFields, toSelection } from '@creneau/contract/booking-selection';
+import { commonQuery, dbId, localeParam } from '@creneau/contract/params';
+import { BOOKING_YEARS, isBookingYear } from '@creneau/contract/wire-rules';
 import { MAX_BOOKING_PERIOD_MINUTES } from '@creneau/core/group-config/group-config.schema';
 import { parseDateParam } from '@creneau/core/validation/date-param';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
-import { selectionFields, toSelection } from '../../http/booking-selection.schema.ts';
-import { BOOKING_YEARS, isBookingYear } from '../../http/input-rules.ts';
-import { commonQuery, dbId, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { availableTimeSlots, prefetchSpan, recentGroupSchedule, slotsJson } from './availability.service.ts';
 import { refuseSlotsAfterHorizon, widestHorizonMinutes } from './booking-horizon.ts';

@@ -1,8 +1,8 @@
+import { commonQuery, conditionsParam, dbId, idList, localeParam } from '@creneau/contract/params';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
-import { commonQuery, conditionsParam, dbId, idList, localeParam } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { loadActiveGroup } from '../groups/groups.service.ts';
 import * as catalogue from './catalogue.service.ts';

@@ -1,8 +1,8 @@
+import { commonQuery, dbId } from '@creneau/contract/params';
+import { fieldMap, singleLineText } from '@creneau/contract/wire-rules';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
-import { fieldMap, singleLineText } from '../../http/input-rules.ts';
-import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { loadActiveGroup } from '../groups/groups.service.ts';
 import { createFicheRecord, listFiches, presentFiche, updateFicheRecord } from './fiches.service.ts';

@@ -1,7 +1,7 @@
+import { commonQuery } from '@creneau/contract/params';
+import { singleLineText } from '@creneau/contract/wire-rules';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { singleLineText } from '../../http/input-rules.ts';
-import { commonQuery } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { getPublicGroup, lookupShard, lookupUrlnameByHost } from './groups.service.ts';
 

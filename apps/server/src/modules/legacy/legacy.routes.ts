@@ -8,11 +8,12 @@
  * one to call (the web app follows it); changing an appointment exists only in v3 and stays
  * refused for a legacy group by the change service.
  */
+
+import { commonQuery, dbId } from '@creneau/contract/params';
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
-import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { registerAccountRoutes } from '../accounts/accounts.routes.ts';
 import { registerAppointmentRoutes } from '../appointments/appointments.routes.ts';

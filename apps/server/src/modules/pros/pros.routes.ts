@@ -1,6 +1,6 @@
+import { commonQuery } from '@creneau/contract/params';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { commonQuery } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { listProGroups } from './pros.service.ts';
 

@@ -1,6 +1,6 @@
+import { commonQuery, dbId } from '@creneau/contract/params';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { commonQuery, dbId } from '../../http/query.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { loadActiveGroup } from '../groups/groups.service.ts';
 import { getWebsite } from './websites.service.ts';

@@ -5,7 +5,7 @@
  */
 import type { BookingSelection } from '@creneau/core/availability/availability.types';
 import { z } from 'zod';
-import { idList, optionalChoiceId } from './query.ts';
+import { idList, optionalChoiceId } from './params.ts';
 
 const appointmentEntry = z.object({
   intervention_id: optionalChoiceId,

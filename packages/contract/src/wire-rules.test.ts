@@ -1,5 +1,3 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
 import {
   boundedInt,
   emailText,
@@ -9,7 +7,9 @@ import {
   multiLineText,
   safeJson,
   singleLineText,
-} from './input-rules.ts';
+} from '@creneau/contract/wire-rules';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message;
