@@ -76,6 +76,8 @@ export default defineConfig({
       API_KEYS: 'creneau-dev',
       // Every browser test books and registers from 127.0.0.1; the limits have their own server tests.
       RATE_LIMIT_SCALE: '1000',
+      // Every answer the browser receives is checked against the API contract.
+      CHECK_ANSWERS: 'true',
     },
   },
 });

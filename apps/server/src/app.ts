@@ -4,16 +4,12 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { PoolStats } from './db/connection.ts';
 import { requireApiKey } from './http/api-key.ts';
 import { installResponseCompression } from './http/compression.ts';
+import { checkAnswersAgainstContract } from './http/contract-route.ts';
 import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { parseQueryString } from './http/query.ts';
@@ -79,7 +75,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written as they are: the contract's answer schemas document them and, in tests,
+  // check them (checkAnswersAgainstContract); they never strip or rewrite a production answer.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
   const operations = options.operations ?? new OperationsState();
   const metrics = createMetrics({ db: ctx.db, operations, poolStats: options.poolStats, now: ctx.now });
@@ -87,6 +85,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   echoRequestId(app);
   metrics.install(app);
   closeConnectionsWhileDraining(app, operations);
+  // Before compression, which turns the answer into bytes.
+  if (ctx.config.checkAnswers) checkAnswersAgainstContract(app);
   // After the metrics' onSend hook, which reads booking error keys from the uncompressed body.
   installResponseCompression(app);
   installInputGuard(app);

@@ -52,6 +52,11 @@ export interface ServerConfig {
    */
   metricsToken: string | undefined;
   /**
+   * Checks every JSON answer against the API contract and fails loudly on a breach (CHECK_ANSWERS=true;
+   * the tests and the browser-test server turn it on). Off in production: it costs a parse per answer.
+   */
+  checkAnswers: boolean;
+  /**
    * After SIGTERM, how long the server keeps serving while /health/ready says 503, so a load
    * balancer takes it out of rotation before it stops accepting connections.
    */
@@ -137,6 +142,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM ?? 'Créneau <no-reply@creneau.localhost>',
     videoBaseUrl: (env.VIDEO_BASE_URL ?? 'https://meet.jit.si').replace(/\/$/, ''),
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    checkAnswers: env.CHECK_ANSWERS === 'true',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     demoDir: path.resolve(env.DEMO_DIR ?? path.join(repoRoot, 'demo')),
     loadDemo: env.LOAD_DEMO !== 'false',

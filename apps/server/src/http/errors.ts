@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type FailureKind } from '../errors/domain-error.ts';
 import { clearSessionCookie } from '../modules/sessions/session-cookie.ts';
+import { ContractBreach } from './contract-route.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.ts';
 
 /** The status each kind of domain failure is answered with. */
@@ -114,6 +115,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(503).send(errorBody('serviceUnavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
+    // Only where answers are checked (tests): the breach itself, so the failing test shows it.
+    if (error instanceof ContractBreach) return reply.status(500).send(errorBody(error.message));
     return reply.status(500).send(errorBody('An error occurred, please try again later...'));
   });
 }

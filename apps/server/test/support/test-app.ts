@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     webDistDir: path.join(dataDir, 'no-web-build'),
     // Suites book and mail far more than one visitor may; rate-limits.integration.test.ts sets 1.
     rateLimitScale: 10_000,
+    // Every answer of every test is checked against the API contract.
+    checkAnswers: true,
     ...overrides,
   };
 }

@@ -1,15 +1,11 @@
-import { commonQuery, conditionsParam, dbId, idList, localeParam } from '@creneau/contract/params';
+import * as contract from '@creneau/contract/endpoints/catalogue';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
+import { schemaOf } from '../../http/contract-route.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { loadActiveGroup } from '../groups/groups.service.ts';
 import * as catalogue from './catalogue.service.ts';
-
-const params = z.object({ id: dbId });
-const listQuery = z.object({ ...commonQuery, locale: localeParam, conditions: conditionsParam });
-const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 /** The group and caller behind a catalogue read; a closed (openData false) group needs a session. */
 async function groupAndViewer(ctx: AppContext, request: FastifyRequest, groupId: number) {
@@ -20,11 +16,9 @@ async function groupAndViewer(ctx: AppContext, request: FastifyRequest, groupId:
 }
 
 export function registerCatalogueRoutes(app: ZodApp, ctx: AppContext): void {
-  const records = { tags: ['catalogue'], params, querystring: listQuery };
-
   app.get(
-    '/api/v3/groups/:id/interventionsets',
-    { schema: { ...records, summary: 'Categories' } },
+    contract.listInterventionsets.path,
+    { schema: schemaOf(contract.listInterventionsets) },
     async (request) => {
       const { group, viewer } = await groupAndViewer(ctx, request, request.params.id);
       return { records: await catalogue.listInterventionsets(ctx, group, viewer, request.query) };
@@ -32,8 +26,8 @@ export function registerCatalogueRoutes(app: ZodApp, ctx: AppContext): void {
   );
 
   app.get(
-    '/api/v3/groups/:id/interventions',
-    { schema: { ...records, summary: 'Services' } },
+    contract.listInterventions.path,
+    { schema: schemaOf(contract.listInterventions) },
     async (request) => {
       const { group, viewer } = await groupAndViewer(ctx, request, request.params.id);
       return { records: await catalogue.listInterventions(ctx, group, viewer, request.query, 'free') };
@@ -41,8 +35,8 @@ export function registerCatalogueRoutes(app: ZodApp, ctx: AppContext): void {
   );
 
   app.get(
-    '/api/v3/groups/:id/pack_interventions',
-    { schema: { ...records, summary: 'Packs (opened only)' } },
+    contract.listPackInterventions.path,
+    { schema: schemaOf(contract.listPackInterventions) },
     async (request) => {
       const { group, viewer } = await groupAndViewer(ctx, request, request.params.id);
       return { records: await catalogue.listInterventions(ctx, group, viewer, request.query, 'pack') };
@@ -50,31 +44,16 @@ export function registerCatalogueRoutes(app: ZodApp, ctx: AppContext): void {
   );
 
   app.get(
-    '/api/v3/groups/:id/calendarsets',
-    { schema: { ...records, summary: 'Calendar sets' } },
+    contract.listCalendarsets.path,
+    { schema: schemaOf(contract.listCalendarsets) },
     async (request) => {
       const { group, viewer } = await groupAndViewer(ctx, request, request.params.id);
       return { records: await catalogue.listCalendarsets(ctx, group, viewer, request.query) };
     },
   );
 
-  app.get(
-    '/api/v3/groups/:id/calendars',
-    {
-      schema: {
-        ...records,
-        summary: 'Calendars and resources (a resource is a calendar with resource: true)',
-        querystring: listQuery.extend({
-          resource: booleanFlag.optional(),
-          intervention_ids: idList
-            .optional()
-            .describe('only calendars performing every one of these services'),
-        }),
-      },
-    },
-    async (request) => {
-      const { group, viewer } = await groupAndViewer(ctx, request, request.params.id);
-      return { records: await catalogue.listCalendars(ctx, group, viewer, request.query) };
-    },
-  );
+  app.get(contract.listCalendars.path, { schema: schemaOf(contract.listCalendars) }, async (request) => {
+    const { group, viewer } = await groupAndViewer(ctx, request, request.params.id);
+    return { records: await catalogue.listCalendars(ctx, group, viewer, request.query) };
+  });
 }

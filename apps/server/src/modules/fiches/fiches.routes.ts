@@ -1,15 +1,9 @@
-import { commonQuery, dbId } from '@creneau/contract/params';
-import { fieldMap, singleLineText } from '@creneau/contract/wire-rules';
-import { z } from 'zod';
+import * as contract from '@creneau/contract/endpoints/fiches';
 import type { AppContext } from '../../app-context.ts';
-import { errors } from '../../errors/domain-error.ts';
+import { schemaOf } from '../../http/contract-route.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { loadActiveGroup } from '../groups/groups.service.ts';
-import { createFicheRecord, listFiches, presentFiche, updateFicheRecord } from './fiches.service.ts';
-
-// Field values are checked against the group's form by the service (names, phones, one line or
-// several: the form's rules); here the envelope and the characters no field may hold.
-const ficheBody = z.object({ fiche: fieldMap(100, 20_000) });
+import { createFiche, listFiches, updateFicheRecord } from './fiches.service.ts';
 
 // What the client may not set on a record (spec 001 §7: sent "minus" these).
 const SERVER_OWNED = [
@@ -25,63 +19,22 @@ const clientFields = (fiche: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fiche).filter(([name]) => !SERVER_OWNED.includes(name)));
 
 export function registerFicheRoutes(app: ZodApp, ctx: AppContext): void {
-  const params = z.object({ id: dbId });
+  app.get(contract.listFiches.path, { schema: schemaOf(contract.listFiches) }, async (request) => {
+    const group = await loadActiveGroup(ctx, request.params.id);
+    const viewer = await ctx.resolveViewer(request);
+    return { records: await listFiches(ctx, group, viewer, request.query.search) };
+  });
 
-  app.get(
-    '/api/v3/groups/:id/fiches',
-    {
-      schema: {
-        summary: "The caller's records (professionals: a search of the group's records)",
-        tags: ['fiches'],
-        params,
-        querystring: z.object({ ...commonQuery, search: singleLineText(100).optional() }),
-      },
-    },
-    async (request) => {
-      const group = await loadActiveGroup(ctx, request.params.id);
-      const viewer = await ctx.resolveViewer(request);
-      return { records: await listFiches(ctx, group, viewer, request.query.search) };
-    },
-  );
+  app.post(contract.createFiche.path, { schema: schemaOf(contract.createFiche) }, async (request, reply) => {
+    const group = await loadActiveGroup(ctx, request.params.id);
+    const viewer = await ctx.resolveViewer(request);
+    reply.status(201);
+    return createFiche(ctx, group, viewer, clientFields(request.body.fiche));
+  });
 
-  app.post(
-    '/api/v3/groups/:id/fiches',
-    {
-      schema: {
-        summary: 'Create a record',
-        tags: ['fiches'],
-        params,
-        querystring: z.object({ ...commonQuery }),
-        body: ficheBody,
-      },
-    },
-    async (request, reply) => {
-      const group = await loadActiveGroup(ctx, request.params.id);
-      const viewer = await ctx.resolveViewer(request);
-      if (viewer.type === 'anonymous') throw errors.expiredConnection();
-      const fiche = await ctx.db
-        .transaction()
-        .execute((trx) => createFicheRecord(ctx, trx, group, viewer, clientFields(request.body.fiche)));
-      reply.status(201);
-      return presentFiche(fiche);
-    },
-  );
-
-  app.put(
-    '/api/v3/groups/:id/fiches/:ficheId',
-    {
-      schema: {
-        summary: 'Update (or delete with deleted: true) a record',
-        tags: ['fiches'],
-        params: z.object({ id: dbId, ficheId: dbId }),
-        querystring: z.object({ ...commonQuery }),
-        body: ficheBody,
-      },
-    },
-    async (request) => {
-      const group = await loadActiveGroup(ctx, request.params.id);
-      const viewer = await ctx.resolveViewer(request);
-      return updateFicheRecord(ctx, group, viewer, request.params.ficheId, clientFields(request.body.fiche));
-    },
-  );
+  app.put(contract.updateFiche.path, { schema: schemaOf(contract.updateFiche) }, async (request) => {
+    const group = await loadActiveGroup(ctx, request.params.id);
+    const viewer = await ctx.resolveViewer(request);
+    return updateFicheRecord(ctx, group, viewer, request.params.ficheId, clientFields(request.body.fiche));
+  });
 }

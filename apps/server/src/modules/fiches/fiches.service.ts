@@ -160,6 +160,20 @@ async function refuseBeyondRecordsCap(db: Db, groupId: number, accountId: number
     throw errors.unprocessable('maxFiches', { max: MAX_FICHES_PER_ACCOUNT });
 }
 
+/** POST fiches: a logged-in caller creates a record, in its own transaction. */
+export async function createFiche(
+  ctx: AppContext,
+  group: GroupRow,
+  viewer: Viewer,
+  input: Record<string, unknown>,
+) {
+  if (viewer.type === 'anonymous') throw errors.expiredConnection();
+  const fiche = await ctx.db
+    .transaction()
+    .execute((trx) => createFicheRecord(ctx, trx, group, viewer, input));
+  return presentFiche(fiche);
+}
+
 /**
  * Creates a record for the viewer: a customer's own (with their account's e-mail), a professional's
  * caller, or a visitor booking without an account. Used by the fiche API and by booking.

@@ -140,8 +140,11 @@ export const LEGACY_ROUTES: readonly LegacyRoute[] = [
 
 function legacySchema(v3: CapturedRoute, route: LegacyRoute) {
   const summary = v3.schema.summary ?? `${route.method} ${route.path}`;
+  // The legacy answers have their own forms (lists as `records`, errors as a list), so the v3
+  // answers are not declared for them.
+  const { response: _v3Answers, ...request } = v3.schema;
   return {
-    ...v3.schema,
+    ...request,
     ...route.schema,
     summary: `${summary} (legacy generation)`,
     description: `Legacy form of \`${route.method} ${route.v3}\`. Errors are a list of \`{errorCode, error}\`.${
