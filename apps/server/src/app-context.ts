@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database, GroupRow } from './db/database.ts';
+import type { Viewer } from './modules/sessions/viewer.ts';
 import type { ViewerResolver } from './modules/sessions/viewer-resolver.ts';
 
 /** What every module needs from the running server; tests build it with their own clock. */
@@ -12,4 +13,16 @@ export interface AppContext {
   now: () => Date;
   /** Who is calling (anonymous until the sessions module says otherwise). */
   resolveViewer: ViewerResolver;
+}
+
+/**
+ * What a service needs to serve one request about one group, resolved once by the HTTP edge
+ * (http/request-scope.ts): the context — whose clock reads the same instant for the whole request —,
+ * that instant, the caller and the group.
+ */
+export interface Scope {
+  ctx: AppContext;
+  now: Date;
+  viewer: Viewer;
+  group: GroupRow;
 }

@@ -13,6 +13,7 @@ import { checkAnswersAgainstContract } from './http/contract-route.ts';
 import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { parseQueryString } from './http/query.ts';
+import { installRequestContext } from './http/request-scope.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { registerSessionRoutes } from './modules/auth/auth.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const metrics = createMetrics({ db: ctx.db, operations, poolStats: options.poolStats, now: ctx.now });
   // Before every route, so each one is timed and answers its request id.
   echoRequestId(app);
+  installRequestContext(app, ctx);
   metrics.install(app);
   closeConnectionsWhileDraining(app, operations);
   // Before compression, which turns the answer into bytes.

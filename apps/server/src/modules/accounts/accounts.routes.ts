@@ -8,17 +8,17 @@ import { setSessionCookie } from '../sessions/session-cookie.ts';
 import { anonymousViewer } from '../sessions/viewer.ts';
 import { forgotPassword, register, requestEmailChange, updatePassword } from './accounts.service.ts';
 
-export function registerAccountRoutes(app: ZodApp, ctx: AppContext): void {
+export function registerAccountRoutes(app: ZodApp, _ctx: AppContext): void {
   app.post(contract.register.path, { schema: schemaOf(contract.register) }, async (request, reply) => {
     const { group_id, ...input } = request.body.account;
-    const group = await loadActiveGroup(ctx, group_id);
+    const group = await loadActiveGroup(request.context, group_id);
     reply.status(201);
-    return register(ctx, group, input, request.ip);
+    return register(request.context, group, input, request.ip);
   });
 
   app.post(contract.forgotPassword.path, { schema: schemaOf(contract.forgotPassword) }, async (request) => {
-    const group = await loadActiveGroup(ctx, request.body.account.group_id);
-    return forgotPassword(ctx, group, request.body.account.email, request.ip);
+    const group = await loadActiveGroup(request.context, request.body.account.group_id);
+    return forgotPassword(request.context, group, request.body.account.email, request.ip);
   });
 
   app.put(contract.setPassword.path, { schema: schemaOf(contract.setPassword) }, async (request, reply) => {
@@ -26,19 +26,25 @@ export function registerAccountRoutes(app: ZodApp, ctx: AppContext): void {
     const hasLink = Boolean(account.validation_key || account.oubliKey);
     // A link proves who the visitor is on its own; without one the session must.
     const viewer = hasLink
-      ? await ctx.resolveViewer(request).catch(() => anonymousViewer)
-      : await ctx.resolveViewer(request);
+      ? await request.context.resolveViewer(request).catch(() => anonymousViewer)
+      : await request.context.resolveViewer(request);
     if (account.password_confirmation !== undefined && account.password_confirmation !== account.password) {
       throw errors.unprocessable('passwordConfirm');
     }
-    const result = await updatePassword(ctx, request.params.id, viewer, account);
+    const result = await updatePassword(request.context, request.params.id, viewer, account);
     setSessionCookie(reply, result.token);
     return result.body;
   });
 
   app.put(contract.changeEmail.path, { schema: schemaOf(contract.changeEmail) }, async (request) => {
-    const viewer = await ctx.resolveViewer(request);
-    const group = await loadActiveGroup(ctx, request.body.account.group_id);
-    return requestEmailChange(ctx, group, request.params.id, viewer, request.body.account.temp_email);
+    const viewer = await request.context.resolveViewer(request);
+    const group = await loadActiveGroup(request.context, request.body.account.group_id);
+    return requestEmailChange(
+      request.context,
+      group,
+      request.params.id,
+      viewer,
+      request.body.account.temp_email,
+    );
   });
 }

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, Scope } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import type { Viewer } from '../sessions/viewer.ts';
@@ -66,7 +66,8 @@ export interface ListQuery {
 }
 
 /** The viewer's appointments in the group: future ones ascending, then up to limitPast past ones descending. */
-export async function listAppointments(ctx: AppContext, group: GroupRow, viewer: Viewer, query: ListQuery) {
+export async function listAppointments(scope: Scope, query: ListQuery) {
+  const { ctx, group, viewer } = scope;
   if (viewer.type === 'anonymous') throw errors.expiredConnection();
   let ficheIds: number[];
   if (viewer.type === 'user') ficheIds = await repo.ficheIdsOfAccount(ctx.db, viewer.accountId!, group.id);
@@ -94,7 +95,8 @@ export async function listAppointments(ctx: AppContext, group: GroupRow, viewer:
 }
 
 /** Whether the appointment may still be changed by this viewer (spec 001 §4 edit; §8 mintimeRDVModifyError). */
-export async function checkEditable(ctx: AppContext, group: GroupRow, viewer: Viewer, id: number) {
+export async function checkEditable(scope: Scope, id: number) {
+  const { ctx, group, viewer } = scope;
   const { row, booking } = await bookingOf(ctx, group.id, id);
   if (!row) throw errors.notFound('appointmentNotFound');
   requireAccess(viewer, group, [row], 'edit', await scopeBooking(ctx, group, viewer));
@@ -111,12 +113,8 @@ export async function checkEditable(ctx: AppContext, group: GroupRow, viewer: Vi
 }
 
 /** The booking of an appointment as an iCalendar file. */
-export async function exportCalendar(
-  ctx: AppContext,
-  group: GroupRow,
-  viewer: Viewer,
-  id: number,
-): Promise<string> {
+export async function exportCalendar(scope: Scope, id: number): Promise<string> {
+  const { ctx, group, viewer } = scope;
   const { row, booking } = await bookingOf(ctx, group.id, id);
   if (!row) throw errors.notFound('appointmentNotFound');
   requireAccess(viewer, group, booking, 'export', await scopeBooking(ctx, group, viewer));

@@ -5,8 +5,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { schemaOf } from '../../http/contract-route.ts';
+import { scopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { loadActiveGroup } from '../groups/groups.service.ts';
 import { checkEditable, exportCalendar, listAppointments } from './appointments-read.service.ts';
 import { cancelAppointments } from './cancellation.service.ts';
 import { changeBooking } from './change.service.ts';
@@ -29,20 +29,18 @@ function instantOf(value: string, group: GroupRow): Date {
   return new Date(zone.firstInstantAtOrAfter(civil / 60_000 + hour * 60 + minute) * 60_000);
 }
 
-export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
+export function registerAppointmentRoutes(app: ZodApp, _ctx: AppContext): void {
   app.post(
     contract.takeAppointment.path,
     { schema: schemaOf(contract.takeAppointment) },
     async (request, reply) => {
       const body = request.body;
-      const group = await loadActiveGroup(ctx, body.appointment.group_id);
+      const scope = await scopeOf(request, body.appointment.group_id);
       const key = request.headers['idempotency-key'];
-      const result = await takeAppointment(ctx, {
-        group,
-        viewer: await ctx.resolveViewer(request),
+      const result = await takeAppointment(scope, {
         clientAddress: request.ip,
         booking: {
-          start: instantOf(body.appointment.date, group),
+          start: instantOf(body.appointment.date, scope.group),
           fiche: body.appointment.fiche,
           comments: body.appointment.comments,
           websource: body.appointment.websource,
@@ -63,11 +61,10 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
     contract.changeAppointment.path,
     { schema: schemaOf(contract.changeAppointment) },
     async (request) => {
-      const group = await loadActiveGroup(ctx, request.query.group_id);
-      const viewer = await ctx.resolveViewer(request);
+      const scope = await scopeOf(request, request.query.group_id);
       const a = request.body.appointment;
-      return changeBooking(ctx, group, viewer, request.params.id, {
-        start: a.date ? instantOf(a.date, group) : undefined,
+      return changeBooking(scope, request.params.id, {
+        start: a.date ? instantOf(a.date, scope.group) : undefined,
         startField: 'body parameter "appointment.date"',
         clientAddress: request.ip,
         fiche: typeof a.fiche === 'object' ? a.fiche.id : a.fiche,
@@ -79,17 +76,16 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
   );
 
   app.get(contract.checkEditable.path, { schema: schemaOf(contract.checkEditable) }, async (request) => {
-    const group = await loadActiveGroup(ctx, request.query.group_id);
-    return checkEditable(ctx, group, await ctx.resolveViewer(request), request.params.id);
+    return checkEditable(await scopeOf(request, request.query.group_id), request.params.id);
   });
 
   app.get(
     contract.listAppointments.path,
     { schema: schemaOf(contract.listAppointments) },
     async (request) => {
-      const group = await loadActiveGroup(ctx, request.query.group_id);
-      return listAppointments(ctx, group, await ctx.resolveViewer(request), {
-        groupId: group.id,
+      const scope = await scopeOf(request, request.query.group_id);
+      return listAppointments(scope, {
+        groupId: scope.group.id,
         includePast: request.query.include_past ?? false,
         limitPast: request.query.limit_past ?? 12,
         locale: request.query.locale,
@@ -101,12 +97,9 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
     contract.cancelAppointments.path,
     { schema: schemaOf(contract.cancelAppointments) },
     async (request) => {
-      const group = await loadActiveGroup(ctx, request.params.id);
-      const viewer = await ctx.resolveViewer(request);
+      const scope = await scopeOf(request, request.params.id);
       return cancelAppointments(
-        ctx,
-        group,
-        viewer,
+        scope,
         request.body.appointments.map((a) => a.id),
       );
     },
@@ -116,8 +109,7 @@ export function registerAppointmentRoutes(app: ZodApp, ctx: AppContext): void {
     contract.appointmentCalendarFile.path,
     { schema: schemaOf(contract.appointmentCalendarFile) },
     async (request, reply) => {
-      const group = await loadActiveGroup(ctx, request.params.id);
-      const text = await exportCalendar(ctx, group, await ctx.resolveViewer(request), request.params.aptId);
+      const text = await exportCalendar(await scopeOf(request, request.params.id), request.params.aptId);
       reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="appointment-${request.params.aptId}.ics"`);

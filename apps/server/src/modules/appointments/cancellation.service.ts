@@ -1,7 +1,5 @@
-import type { AppContext } from '../../app-context.ts';
-import type { GroupRow } from '../../db/database.ts';
+import type { Scope } from '../../app-context.ts';
 import { DomainError, type FailureKind } from '../../errors/domain-error.ts';
-import type { Viewer } from '../sessions/viewer.ts';
 import { requireAccess } from './appointment-access.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
@@ -14,14 +12,10 @@ function cancelError(kind: FailureKind, key: string, phone?: string | null) {
   return new DomainError(kind, key, { listed: {}, details: phone !== undefined ? { phone } : {} });
 }
 
-export async function cancelAppointments(
-  ctx: AppContext,
-  group: GroupRow,
-  viewer: Viewer,
-  ids: readonly number[],
-) {
+export async function cancelAppointments(scope: Scope, ids: readonly number[]) {
+  const { ctx, group, viewer } = scope;
   const settings = group.settings;
-  const scope = await scopeBooking(ctx, group, viewer);
+  const linkBooking = await scopeBooking(ctx, group, viewer);
   return ctx.db.transaction().execute(async (trx) => {
     const asked = await repo.findDetailed(trx, group.id, ids);
     if (asked.length !== new Set(ids).size) throw cancelError('notFound', 'appointmentNotFound');
@@ -42,7 +36,7 @@ export async function cancelAppointments(
     }
     await repo.lockAppointments(trx, group.id, [...related]);
     const rows = await repo.findDetailed(trx, group.id, [...related]);
-    requireAccess(viewer, group, rows, 'cancel', scope);
+    requireAccess(viewer, group, rows, 'cancel', linkBooking);
 
     const live = rows.filter((row) => row.status === 'confirmed');
     if (live.length === 0) throw cancelError('conflict', 'aptAlreadyCanceled', settings.phone ?? null);

@@ -5,13 +5,11 @@
  * start does not fit, nothing changes.
  */
 import type { AppointmentChoice, BookingSelection } from '@creneau/core/availability/availability.types';
-import type { AppContext } from '../../app-context.ts';
-import type { GroupRow } from '../../db/database.ts';
+import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
 import { fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
-import type { Viewer } from '../sessions/viewer.ts';
 import { requireAccess } from './appointment-access.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
@@ -51,18 +49,13 @@ function selectionOf(booking: readonly repo.DetailedAppointment[], change: Chang
   return { appointments };
 }
 
-export async function changeBooking(
-  ctx: AppContext,
-  group: GroupRow,
-  viewer: Viewer,
-  id: number,
-  change: ChangeRequest,
-) {
+export async function changeBooking(scope: Scope, id: number, change: ChangeRequest) {
+  const { ctx, group, viewer } = scope;
   const settings = group.settings;
   await takeBookingAttempt(ctx, viewer, group.id, change.clientAddress);
   if (change.start)
     await refuseBookingOutsideHorizon(ctx, group, change.start, change.startField ?? 'appointment.date');
-  const scope = await scopeBooking(ctx, group, viewer);
+  const linkBooking = await scopeBooking(ctx, group, viewer);
   return ctx.db.transaction().execute(async (trx) => {
     // Lock the booking before judging it. Read unlocked, a cancellation committing between this read
     // and the writes below was overwritten: the change set the rows back to confirmed, bringing a
@@ -73,7 +66,7 @@ export async function changeBooking(
     const booking = row.consecutive_value
       ? await repo.findConsecutive(trx, group.id, row.consecutive_value)
       : [row];
-    requireAccess(viewer, group, booking, 'edit', scope);
+    requireAccess(viewer, group, booking, 'edit', linkBooking);
     if (booking.every((r) => r.status === 'cancelled'))
       throw errors.conflict('aptAlreadyCanceled', { phone: settings.phone });
     const first = booking[0]!;

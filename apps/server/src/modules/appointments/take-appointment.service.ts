@@ -4,18 +4,14 @@
  * Idempotency-Key's first answer or books and remembers the answer under that key.
  */
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../../app-context.ts';
-import type { GroupRow } from '../../db/database.ts';
+import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
-import type { Viewer } from '../sessions/viewer.ts';
 import * as repo from './appointments.repository.ts';
 import { type BookingRequest, createBooking } from './booking.service.ts';
 
 export interface TakeAppointment {
-  group: GroupRow;
-  viewer: Viewer;
   /** The caller's address, for the rate limit. */
   clientAddress: string;
   booking: BookingRequest;
@@ -36,8 +32,8 @@ function hashRequest(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
-export async function takeAppointment(ctx: AppContext, input: TakeAppointment): Promise<TakenAppointment> {
-  const { group, viewer } = input;
+export async function takeAppointment(scope: Scope, input: TakeAppointment): Promise<TakenAppointment> {
+  const { ctx, group, viewer } = scope;
   const settings = group.settings;
   // A group whose pages need a login (no open data, or single sign-on only) takes no anonymous booking.
   if ((!settings.openData || settings.sso_login_only) && viewer.type === 'anonymous')

@@ -7,26 +7,26 @@ import { logout } from '../sessions/sessions.service.ts';
 import { describeSession } from './current-session.service.ts';
 import { login } from './login.service.ts';
 
-export function registerSessionRoutes(app: ZodApp, ctx: AppContext): void {
+export function registerSessionRoutes(app: ZodApp, _ctx: AppContext): void {
   app.get(
     contract.getCurrentSession.path,
     { schema: schemaOf(contract.getCurrentSession) },
     async (request) => {
-      const viewer = await ctx.resolveViewer(request);
+      const viewer = await request.context.resolveViewer(request);
       const token = request.query.token ?? request.cookies[SESSION_COOKIE] ?? null;
-      return describeSession(ctx, viewer, viewer.type === 'anonymous' ? null : token);
+      return describeSession(request.context, viewer, viewer.type === 'anonymous' ? null : token);
     },
   );
 
   app.post(contract.login.path, { schema: schemaOf(contract.login) }, async (request, reply) => {
-    const result = await login(ctx, request.body, request.ip);
+    const result = await login(request.context, request.body, request.ip);
     setSessionCookie(reply, result.token);
     return result.body;
   });
 
   app.post(contract.logout.path, { schema: schemaOf(contract.logout) }, async (request, reply) => {
-    const viewer = await ctx.resolveViewer(request).catch(() => null);
+    const viewer = await request.context.resolveViewer(request).catch(() => null);
     clearSessionCookie(reply);
-    return viewer ? logout(ctx, viewer) : { logged: false, sso_logout: false };
+    return viewer ? logout(request.context, viewer) : { logged: false, sso_logout: false };
   });
 }

@@ -16,20 +16,20 @@ import type { ZodApp } from '../../http/route-types.ts';
 import { availableTimeSlots, prefetchSpan, recentGroupSchedule, slotsJson } from './availability.service.ts';
 import { refuseSlotsAfterHorizon, widestHorizonMinutes } from './booking-horizon.ts';
 
-export function registerAvailabilityRoutes(app: ZodApp, ctx: AppContext): void {
+export function registerAvailabilityRoutes(app: ZodApp, _ctx: AppContext): void {
   app.get(contract.listSlots.path, { schema: schemaOf(contract.listSlots) }, async (request, reply) => {
     const q = request.query;
     if (q.group_id !== undefined && q.group_id !== request.params.id) {
       throw errors.badRequest('Invalid querystring parameter "group_id": must be the group of the path');
     }
-    const now = ctx.now();
+    const now = request.context.now();
     const start = q.start ?? q.from;
     const days = q.nDays ?? 7;
     const parameter = `querystring parameter "${q.start ? 'start' : 'from'}"`;
     // No group books further ahead than the configuration allows: refused before any query.
     if (start) refuseSlotsAfterHorizon(start.date, now, MAX_BOOKING_PERIOD_MINUTES, parameter);
     const loaded = await recentGroupSchedule(
-      ctx.db,
+      request.context.db,
       request.params.id,
       now,
       prefetchSpan(start?.date, days, now),
@@ -41,10 +41,10 @@ export function registerAvailabilityRoutes(app: ZodApp, ctx: AppContext): void {
         widestHorizonMinutes(loaded.group, loaded.schedule),
         parameter,
       );
-    const viewer = await ctx.resolveViewer(request);
+    const viewer = await request.context.resolveViewer(request);
     // A group closed to the public (openData false) shows nothing to anonymous visitors.
     if (!loaded.group.settings.openData && viewer.type === 'anonymous') throw errors.expiredConnection();
-    const answer = await availableTimeSlots(ctx.db, loaded, now, {
+    const answer = await availableTimeSlots(request.context.db, loaded, now, {
       date: start?.date,
       time: start?.time,
       days,

@@ -7,7 +7,7 @@
 import { WEEKDAYS } from '@creneau/core/group-config/group-config.schema';
 import { localDateIn } from '@creneau/core/time/time-zone';
 import { formatWallClock } from '@creneau/core/time/wall-clock';
-import type { AppContext } from '../../app-context.ts';
+import type { Scope } from '../../app-context.ts';
 import type { GroupRow, Translations } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { seesUnnamedItems, type Viewer } from '../sessions/viewer.ts';
@@ -59,6 +59,12 @@ function conditionFilter(conditions: Condition[] | undefined) {
   return { ids, externids };
 }
 
+/** A group closed to the public (openData false) shows its catalogue to logged-in callers only. */
+function openCatalogue(scope: Scope): Scope {
+  if (!scope.group.settings.openData && scope.viewer.type === 'anonymous') throw errors.expiredConnection();
+  return scope;
+}
+
 function filterFor(group: GroupRow, viewer: Viewer, query: CatalogueQuery): repo.CatalogueFilter {
   return {
     groupId: group.id,
@@ -67,12 +73,8 @@ function filterFor(group: GroupRow, viewer: Viewer, query: CatalogueQuery): repo
   };
 }
 
-export async function listInterventionsets(
-  ctx: AppContext,
-  group: GroupRow,
-  viewer: Viewer,
-  query: CatalogueQuery,
-) {
+export async function listInterventionsets(scope: Scope, query: CatalogueQuery) {
+  const { ctx, group, viewer } = openCatalogue(scope);
   const filter = filterFor(group, viewer, query);
   const [sets, members] = await Promise.all([
     repo.listInterventionsets(ctx.db, filter),
@@ -105,13 +107,8 @@ function promotionsOf(id: number, promotions: PromotionRow[]) {
     }));
 }
 
-export async function listInterventions(
-  ctx: AppContext,
-  group: GroupRow,
-  viewer: Viewer,
-  query: CatalogueQuery,
-  type: 'free' | 'pack',
-) {
+export async function listInterventions(scope: Scope, query: CatalogueQuery, type: 'free' | 'pack') {
+  const { ctx, group, viewer } = openCatalogue(scope);
   const filter = filterFor(group, viewer, query);
   const today = localDateIn(ctx.now(), group.settings.timezone);
   const [rows, promotions] = await Promise.all([
@@ -153,12 +150,8 @@ export async function listInterventions(
   }));
 }
 
-export async function listCalendarsets(
-  ctx: AppContext,
-  group: GroupRow,
-  viewer: Viewer,
-  query: CatalogueQuery,
-) {
+export async function listCalendarsets(scope: Scope, query: CatalogueQuery) {
+  const { ctx, group, viewer } = openCatalogue(scope);
   const filter = filterFor(group, viewer, query);
   const [sets, calendars] = await Promise.all([
     repo.listCalendarsets(ctx.db, filter),
@@ -175,11 +168,10 @@ export async function listCalendarsets(
 }
 
 export async function listCalendars(
-  ctx: AppContext,
-  group: GroupRow,
-  viewer: Viewer,
+  scope: Scope,
   query: CatalogueQuery & { resource?: boolean | undefined; intervention_ids?: number[] | undefined },
 ) {
+  const { ctx, group, viewer } = openCatalogue(scope);
   const filter = filterFor(group, viewer, query);
   const [calendars, links] = await Promise.all([
     repo.listCalendars(ctx.db, filter, query.resource),

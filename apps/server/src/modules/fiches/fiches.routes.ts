@@ -1,8 +1,8 @@
 import * as contract from '@creneau/contract/endpoints/fiches';
 import type { AppContext } from '../../app-context.ts';
 import { schemaOf } from '../../http/contract-route.ts';
+import { scopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { loadActiveGroup } from '../groups/groups.service.ts';
 import { createFiche, listFiches, updateFicheRecord } from './fiches.service.ts';
 
 // What the client may not set on a record (spec 001 §7: sent "minus" these).
@@ -18,23 +18,19 @@ const SERVER_OWNED = [
 const clientFields = (fiche: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fiche).filter(([name]) => !SERVER_OWNED.includes(name)));
 
-export function registerFicheRoutes(app: ZodApp, ctx: AppContext): void {
+export function registerFicheRoutes(app: ZodApp, _ctx: AppContext): void {
   app.get(contract.listFiches.path, { schema: schemaOf(contract.listFiches) }, async (request) => {
-    const group = await loadActiveGroup(ctx, request.params.id);
-    const viewer = await ctx.resolveViewer(request);
-    return { records: await listFiches(ctx, group, viewer, request.query.search) };
+    return { records: await listFiches(await scopeOf(request, request.params.id), request.query.search) };
   });
 
   app.post(contract.createFiche.path, { schema: schemaOf(contract.createFiche) }, async (request, reply) => {
-    const group = await loadActiveGroup(ctx, request.params.id);
-    const viewer = await ctx.resolveViewer(request);
+    const scope = await scopeOf(request, request.params.id);
     reply.status(201);
-    return createFiche(ctx, group, viewer, clientFields(request.body.fiche));
+    return createFiche(scope, clientFields(request.body.fiche));
   });
 
   app.put(contract.updateFiche.path, { schema: schemaOf(contract.updateFiche) }, async (request) => {
-    const group = await loadActiveGroup(ctx, request.params.id);
-    const viewer = await ctx.resolveViewer(request);
-    return updateFicheRecord(ctx, group, viewer, request.params.ficheId, clientFields(request.body.fiche));
+    const scope = await scopeOf(request, request.params.id);
+    return updateFicheRecord(scope, request.params.ficheId, clientFields(request.body.fiche));
   });
 }

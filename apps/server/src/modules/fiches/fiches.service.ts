@@ -10,7 +10,7 @@ import { localDateIn } from '@creneau/core/time/time-zone';
 import { validateForm } from '@creneau/core/validation/form-fields';
 import { type Role, splitByVisibility } from '@creneau/core/validation/hidden-fields';
 import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, Scope } from '../../app-context.ts';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
@@ -81,12 +81,8 @@ function isProOf(viewer: Viewer, group: GroupRow): boolean {
   return viewer.type === 'pro' && viewer.proGroupIds.includes(group.id);
 }
 
-export async function listFiches(
-  ctx: AppContext,
-  group: GroupRow,
-  viewer: Viewer,
-  search: string | undefined,
-) {
+export async function listFiches(scope: Scope, search: string | undefined) {
+  const { ctx, group, viewer } = scope;
   if (viewer.type === 'anonymous') throw errors.expiredConnection();
   if (viewer.type === 'pro') {
     if (!isProOf(viewer, group)) throw errors.forbidden();
@@ -161,12 +157,8 @@ async function refuseBeyondRecordsCap(db: Db, groupId: number, accountId: number
 }
 
 /** POST fiches: a logged-in caller creates a record, in its own transaction. */
-export async function createFiche(
-  ctx: AppContext,
-  group: GroupRow,
-  viewer: Viewer,
-  input: Record<string, unknown>,
-) {
+export async function createFiche(scope: Scope, input: Record<string, unknown>) {
+  const { ctx, group, viewer } = scope;
   if (viewer.type === 'anonymous') throw errors.expiredConnection();
   const fiche = await ctx.db
     .transaction()
@@ -237,13 +229,8 @@ export async function fichesViewerMayEdit(
   return fiche;
 }
 
-export async function updateFicheRecord(
-  ctx: AppContext,
-  group: GroupRow,
-  viewer: Viewer,
-  ficheId: number,
-  input: Record<string, unknown>,
-) {
+export async function updateFicheRecord(scope: Scope, ficheId: number, input: Record<string, unknown>) {
+  const { ctx, group, viewer } = scope;
   return ctx.db.transaction().execute(async (trx) => {
     const existing = await fichesViewerMayEdit(trx, group, viewer, ficheId);
     const now = ctx.now();

@@ -4,8 +4,8 @@ import { schemaOf } from '../../http/contract-route.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { listProGroups } from './pros.service.ts';
 
-export function registerProRoutes(app: ZodApp, ctx: AppContext): void {
+export function registerProRoutes(app: ZodApp, _ctx: AppContext): void {
   app.get(endpoint.path, { schema: schemaOf(endpoint) }, async (request) => ({
-    records: await listProGroups(ctx, await ctx.resolveViewer(request)),
+    records: await listProGroups(request.context, await request.context.resolveViewer(request)),
   }));
 }

@@ -5,8 +5,8 @@ import type { ZodApp } from '../../http/route-types.ts';
 import { loadActiveGroup } from '../groups/groups.service.ts';
 import { getWebsite } from './websites.service.ts';
 
-export function registerWebsiteRoutes(app: ZodApp, ctx: AppContext): void {
+export function registerWebsiteRoutes(app: ZodApp, _ctx: AppContext): void {
   app.get(endpoint.path, { schema: schemaOf(endpoint) }, async (request) =>
-    getWebsite(ctx, await loadActiveGroup(ctx, request.query.group_id)),
+    getWebsite(request.context, await loadActiveGroup(request.context, request.query.group_id)),
   );
 }
