@@ -22,8 +22,8 @@ export interface AppointmentCreateBody {
   intervention_ids?: readonly number[] | undefined;
   /** The booking's appointments by index, as for availabletimeslots. */
   appointments?: readonly SlotAppointment[] | undefined;
-  /** The group's vevent fields travel at the top level of the appointment. */
-  [veventField: string]: unknown;
+  /** The group's appointment form (vevent) fields, in their own object (docs/api.md). */
+  vevent?: Record<string, unknown> | undefined;
 }
 
 /** An appointment as the API presents it (spec 001 §3 Appointment). */

@@ -55,7 +55,7 @@ describe('the booking as the API reads it', () => {
     expect(entries).toEqual([{ intervention_id: 2, calendar_id: undefined }]);
   });
 
-  it('the booking body carries the slot, the fiche, the comment and the vevent fields at the top', () => {
+  it('the booking body carries the slot, the fiche, the comment and the vevent fields in their own object', () => {
     const body = bookingBody(
       context({ intervention_ids: [35], calendar_id: 23, slots: '2026-11-24T10:00:00+01:00' }),
       {
@@ -73,7 +73,7 @@ describe('the booking as the API reads it', () => {
       from_web: 1,
       comments: 'Hello',
       websource: 'instagram',
-      first_visit: true,
+      vevent: { first_visit: true },
       calendar_id: 23,
       appointments: [{ intervention_id: 35 }],
     });
@@ -87,7 +87,7 @@ describe('the booking as the API reads it', () => {
     });
     expect(body.comments).toBe('Knee pain');
     expect(body).not.toHaveProperty('comments', ' Knee pain ');
-    expect(body.referral).toBe(true);
+    expect(body.vevent).toEqual({ referral: true });
   });
 
   it('refuses to build a booking without a slot', () => {

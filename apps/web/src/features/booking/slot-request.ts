@@ -109,7 +109,6 @@ export function bookingBody(
   const comments =
     details.comments?.trim() || (typeof veventComments === 'string' ? veventComments.trim() : '');
   return {
-    ...vevent,
     date: selection.slots,
     fiche: details.fiche,
     group_id: details.groupId,
@@ -120,5 +119,6 @@ export function bookingBody(
     calendar_id: some(selection.calendar_id),
     calendar_ids: selection.calendar_ids.length > 0 ? selection.calendar_ids : undefined,
     resource_id: some(selection.resource_id),
+    vevent: Object.keys(vevent).length > 0 ? vevent : undefined,
   };
 }
