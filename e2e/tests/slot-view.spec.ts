@@ -1,5 +1,5 @@
 /**
- * The slot view (docs/booking-flow.md § Slots, docs/decisions/005-slots-phone-day-strip.md) against
+ * The slot view (docs/booking-flow.md § Slots, docs/decisions/011-slots-phone-day-strip.md) against
  * the real server and demo data, with the days and times the API offers at run time: the phone
  * strip that leaves out empty days, the "next available" jump out of an empty period, the month
  * view marking the days with room, promoted slots with their percent and price, and the time-zone

@@ -8,7 +8,7 @@
  * - visible days follow the window width: 7, then 6 at 1024 px or less, 5 at 880, 4 at 736, 3 at 580,
  *   2 at 420. Seven days of slots are fetched whatever is shown.
  * - at phone width (480 px or less) the grid gives way to a strip of the days that have room and the
- *   list of one day's times (docs/decisions/005-slots-phone-day-strip.md); the strip covers the
+ *   list of one day's times (docs/decisions/011-slots-phone-day-strip.md); the strip covers the
  *   seven fetched days, so previous and next move by seven.
  */
 import { localDateIn } from '../time/time-zone.ts';
