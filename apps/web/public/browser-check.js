@@ -39,12 +39,7 @@
   // The page's language first: the server chose it by the language rule (docs/web-app.md
   // "Language"), with any ?locale= of the address; the browser's only when the page has none.
   // biome-ignore lint/complexity/useOptionalChain: ES5 has no optional chaining
-  var lang = (
-    document.documentElement.lang ||
-    (navigator.languages && navigator.languages[0]) ||
-    navigator.language ||
-    'en'
-  )
+  var lang = (document.documentElement.lang || navigator.languages?.[0] || navigator.language || 'en')
     .toLowerCase()
     .split('-')[0];
   var text = texts[lang] || texts.en;

@@ -36,7 +36,6 @@ export const errorAnswer = z.looseObject({
   message: z.string(),
   messages: z.object({ errors: z.array(z.string()) }),
 });
-export type ErrorAnswer = z.output<typeof errorAnswer>;
 
 /** The statuses every endpoint may answer with an error. */
 export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 414, 415, 422, 429, 500, 503] as const;

@@ -304,9 +304,6 @@ export interface Database {
 }
 
 export type GroupRow = Selectable<GroupsTable>;
-export type InterventionRow = Selectable<InterventionsTable>;
-export type CalendarRow = Selectable<CalendarsTable>;
-export type AppointmentRow = Selectable<AppointmentsTable>;
 export type NewAppointment = Insertable<AppointmentsTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type AccountUpdate = Updateable<AccountsTable>;

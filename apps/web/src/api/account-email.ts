@@ -3,13 +3,13 @@
  * link goes to the new address and the change happens when its owner follows it and logs in
  * (spec 001 §4: "after a change request an emailChanged alert shows").
  */
+
+import type { EmailChangeRequested } from '@creneau/contract/endpoints/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { apiPut } from './client.ts';
 
-export interface EmailChangeResponse {
-  account: { id: number; email: string; temp_email: string };
-  emailChanged: true;
-}
+/** The answer, as the API contract declares it. */
+export type EmailChangeResponse = EmailChangeRequested;
 
 /** Requests the change; errors (422): emailUsing, emailValidator, emailAlreadyExists. */
 export function requestEmailChange(accountId: number, groupId: number, email: string) {

@@ -1,9 +1,4 @@
-/**
- * PUT /v3/accounts/{id}.json — sets a new password, proven by the current password, a pending
- * forced change, the activation link (validation_key) or the reset link (oubliKey). The answer opens
- * a new session (every other session of the account ends), which becomes the current one.
- */
-import { useMutation } from '@tanstack/react-query';
+import type { PasswordSet } from '@creneau/contract/endpoints/accounts';
 import { apiPut } from './client.ts';
 import { adoptSessionToken } from './session-login.ts';
 
@@ -19,11 +14,8 @@ export interface PasswordUpdate {
   api_profile?: 'Account';
 }
 
-export interface PasswordUpdateResponse {
-  account: { id: number; email: string };
-  account_token: string;
-  msg: string;
-}
+/** The answer, as the API contract declares it. */
+export type PasswordUpdateResponse = PasswordSet;
 
 /** Sets the password; errors: passwordError, passwordRules, passwordConfirm, currentPasswordRequired, invalidLink. */
 export async function updatePassword(accountId: number, account: PasswordUpdate) {
@@ -37,12 +29,4 @@ export async function updatePassword(accountId: number, account: PasswordUpdate)
   );
   await adoptSessionToken(response.account_token);
   return response;
-}
-
-/** Mutation hook for a password change. */
-export function useUpdatePassword() {
-  return useMutation({
-    mutationFn: ({ accountId, account }: { accountId: number; account: PasswordUpdate }) =>
-      updatePassword(accountId, account),
-  });
 }

@@ -3,6 +3,8 @@
  * and an activation link is e-mailed; following it activates the account (and asks for a password
  * when none was given).
  */
+
+import type { Registered } from '@creneau/contract/endpoints/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from './client.ts';
 
@@ -17,10 +19,8 @@ export interface RegisterRequest {
   pendingRdv?: Record<string, unknown>;
 }
 
-export interface RegisterResponse {
-  account: { id: number; email: string; status: 'pending' };
-  msg: string;
-}
+/** The answer, as the API contract declares it. */
+export type RegisterResponse = Registered;
 
 /** Registers; errors: emailAlreadyExists, emailValidator, passwordRules, registrationDisabled(Health), ssoLoginOnly. */
 export function register(account: RegisterRequest): Promise<RegisterResponse> {

@@ -27,7 +27,6 @@ const list = catalogueList<Calendar, CalendarListParams>('calendars', (params) =
 }));
 
 export const fetchCalendars = list.fetch;
-export const calendarsQuery = list.query;
 /** The group's calendars or resources in a language. */
 export function useCalendars(groupId: number | undefined, params: CalendarListParams = {}) {
   return useCatalogueList(list, groupId, params);

@@ -9,7 +9,6 @@ export interface Calendarset extends CatalogueItem {
 const list = catalogueList<Calendarset>('calendarsets');
 
 export const fetchCalendarsets = list.fetch;
-export const calendarsetsQuery = list.query;
 /** The group's calendar sets in a language. */
 export function useCalendarsets(groupId: number | undefined, params: ListParams = {}) {
   return useCatalogueList(list, groupId, params);

@@ -4,27 +4,14 @@
  * records matching `search` (at least 3 characters). Deleted records and last names starting with
  * "$" are not people to show (spec 001 §2, §5).
  */
+
+import type { Fiche } from '@creneau/contract/endpoints/fiches';
 import { visibleRecords } from '@creneau/core/booking/records-cap';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
 
-/** A customer record: the columns plus the group's own fields. */
-export interface Fiche {
-  id: number;
-  group_id: number;
-  firstname: string;
-  lastname: string;
-  email: string | null;
-  firstphone: string | null;
-  deleted: boolean;
-  marketing_optin: boolean;
-  marketing_sms: boolean;
-  solocal_services_optin: boolean;
-  externid: string | null;
-  created_at: string;
-  updated_at: string;
-  [field: string]: unknown;
-}
+/** A customer record: the columns plus the group's own fields (the API contract's). */
+export type { Fiche } from '@creneau/contract/endpoints/fiches';
 
 /** Search text shorter than this gives no suggestions (spec 001 §5, §9). */
 export const FICHE_SEARCH_MIN_LENGTH = 3;

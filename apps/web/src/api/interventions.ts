@@ -1,17 +1,10 @@
 /** GET /v3/groups/{id}/interventions — bookable services (spec 000 §3 Intervention). */
+
+import type { Promotion } from '@creneau/contract/endpoints/catalogue';
 import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 
-export interface Promotion {
-  id: number;
-  label: string;
-  percent: number;
-  from_date: string | null;
-  to_date: string | null;
-  weekdays: string[] | null;
-  from_time: string | null;
-  to_time: string | null;
-}
+export type { Promotion } from '@creneau/contract/endpoints/catalogue';
 
 export interface PackItem {
   intervention_id: number;
@@ -43,7 +36,6 @@ export interface Intervention extends CatalogueItem {
 const list = catalogueList<Intervention>('interventions');
 
 export const fetchInterventions = list.fetch;
-export const interventionsQuery = list.query;
 /** The group's services in a language. */
 export function useInterventions(groupId: number | undefined, params: ListParams = {}) {
   return useCatalogueList(list, groupId, params);

@@ -9,7 +9,6 @@ export interface Interventionset extends CatalogueItem {
 const list = catalogueList<Interventionset>('interventionsets');
 
 export const fetchInterventionsets = list.fetch;
-export const interventionsetsQuery = list.query;
 /** The group's categories in a language. */
 export function useInterventionsets(groupId: number | undefined, params: ListParams = {}) {
   return useCatalogueList(list, groupId, params);

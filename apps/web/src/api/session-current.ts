@@ -1,32 +1,17 @@
 /** GET /v3/sessions/current.json — who is logged in (spec 001 §3 Session, §7). */
+import type { CurrentSession } from '@creneau/contract/endpoints/sessions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
 import { useSessionToken } from './session-token.ts';
 
-export interface Session {
-  logged: boolean;
-  type: 'user' | 'pro' | null;
-  lastSignedAt: string | null;
-  account: {
-    id: number;
-    email: string | null;
-    cancel_apt: number | string | null;
-    export_apt: number | string | null;
-  } | null;
-  pro: { id: number; email: string; name: string } | null;
-  /** The groups a professional may use. */
-  groups: { id: number; name: string; urlname: string }[];
-  fiche_token: string | null;
-  pro_token: string | null;
-  sso_logged: boolean;
-  needPasswordChange: boolean;
-  pendingRdv: unknown;
-}
+/** Who is logged in, as the API contract declares it. */
+export type Session = CurrentSession;
 
 export const ANONYMOUS_SESSION: Session = {
   logged: false,
   type: null,
   lastSignedAt: null,
+  expiresAt: null,
   account: null,
   pro: null,
   groups: [],

@@ -42,19 +42,6 @@ export interface LoginResponse {
   lastSignedAt: string;
 }
 
-/** The error keys a login can answer (spec 001 §8), each shown by the login form. */
-export const LOGIN_ERROR_KEYS = [
-  'credentialError',
-  'emailError',
-  'passwordError',
-  'blockedUser',
-  'tooManyAttempts',
-  'accountNotActivated',
-  'ssoLoginOnly',
-  'invalidLink',
-  'emailAlreadyExists',
-] as const;
-
 /** The token a login answer carries, whichever kind of session it opened. */
 export function tokenOf(response: Pick<LoginResponse, 'account_token' | 'pro_token' | 'fiche_token'>) {
   return response.account_token ?? response.pro_token ?? response.fiche_token ?? null;

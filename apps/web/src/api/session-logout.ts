@@ -1,5 +1,3 @@
-/** POST /v3/sessions/logout.json — ends the session (spec 001 §4 Session). */
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from './client.ts';
 import { forgetSessionData, markIntentionalLogout } from './session-end.ts';
 import { clearSessionToken } from './session-token.ts';
@@ -19,9 +17,4 @@ export async function logout(): Promise<LogoutResponse> {
     clearSessionToken();
     forgetSessionData();
   }
-}
-
-/** Mutation hook: logs out. */
-export function useLogout() {
-  return useMutation({ mutationFn: logout });
 }

@@ -1,5 +1,5 @@
 /** GET /shard?value=URLNAME&field=urlname — the shard holding a group (spec 000 §7). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
 
 export interface ShardLookup {
@@ -17,8 +17,3 @@ export const shardQuery = (urlname: string) =>
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-
-/** The shard of a group (a multi-cluster deployment routes the API by it). */
-export function useShard(urlname: string) {
-  return useQuery(shardQuery(urlname));
-}

@@ -3,7 +3,7 @@
  * so every internal link is built with the current search.
  */
 import { useCallback } from 'react';
-import { type To, useLocation, useNavigate, useParams } from 'react-router';
+import { type To, useLocation, useParams } from 'react-router';
 
 /** "/{urlname}" or "/{urlname}/{page}". */
 export function groupPath(urlname: string, page = ''): string {
@@ -21,14 +21,4 @@ export function useGroupLink(): (page?: string) => To {
 export function useKeepQuery(): (pathname: string) => To {
   const { search } = useLocation();
   return useCallback((pathname: string) => ({ pathname, search }), [search]);
-}
-
-/** navigate() inside the current group, keeping the query string. */
-export function useGroupNavigate() {
-  const navigate = useNavigate();
-  const link = useGroupLink();
-  return useCallback(
-    (page = '', options?: { replace?: boolean; state?: unknown }) => navigate(link(page), options),
-    [navigate, link],
-  );
 }

@@ -32,15 +32,3 @@ export function PageHeader({
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
   return <section className={[styles.card, className].filter(Boolean).join(' ')}>{children}</section>;
 }
-
-/** A page whose content is still to be built: its title and a short note. */
-export function PlaceholderPage({ title, eyebrow, note }: { title: string; eyebrow?: string; note: string }) {
-  return (
-    <PageContainer narrow>
-      <PageHeader title={title} eyebrow={eyebrow} />
-      <Card>
-        <p className={styles.muted}>{note}</p>
-      </Card>
-    </PageContainer>
-  );
-}

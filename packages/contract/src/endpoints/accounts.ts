@@ -1,6 +1,6 @@
 /** Registration, password reset and change, e-mail change. */
 import { z } from 'zod';
-import { endpoint } from '../endpoint.ts';
+import { type AnswerOf, endpoint } from '../endpoint.ts';
 import { dbId } from '../params.ts';
 import { boundedInt, emailText, fieldMap, keyText, singleLineText } from '../wire-rules.ts';
 import { plainQuery } from './common.ts';
@@ -87,3 +87,7 @@ export const changeEmail = endpoint({
     }),
   },
 });
+
+export type Registered = AnswerOf<typeof register>;
+export type PasswordSet = AnswerOf<typeof setPassword>;
+export type EmailChangeRequested = AnswerOf<typeof changeEmail>;

@@ -101,3 +101,5 @@ export const listCalendars = list(
     intervention_ids: idList.optional().describe('only calendars performing every one of these services'),
   }),
 );
+
+export type Promotion = z.output<typeof promotion>;

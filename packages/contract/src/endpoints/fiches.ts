@@ -57,3 +57,5 @@ export const updateFiche = endpoint({
   body: ficheBody,
   answers: { 200: fiche },
 });
+
+export type Fiche = z.output<typeof fiche>;

@@ -89,3 +89,5 @@ export const logout = endpoint({
   querystring: plainQuery,
   answers: { 200: z.object({ logged: z.literal(false), sso_logout: z.boolean() }) },
 });
+
+export type CurrentSession = z.output<typeof currentSession>;

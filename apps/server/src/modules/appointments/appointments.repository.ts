@@ -90,15 +90,6 @@ export async function insertAppointment(db: Db, row: NewAppointment): Promise<nu
   return inserted.id;
 }
 
-export async function setParent(db: Db, ids: readonly number[], parentId: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('appointments')
-    .set({ parent_id: parentId })
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
 /** Cancels the confirmed ones among ids; returns the ids actually cancelled (a race loses quietly). */
 export async function cancelAppointments(
   db: Db,

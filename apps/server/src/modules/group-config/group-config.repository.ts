@@ -4,7 +4,7 @@
  * them. Schedules, links and forms belong to nothing else and are replaced outright.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, Translations } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type CatalogueTable = 'interventionsets' | 'interventions' | 'calendarsets' | 'calendars';
@@ -214,6 +214,3 @@ export async function readGroupForExport(db: Db, urlname: string) {
     fields,
   };
 }
-
-export type GroupExportRows = NonNullable<Awaited<ReturnType<typeof readGroupForExport>>>;
-export type { Translations };

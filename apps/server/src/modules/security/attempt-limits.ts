@@ -65,11 +65,6 @@ export function clientSubject(address: string): string {
     .join(':')}::/64`;
 }
 
-/** True when the subject has used up its attempts in the current window. */
-export async function isLimited(db: Db, limit: AttemptLimit, subject: string, now: Date): Promise<boolean> {
-  return (await secondsUntilAllowed(db, limit, subject, now)) > 0;
-}
-
 /** 0 when the subject may try now, else the seconds until its window ends (for Retry-After). */
 export async function secondsUntilAllowed(
   db: Db,

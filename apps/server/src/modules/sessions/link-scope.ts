@@ -21,10 +21,6 @@ export function isLinkKind(value: unknown): value is LinkKind {
   return value === 'manage' || value === 'cancel_apt' || value === 'export_apt';
 }
 
-export function linkActions(kind: LinkKind): readonly LinkAction[] {
-  return ACTIONS[kind];
-}
-
 /** True when a session of this link kind may do `action` (on its own booking; the caller checks which). */
 export function linkAllows(kind: LinkKind, action: string): boolean {
   return (ACTIONS[kind] as readonly string[]).includes(action);

@@ -25,8 +25,3 @@ export const STEP_PAGES = {
 } satisfies Record<string, PageModule>;
 
 export type StepPageName = keyof typeof STEP_PAGES;
-
-/** True for a path segment naming a step page. */
-export function isStepPage(name: string): name is StepPageName {
-  return Object.hasOwn(STEP_PAGES, name);
-}
