@@ -1,6 +1,8 @@
 /**
- * The server's seams (docs/server.md "Layers"): modules depend on each other in one direction only,
- * and the lint rule that keeps HTTP out of services and repositories out of routes really bites.
+ * The seams of the code (docs/server.md "Layers", docs/web-app.md "Structure"): the server's modules
+ * depend on each other in one direction only, and the lint rules that keep HTTP out of services,
+ * repositories out of routes, and the API and the app out of the web app's components and library
+ * really bite.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -140,6 +142,30 @@ describe('the layer lint rule', () => {
       'apps/server/src/modules/pros/wrong.routes.ts',
       'apps/server/src/modules/pros/wrong.service.ts',
       'apps/server/src/modules/pros/wrong.service.ts',
+    ]);
+  });
+
+  it('keeps the web app in its folders: ui and lib call no API and know no page, api knows no app', () => {
+    const web = 'apps/web/src';
+    const output = lint({
+      [`${web}/ui/WrongCard.tsx`]:
+        "import { useRegister } from '../api/account-register.ts';\nimport type { Group } from '../api/group.ts';\nimport { useGroupLink } from '../app/paths.ts';\n\nexport const card = (group: Group) => [group, useRegister, useGroupLink];\n",
+      [`${web}/lib/wrong-helper.ts`]:
+        "import { Button } from '../ui/Button.tsx';\n\nexport const helper = Button;\n",
+      [`${web}/api/wrong-call.ts`]:
+        "import { router } from '../app/router.tsx';\n\nexport const call = router;\n",
+      [`${web}/features/right/RightPage.tsx`]:
+        "import { useRegister } from '../../api/account-register.ts';\nimport { useGroupLink } from '../../app/paths.ts';\nimport { Button } from '../../ui/Button.tsx';\n\nexport const page = [useRegister, useGroupLink, Button];\n",
+    });
+    const refusals = [...output.matchAll(/(\S+\.tsx?):(\d+):\d+ lint\/style\/noRestrictedImports/g)].map(
+      (m) => `${m[1]}:${m[2]}`,
+    );
+    expect(refusals.sort()).toEqual([
+      `${web}/api/wrong-call.ts:1`,
+      `${web}/lib/wrong-helper.ts:1`,
+      // The API's type (line 2) is allowed; its hook (line 1) and the app's helper (line 3) are not.
+      `${web}/ui/WrongCard.tsx:1`,
+      `${web}/ui/WrongCard.tsx:3`,
     ]);
   });
 });

@@ -3,7 +3,7 @@
  * §7). A link rather than a call: the browser downloads it, so the token and the api key travel in
  * the query string (the legacy link carries the token alone, see api-generation.ts).
  */
-import { appConfig } from '../app/config.ts';
+import { appConfig } from '../lib/config.ts';
 import { routeCall } from './api-generation.ts';
 import { encodeQuery } from './client.ts';
 import { getSessionToken } from './session-token.ts';

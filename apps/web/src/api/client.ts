@@ -4,7 +4,7 @@
  * becomes an ApiError whose `key` follows the spec's rule (§8): the first item of the error list,
  * else v3 `messages.errors[0]`, else `message`, else expiredConnection.
  */
-import { appConfig } from '../app/config.ts';
+import { appConfig } from '../lib/config.ts';
 import { normalizeErrorBody, routeCall } from './api-generation.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
 

@@ -3,7 +3,7 @@
  * fiches, appointments and taken appointments"), and whether the last end was a logout the visitor
  * asked for (no "expired connection" message then).
  */
-import { queryClient } from '../app/query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { ANONYMOUS_SESSION, currentSessionQuery } from './session-current.ts';
 
 /** Query-key roots that belong to a session. */

@@ -4,7 +4,7 @@
  * and the session check run as the new session.
  */
 import { useMutation } from '@tanstack/react-query';
-import { queryClient } from '../app/query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { apiGet, apiPost } from './client.ts';
 import { ANONYMOUS_SESSION, currentSessionQuery, type Session } from './session-current.ts';
 import { setSessionToken } from './session-token.ts';

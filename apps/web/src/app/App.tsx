@@ -1,7 +1,7 @@
 /** The app's providers: server state (TanStack Query), the router, and the last-resort error page. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { RouteError, RouteErrorBoundary } from './RouteError.tsx';
 import { AppRoutes } from './router.tsx';
 

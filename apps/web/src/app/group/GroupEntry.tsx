@@ -1,6 +1,6 @@
 /** /{urlname}: sends the visitor to login, home, appointments or the first step (spec 000 §4). */
 import { Navigate, useLocation } from 'react-router';
-import { useGroupContext } from '../group-context.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
 import { groupPath } from '../paths.ts';
 import { decideEntry } from '../startup/entry.ts';
 

@@ -1,5 +1,5 @@
 /** Legal pages of the footer: French terms for groups in France, international terms elsewhere. */
-import { appConfig } from '../config.ts';
+import { appConfig } from '../../lib/config.ts';
 
 export interface LegalLinks {
   terms: string;

@@ -8,8 +8,8 @@ import { useEffect, useRef } from 'react';
 import type { Session } from '../../api/session-current.ts';
 import { consumeIntentionalLogout, forgetSessionData } from '../../api/session-end.ts';
 import { clearSessionToken } from '../../api/session-token.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { notify } from '../../ui/notification-store.ts';
-import { queryClient } from '../query-client.ts';
 import { expiryPlan } from './session-expiry.ts';
 
 function expire(): void {

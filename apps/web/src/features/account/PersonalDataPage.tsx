@@ -4,8 +4,8 @@
  * data-protection officer by post or e-mail.
  */
 import { useTranslation } from 'react-i18next';
-import { appConfig } from '../../app/config.ts';
-import { useGroupContext } from '../../app/group-context.ts';
+import { appConfig } from '../../lib/config.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Card, PageContainer, PageHeader } from '../../ui/Page.tsx';
 import styles from './PersonalDataPage.module.css';

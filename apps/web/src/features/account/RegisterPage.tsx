@@ -5,9 +5,9 @@
  */
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useGroupContext } from '../../app/group-context.ts';
 import { usePart } from '../../i18n/i18n.ts';
-import { RegisterForm } from '../../ui/auth/RegisterForm.tsx';
+import { useGroupContext } from '../../lib/group-context.ts';
+import { RegisterForm } from '../auth/RegisterForm.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { useCleanLink } from './account-navigation.ts';
 

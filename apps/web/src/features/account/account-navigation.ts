@@ -5,9 +5,9 @@
  */
 import { useCallback } from 'react';
 import { type To, useLocation, useNavigate } from 'react-router';
-import { useGroupContext } from '../../app/group-context.ts';
 import { groupPath } from '../../app/paths.ts';
 import { LINK_PARAMS, withoutParams } from '../../app/startup/email-link.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
 
 /** Parameters that only mean something on the page of the link (plus the e-mail prefill). */
 const ONE_TIME = [...LINK_PARAMS, 'email'];

@@ -8,7 +8,7 @@ import { useCalendarsets } from '../../api/calendarsets.ts';
 import { type Intervention, useInterventions } from '../../api/interventions.ts';
 import { useInterventionsets } from '../../api/interventionsets.ts';
 import { usePackInterventions } from '../../api/pack-interventions.ts';
-import { useGroupContext } from '../../app/group-context.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
 
 export type CataloguePart = 'interventionsets' | 'services' | 'calendarsets' | 'calendars';
 

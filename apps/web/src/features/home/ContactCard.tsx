@@ -2,10 +2,10 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Website } from '../../api/website.ts';
-import { appConfig } from '../../app/config.ts';
-import { useGroupContext } from '../../app/group-context.ts';
 import { groupPath } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
+import { appConfig } from '../../lib/config.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import styles from './HomePage.module.css';
 

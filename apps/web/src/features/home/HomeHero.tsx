@@ -1,6 +1,7 @@
 /** The home page's title, description and calls to action. */
-import { useGroupContext } from '../../app/group-context.ts';
+
 import { usePart } from '../../i18n/i18n.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
 import { ButtonAnchor, ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { RichText } from '../../ui/RichText.tsx';

@@ -1,7 +1,7 @@
 /** Price, duration and chips of a listed item, as the group chooses to display them. */
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../app/formatters.ts';
-import { useGroupContext } from '../../app/group-context.ts';
+import { useFormatters } from '../../lib/formatters.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import styles from './HomePage.module.css';
 import type { HomeItem } from './home-items.ts';

@@ -1,8 +1,8 @@
 /** Opening hours Monday to Sunday, today marked, and whether the business is open right now. */
 import { useMemo } from 'react';
-import { useFormatters } from '../../app/formatters.ts';
-import { useGroupContext } from '../../app/group-context.ts';
 import { usePart } from '../../i18n/i18n.ts';
+import { useFormatters } from '../../lib/formatters.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import styles from './HomePage.module.css';
 import { hasOpeningHours, isOpenAt, type OpeningHours, openingRows, wallClockNow } from './opening-hours.ts';

@@ -1,8 +1,8 @@
 /** Links from the home page into the booking, keeping the query string (spec 000 §2). */
 import { useCallback } from 'react';
 import { type To, useLocation } from 'react-router';
-import { useGroupContext } from '../../app/group-context.ts';
 import { groupPath } from '../../app/paths.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
 
 /** To the group's entry with one more preselection parameter, or to a step. */
 export function useBookingLink() {

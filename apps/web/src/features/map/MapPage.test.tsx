@@ -4,9 +4,9 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Group } from '../../api/group.ts';
 import { ANONYMOUS_SESSION } from '../../api/session-current.ts';
-import { GroupContext } from '../../app/group-context.ts';
 import { mapState } from '../../app/map-place.ts';
 import { changeLanguage, loadPart } from '../../i18n/i18n.ts';
+import { GroupContext } from '../../lib/group-context.ts';
 import type { LeafletMapProps } from '../../ui/LeafletMap.tsx';
 import { MapPage } from './MapPage.tsx';
 

@@ -7,11 +7,11 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { appConfig } from '../../app/config.ts';
-import { useGroupContext } from '../../app/group-context.ts';
 import { placeFromState } from '../../app/map-place.ts';
 import { groupPath } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
+import { appConfig } from '../../lib/config.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
 import { Button, ButtonAnchor } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../../ui/notification-store.ts';

@@ -5,8 +5,8 @@
  */
 import type { ListedAppointment } from '../../api/appointments.ts';
 import type { Group } from '../../api/group.ts';
-import { useFormatters } from '../../app/formatters.ts';
 import { usePart } from '../../i18n/i18n.ts';
+import { useFormatters } from '../../lib/formatters.ts';
 import { ExtraIcon } from '../auth/extra-icons.tsx';
 import { Icon } from '../Icon.tsx';
 import { MenuButton } from '../Menu.tsx';

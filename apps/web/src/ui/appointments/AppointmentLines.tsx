@@ -3,8 +3,8 @@
  * service or pack name, length, the pack's steps and the person it is for (spec 001 §2).
  */
 import type { BookedAppointment } from '../../api/appointment-create.ts';
-import { useFormatters } from '../../app/formatters.ts';
 import { usePart } from '../../i18n/i18n.ts';
+import { useFormatters } from '../../lib/formatters.ts';
 import styles from './appointments.module.css';
 import type { CancelUnit } from './cancel-plan.ts';
 import { DateTile } from './DateTile.tsx';

@@ -1,7 +1,7 @@
 /** A booking step's heading: "Step N of M", the step's title and an optional lead. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGroupContext } from '../../../app/group-context.ts';
+import { useGroupContext } from '../../../lib/group-context.ts';
 import { PageHeader } from '../../../ui/Page.tsx';
 
 export function StepHeader({ step, title, lead }: { step: string; title?: ReactNode; lead?: ReactNode }) {

@@ -7,7 +7,7 @@
 import type { SlotPrice } from '@creneau/core/booking/slot-price';
 import { useTranslation } from 'react-i18next';
 import type { AvailableSlot } from '../../../api/availabletimeslots.ts';
-import { useFormatters } from '../../../app/formatters.ts';
+import { useFormatters } from '../../../lib/formatters.ts';
 
 export interface SlotMarks {
   /** The booking's price at a slot (null when prices are hidden or a line has none). */

@@ -16,10 +16,10 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { canChangeAppointments } from '../../../api/api-generation.ts';
 import type { BookedAppointment } from '../../../api/appointment-create.ts';
 import { appointmentIcsUrl } from '../../../api/appointment-ics.ts';
-import { useFormatters } from '../../../app/formatters.ts';
 import { isElsewhere, mapState, placeToGo } from '../../../app/map-place.ts';
 import { groupPath, useGroupLink } from '../../../app/paths.ts';
 import { withPart } from '../../../i18n/i18n.ts';
+import { useFormatters } from '../../../lib/formatters.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { openPopup } from '../../../ui/popup-store.ts';
@@ -34,7 +34,7 @@ import styles from './ConfirmPage.module.css';
 
 // With the customer area's texts they show, fetched in parallel.
 const CancelDialog = lazy(() =>
-  withPart('account', import('../../../ui/appointments/CancelDialog.tsx')).then((m) => ({
+  withPart('account', import('../../appointments/CancelDialog.tsx')).then((m) => ({
     default: m.CancelDialog,
   })),
 );

@@ -9,7 +9,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Intervention } from '../../../api/interventions.ts';
-import { useFormatters } from '../../../app/formatters.ts';
+import { useFormatters } from '../../../lib/formatters.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useBookingStore } from '../booking-store.ts';
 import {

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { groupPath } from '../../../app/paths.ts';
-import { RegisterForm, RegistrationDisabled } from '../../../ui/auth/RegisterForm.tsx';
+import { RegisterForm, RegistrationDisabled } from '../../auth/RegisterForm.tsx';
 import { useBookingStore } from '../booking-store.ts';
 import { StepHeader } from '../parts/StepHeader.tsx';
 import { pendingRdvOf } from '../pending-rdv.ts';

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../api/calendars.ts';
 import type { Intervention } from '../../../api/interventions.ts';
-import { useFormatters } from '../../../app/formatters.ts';
+import { useFormatters } from '../../../lib/formatters.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useBookingStore } from '../booking-store.ts';

@@ -11,14 +11,14 @@ import { register } from '../../api/account-register.ts';
 import type { Group } from '../../api/group.ts';
 import { type LoginResponse, useLogin } from '../../api/session-login.ts';
 import { usePart } from '../../i18n/i18n.ts';
-import { Icon } from '../Icon.tsx';
-import { useNotificationText } from '../NotificationBar.tsx';
-import { notify } from '../notification-store.ts';
-import styles from './auth.module.css';
-import { EmailField } from './EmailField.tsx';
-import { errorKey } from './error-key.ts';
-import { PasswordField } from './PasswordField.tsx';
-import { SubmitButton } from './SubmitButton.tsx';
+import styles from '../../ui/auth/auth.module.css';
+import { EmailField } from '../../ui/auth/EmailField.tsx';
+import { errorKey } from '../../ui/auth/error-key.ts';
+import { PasswordField } from '../../ui/auth/PasswordField.tsx';
+import { SubmitButton } from '../../ui/auth/SubmitButton.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { useNotificationText } from '../../ui/NotificationBar.tsx';
+import { notify } from '../../ui/notification-store.ts';
 
 /** Which part of the form a login error belongs to (spec 001 §4: email, password, credential). */
 export function loginErrorField(key: string): 'email' | 'password' | 'form' {

@@ -10,17 +10,17 @@ import type { BookedAppointment } from '../../api/appointment-create.ts';
 import { phoneOfError, useCancelAppointments } from '../../api/appointments-batch-delete.ts';
 import type { Group } from '../../api/group.ts';
 import { usePart } from '../../i18n/i18n.ts';
-import { errorKey } from '../auth/error-key.ts';
-import { Button } from '../Button.tsx';
-import { Dialog } from '../Dialog.tsx';
-import { Icon } from '../Icon.tsx';
-import { useNotificationText } from '../NotificationBar.tsx';
-import { notify } from '../notification-store.ts';
-import { openPopup } from '../popup-store.ts';
-import { Spinner } from '../Spinner.tsx';
-import { CancelUnitSummary } from './AppointmentLines.tsx';
-import styles from './appointments.module.css';
-import { idsToCancel, planCancel } from './cancel-plan.ts';
+import { CancelUnitSummary } from '../../ui/appointments/AppointmentLines.tsx';
+import styles from '../../ui/appointments/appointments.module.css';
+import { idsToCancel, planCancel } from '../../ui/appointments/cancel-plan.ts';
+import { errorKey } from '../../ui/auth/error-key.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { useNotificationText } from '../../ui/NotificationBar.tsx';
+import { notify } from '../../ui/notification-store.ts';
+import { openPopup } from '../../ui/popup-store.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
 
 export interface CancelDialogProps {
   group: Pick<Group, 'id' | 'phone' | 'timezone'>;

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookedAppointment } from '../../api/appointment-create.ts';
 import { changeLanguage, loadPart } from '../../i18n/i18n.ts';
-import { useNotificationStore } from '../notification-store.ts';
-import { usePopupStore } from '../popup-store.ts';
+import { useNotificationStore } from '../../ui/notification-store.ts';
+import { usePopupStore } from '../../ui/popup-store.ts';
 import { CancelDialog } from './CancelDialog.tsx';
 
 const NOW = new Date('2026-05-01T08:00:00Z');

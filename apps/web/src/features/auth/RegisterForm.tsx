@@ -10,13 +10,13 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useRegister } from '../../api/account-register.ts';
 import type { Group } from '../../api/group.ts';
 import { usePart } from '../../i18n/i18n.ts';
-import { Icon } from '../Icon.tsx';
-import { useNotificationText } from '../NotificationBar.tsx';
-import { notify } from '../notification-store.ts';
-import styles from './auth.module.css';
-import { EmailField } from './EmailField.tsx';
-import { errorKey } from './error-key.ts';
-import { SubmitButton } from './SubmitButton.tsx';
+import styles from '../../ui/auth/auth.module.css';
+import { EmailField } from '../../ui/auth/EmailField.tsx';
+import { errorKey } from '../../ui/auth/error-key.ts';
+import { SubmitButton } from '../../ui/auth/SubmitButton.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { useNotificationText } from '../../ui/NotificationBar.tsx';
+import { notify } from '../../ui/notification-store.ts';
 
 /** Server errors shown under the e-mail field rather than above the button. */
 const EMAIL_ERRORS = new Set(['emailAlreadyExists', 'emailValidator']);
