@@ -1,5 +1,5 @@
 /**
- * GET availabletimeslots under load, on real PostgreSQL (issue 3 target, on this machine): a busy
+ * GET availabletimeslots under load, on real PostgreSQL (docs/benchmarks.md, on this machine): a busy
  * group — 10 calendars, 1,000 appointments in the week, 38,000 in its history and future — must hold
  * 500 requests/s at a fixed arrival rate for 30 s with p99 ≤ 50 ms and no errors. Then the rate is
  * raised step by step to find the highest one that still meets p99 ≤ 50 ms without errors.

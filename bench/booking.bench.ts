@@ -1,5 +1,5 @@
 /**
- * POST /api/v3/appointments under load, on real PostgreSQL (issue 5 target, on this machine): new
+ * POST /api/v3/appointments under load, on real PostgreSQL (docs/benchmarks.md, on this machine): new
  * customers booking distinct free slots at a fixed arrival rate of 200 bookings/s for 30 s with
  * p99 ≤ 100 ms and every request answered 201. Then the rate is raised step by step to find the
  * highest one that still meets p99 ≤ 100 ms, and one step is run with "no preference" bookings,

@@ -1,5 +1,5 @@
 /**
- * The availability engine alone (issue 3 targets, on this machine):
+ * The availability engine alone (docs/benchmarks.md, on this machine):
  * - week: a large group — 20 calendars (capacity 2), 5 resources, 5,000 appointments in the week,
  *   5-minute step, a service that needs a resource, "no preference" — 7 days: median ≤ 2 ms;
  * - year: the same group booked solid for a year (1-hour appointments on capacity-1 calendars) but

@@ -1,5 +1,5 @@
 /**
- * The appointments list and what is done from it (spec 001 §2, §4): a pack cancelled as a whole,
+ * The appointments list and what is done from it (docs/requirements/accounts-and-appointments.md §2, §4): a pack cancelled as a whole,
  * appointments booked together with the ones to keep unticked, the cancel and export links of the
  * confirmation mail used without logging in, the video button's states under a controlled clock.
  * Bookings are made through the API by visitors (each gets its own guest session and record), so

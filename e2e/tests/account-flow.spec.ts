@@ -1,5 +1,5 @@
 /**
- * The customer's way in (spec 001 §2, §4, §5, §8): register, follow the activation link from the
+ * The customer's way in (docs/requirements/accounts-and-appointments.md §2, §4, §5, §8): register, follow the activation link from the
  * mail, choose a password, add a person, book, see the appointment, cancel it; the lockout after
  * repeated failed logins; a forgotten password reset through its mail link.
  */

@@ -1,5 +1,5 @@
 /**
- * A professional's header menu (spec 001 §2 header): the professional label, a group switch when
+ * A professional's header menu (docs/requirements/accounts-and-appointments.md §2 header): the professional label, a group switch when
  * the professional has several groups, no customer entries; logging out goes to the login page.
  */
 import { expect, test } from '../support/fixtures.ts';

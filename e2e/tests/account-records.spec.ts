@@ -1,5 +1,5 @@
 /**
- * The records page (spec 001 §2 customer-records page, §4 account page, §5): people added up to the
+ * The records page (docs/requirements/accounts-and-appointments.md §2 customer-records page, §4 account page, §5): people added up to the
  * limit of 8, edited with the unsaved-changes flag and the browser's warning, removed; the account
  * settings: e-mail change (alert, then confirmation from the new address) and password change.
  */

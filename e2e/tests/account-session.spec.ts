@@ -1,5 +1,5 @@
 /**
- * The session's life (spec 001 §4 Session, §9): two hours after signing in it ends by itself —
+ * The session's life (docs/requirements/accounts-and-appointments.md §4 Session, §9): two hours after signing in it ends by itself —
  * "expired connection", the token and the session's data gone; a fiche key that no longer works
  * says so and the page opens without a session.
  */

@@ -1,5 +1,5 @@
 /**
- * Booking by people with a session (spec 001 §2 fiche step, §4, §6): a call-centre professional
+ * Booking by people with a session (docs/requirements/accounts-and-appointments.md §2 fiche step, §4, §6): a call-centre professional
  * books for a caller found with the search box; a customer picks one of their saved fiches in the
  * accordion; an appointment is changed to another slot (edit mode: the earlier steps locked, the
  * person fixed); and a slot taken by someone else between display and confirmation gives the

@@ -1,10 +1,10 @@
 /**
- * Booking on demo-clinic (spec 000 §2 screens 3–5): a site (calendar set) first, categories and
+ * Booking on demo-clinic (docs/requirements/booking-flow.md §2 screens 3–5): a site (calendar set) first, categories and
  * services of that site only, a practitioner, then a room (resource) for a service that needs one,
  * a birth date typed in the page language's format, the insurance question; and the town hall's
- * government request with its reference number (spec 001 §5 str9); a video consultation with its
- * terms to accept (spec 001 §2, §5); "go there" on the confirmation of a booking at the Pasing site,
- * whose own address the map then shows (spec 001 §2), and not for one at the group's address.
+ * government request with its reference number (docs/requirements/accounts-and-appointments.md §5 str9); a video consultation with its
+ * terms to accept (docs/requirements/accounts-and-appointments.md §2, §5); "go there" on the confirmation of a booking at the Pasing site,
+ * whose own address the map then shows (docs/requirements/accounts-and-appointments.md §2), and not for one at the group's address.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
@@ -140,7 +140,7 @@ test('a town-hall booking asks for the request reference number', async ({ page,
   await page.getByTestId('book-submit').click();
 
   await expect(heading(page)).toHaveText('Votre rendez-vous est confirmé');
-  // Fiche profile: no change button (spec 001 §2: API v3 and Account profile only).
+  // Fiche profile: no change button (docs/requirements/accounts-and-appointments.md §2: API v3 and Account profile only).
   await expect(page.getByTestId('confirm-change')).toHaveCount(0);
   const booked = await appointmentsOf(request, group.id, (await pageToken(page))!);
   expect(booked[0]!.vevent).toMatchObject({ str9: '4A7B2C9D1E, 9Z8Y7X6W5V', motif: 'renouvellement' });

@@ -1,5 +1,5 @@
 /**
- * Preselection from the query string (spec 000 §2 query parameters, §5): every preselection
+ * Preselection from the query string (docs/requirements/booking-flow.md §2 query parameters, §5): every preselection
  * parameter — ids and extern ids — drops the steps it settles; a date starts the slots on that day
  * and a slot (slots=…) is taken by itself; the rest of the booking follows. Also the link's fiche
  * prefill and the "return to site" option.

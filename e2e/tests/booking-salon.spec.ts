@@ -1,5 +1,5 @@
 /**
- * Booking on demo-salon (spec 000 §2, §4; 001 §2, §4): a first-time visitor books category →
+ * Booking on demo-salon (docs/requirements/booking-flow.md §2, §4; docs/requirements/accounts-and-appointments.md §2, §4): a first-time visitor books category →
  * service → stylist → slot → new fiche → confirmation, and the appointment exists through the API;
  * several appointments in one booking, added, reordered from the keyboard and booked as a chain; a
  * pack whose items each get their own stylist. axe runs on every step.

@@ -1,5 +1,5 @@
 /**
- * Embedding (spec 000 §1): inside a real parent page on another origin, the booking page reports
+ * Embedding (docs/requirements/booking-flow.md §1): inside a real parent page on another origin, the booking page reports
  * its height whenever it changes, and obeys autoresize on/off messages.
  */
 import { createServer, type Server } from 'node:http';

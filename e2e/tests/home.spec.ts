@@ -1,4 +1,4 @@
-/** The mini-site home page (spec 000 §2 screen 7) of demo-salon. */
+/** The mini-site home page (docs/requirements/booking-flow.md §2 screen 7) of demo-salon. */
 import { expect, patchGroup, test } from '../support/fixtures.ts';
 
 test.beforeEach(async ({ page }) => {

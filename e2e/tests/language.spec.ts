@@ -1,5 +1,5 @@
 /**
- * Language rules (spec 000 §1, §9): the locale parameter, else the group's locale, else the
+ * Language rules (docs/requirements/booking-flow.md §1, §9): the locale parameter, else the group's locale, else the
  * browser, limited to enabled_locales, falling back to en; the header switch; dates in the group's
  * time zone and the chosen language.
  */

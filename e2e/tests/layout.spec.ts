@@ -1,4 +1,4 @@
-/** No horizontal overflow at any width from xs 320 to 1440 px (spec 000 §9 breakpoints). */
+/** No horizontal overflow at any width from xs 320 to 1440 px (docs/requirements/booking-flow.md §9 breakpoints). */
 import { expect, fakeSession, test } from '../support/fixtures.ts';
 
 const WIDTHS = [320, 375, 550, 680, 768, 960, 1280, 1440];

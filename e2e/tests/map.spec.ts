@@ -1,4 +1,4 @@
-/** The map page (spec 000 §2 screen 8): address, one marker at zoom 16, no tiles needed to work. */
+/** The map page (docs/requirements/booking-flow.md §2 screen 8): address, one marker at zoom 16, no tiles needed to work. */
 import { expect, patchGroup, test } from '../support/fixtures.ts';
 
 test('shows the address and a map with one marker at zoom 16, even without tiles', async ({ page }) => {

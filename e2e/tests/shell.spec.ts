@@ -1,5 +1,5 @@
 /**
- * The shell every page shares (spec 000 §2 routing rules; 001 §2 header, footer, popups,
+ * The shell every page shares (docs/requirements/booking-flow.md §2 routing rules; docs/requirements/accounts-and-appointments.md §2 header, footer, popups,
  * notification bar): query kept across pages, invalid paths, header per role and width, footer by
  * country, logout.
  */
@@ -117,7 +117,7 @@ test('a Fiche-profile customer has no information or personal-data entries', asy
 test('a guest who booked without an account has no information or personal-data entries', async ({
   page,
 }) => {
-  // The session a booking without logging in leaves (spec 001 §3: account id 0).
+  // The session a booking without logging in leaves (docs/requirements/accounts-and-appointments.md §3: account id 0).
   await fakeSession(page, {
     account: { id: 0, email: 'guest@example.com', cancel_apt: 0, export_apt: 0 },
     fiche_token: 'guest-token',

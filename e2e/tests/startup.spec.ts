@@ -1,5 +1,5 @@
 /**
- * Start-up of every demo group (spec 000 §4), including the exception paths: closed group, single
+ * Start-up of every demo group (docs/requirements/booking-flow.md §4), including the exception paths: closed group, single
  * sign-on only, inactive, unknown group, professional of another group, "/" looked up by host.
  */
 import { expect, fakeSession, patchGroup, test } from '../support/fixtures.ts';

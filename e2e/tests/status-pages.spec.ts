@@ -1,4 +1,4 @@
-/** The pages outside the booking (spec 000 §2, 001 §2): not_found, disconnected, error, personal data. */
+/** The pages outside the booking (docs/requirements/booking-flow.md §2, docs/requirements/accounts-and-appointments.md §2): not_found, disconnected, error, personal data. */
 import { expect, test } from '../support/fixtures.ts';
 
 test('not_found for a known group says so and reloads the group page after 10 seconds', async ({ page }) => {

@@ -1,4 +1,4 @@
-/** Theme (spec 000 §3): spec defaults, the group's usercolors, and the colors parameter on top. */
+/** Theme (docs/requirements/booking-flow.md §3): spec defaults, the group's usercolors, and the colors parameter on top. */
 import { cssVar, expect, test } from '../support/fixtures.ts';
 
 test("the group's colours dress the header and the page", async ({ page }) => {

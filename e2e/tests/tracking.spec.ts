@@ -1,5 +1,5 @@
 /**
- * Tracking (spec 000 §1): page views on every route change to a tag manager or to the parent
+ * Tracking (docs/requirements/booking-flow.md §1): page views on every route change to a tag manager or to the parent
  * window; the group's tools loaded by id from their hosts, never configured code
  * (docs/group-configuration.md "Tracking"); the visitor's refusal honoured; title and meta.
  */

@@ -94,7 +94,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   installInputGuard(app);
 
   await app.register(fastifyHelmet, {
-    // The booking page is made to be embedded in any site (spec 000 §1), so no frame blocking.
+    // The booking page is made to be embedded in any site (docs/requirements/booking-flow.md §1), so no frame blocking.
     frameguard: false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },

@@ -1,9 +1,9 @@
 /**
  * Booking under contention, on real PostgreSQL only: PGlite has a single connection, so races cannot
- * happen there (ARCHITECTURE.md "Storage"). The application listens on a real port and every request
+ * happen there (docs/operations.md "Topology"). The application listens on a real port and every request
  * travels on its own TCP connection, fired together, so the transactions really overlap on the pool.
  *
- * What must hold (issue 5 "Proof"): N requests for a slot of capacity c → exactly c bookings, the
+ * What must hold (docs/booking.md): N requests for a slot of capacity c → exactly c bookings, the
  * others `v3_error.appointment.availabletimeslots`; a pack or a chained booking racing single ones is
  * written whole or not at all; "no preference" fills every eligible calendar and no more; never a
  * 500 or a deadlock; and, read straight from the table afterwards, never more confirmed appointments

@@ -1,6 +1,6 @@
 /**
  * The server process killed (SIGKILL) in the middle of a stream of bookings, then restarted on the
- * same PostgreSQL database (issue 5 "Proof"). A booking is one transaction, so whatever the kill
+ * same PostgreSQL database (docs/booking.md). A booking is one transaction, so whatever the kill
  * interrupted is either wholly there or wholly absent: every booking answered 201 is there once with
  * its confirmation mail, nothing is half-written, nothing overlaps. Requests left without an answer
  * are retried after the restart with their Idempotency-Key: those that had committed answer their

@@ -39,7 +39,7 @@ const accounts = (
 ).accounts;
 
 /**
- * The password rule of the accounts spec (001 §5), restated here on purpose so that the demo
+ * The password rule of the accounts spec (docs/requirements/accounts-and-appointments.md §5), restated here on purpose so that the demo
  * logins are checked independently of the shared validator being written in packages/core:
  * 10 to 20 characters (the password inputs cap at 20), a digit, a lower-case and an upper-case
  * letter, a punctuation character, and nothing of the e-mail's local part (whole or any piece of

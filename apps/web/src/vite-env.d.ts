@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** The api key every call carries (spec 000 §7); the server's default key is creneau-dev. */
+  /** The api key every call carries (docs/requirements/booking-flow.md §7); the server's default key is creneau-dev. */
   readonly VITE_API_KEY?: string;
   /** Base of the API when it is not served from the same origin, e.g. https://api.example.com. */
   readonly VITE_API_BASE?: string;

@@ -45,7 +45,3 @@ export const records = <T extends Schema>(item: T) => z.object({ records: z.arra
 
 /** What the client receives on success (the first declared answer). */
 export type AnswerOf<E extends Endpoint> = z.output<E['answers'][keyof E['answers'] & number]>;
-/** What the client sends as the body. */
-export type BodyOf<E extends Endpoint> = E['body'] extends Schema ? z.input<E['body']> : never;
-/** What the client sends as the query. */
-export type QueryOf<E extends Endpoint> = E['querystring'] extends Schema ? z.input<E['querystring']> : never;

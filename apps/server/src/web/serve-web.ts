@@ -112,7 +112,7 @@ export function pageContentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self' https:",
-    // The booking page is made to be embedded in any site (spec 000 §1).
+    // The booking page is made to be embedded in any site (docs/requirements/booking-flow.md §1).
     'frame-ancestors *',
   ].join('; ');
 }

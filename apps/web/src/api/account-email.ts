@@ -1,7 +1,7 @@
 /**
  * PUT /v3/accounts/{id}/email.json — asks to change the account's e-mail address; a confirmation
  * link goes to the new address and the change happens when its owner follows it and logs in
- * (spec 001 §4: "after a change request an emailChanged alert shows").
+ * (docs/requirements/accounts-and-appointments.md §4: "after a change request an emailChanged alert shows").
  */
 
 import type { EmailChangeRequested } from '@creneau/contract/endpoints/accounts';

@@ -1,6 +1,6 @@
 /**
  * POST /v3/accounts/forgotPassword.json — e-mails a reset link when the address has an account; the
- * answer is the same either way (spec 001 §4: "a reset e-mail is sent only if an account exists").
+ * answer is the same either way (docs/requirements/accounts-and-appointments.md §4: "a reset e-mail is sent only if an account exists").
  */
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from './client.ts';

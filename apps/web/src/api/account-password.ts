@@ -9,7 +9,7 @@ export interface PasswordUpdate {
   current_password?: string;
   validation_key?: string;
   oubliKey?: string;
-  /** Forced change (spec 001 §7: set password also sends api_user_id and api_profile Account). */
+  /** Forced change (docs/requirements/accounts-and-appointments.md §7: set password also sends api_user_id and api_profile Account). */
   api_user_id?: number;
   api_profile?: 'Account';
 }

@@ -1,5 +1,5 @@
 /**
- * POST /v3/accounts.json — registration (spec 001 §4 Accounts, §7): the account is created pending
+ * POST /v3/accounts.json — registration (docs/requirements/accounts-and-appointments.md §4 Accounts, §7): the account is created pending
  * and an activation link is e-mailed; following it activates the account (and asks for a password
  * when none was given).
  */

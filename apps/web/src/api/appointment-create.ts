@@ -1,7 +1,7 @@
 /**
- * POST /v3/appointments — takes the booking (spec 001 §4 Booking details, §7). One Idempotency-Key
+ * POST /v3/appointments — takes the booking (docs/requirements/accounts-and-appointments.md §4 Booking details, §7). One Idempotency-Key
  * per booking attempt: a retry after a lost answer (network, double click) replays the first result
- * instead of booking twice. Errors are v3_error.appointment.* keys (spec 001 §8), see booking-errors.
+ * instead of booking twice. Errors are v3_error.appointment.* keys (docs/requirements/accounts-and-appointments.md §8), see booking-errors.
  */
 import type { SlotAppointment } from './availabletimeslots.ts';
 import { apiPost } from './client.ts';
@@ -26,7 +26,7 @@ export interface AppointmentCreateBody {
   vevent?: Record<string, unknown> | undefined;
 }
 
-/** An appointment as the API presents it (spec 001 §3 Appointment). */
+/** An appointment as the API presents it (docs/requirements/accounts-and-appointments.md §3 Appointment). */
 export interface BookedAppointment {
   id: number;
   start: string;

@@ -1,6 +1,6 @@
 /**
  * GET /v3/appointments/{id}/editable?group_id= — whether an appointment may still be changed, with
- * the whole booking it belongs to (spec 001 §4 edit mode). Refusals: editAptError,
+ * the whole booking it belongs to (docs/requirements/accounts-and-appointments.md §4 edit mode). Refusals: editAptError,
  * mintimeRDVModifyError (too close to its start), aptAlreadyCanceled.
  */
 import type { BookedAppointment } from './appointment-create.ts';

@@ -1,5 +1,5 @@
 /**
- * GET /v3/groups/{id}/appointments/{aptId}.ics?token= — the booking as an iCalendar file (spec 001
+ * GET /v3/groups/{id}/appointments/{aptId}.ics?token= — the booking as an iCalendar file (docs/requirements/accounts-and-appointments.md
  * §7). A link rather than a call: the browser downloads it, so the token and the api key travel in
  * the query string (the legacy link carries the token alone, see api-generation.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * PUT /v3/appointments/{id}?group_id= — changes a booking in place (spec 001 §4 edit mode, §7): a
+ * PUT /v3/appointments/{id}?group_id= — changes a booking in place (docs/requirements/accounts-and-appointments.md §4 edit mode, §7): a
  * new start, another fiche, new comments. The whole booking (pack, consecutive appointments) moves.
  */
 import type { BookedAppointment } from './appointment-create.ts';

@@ -1,5 +1,5 @@
 /**
- * POST /v3/groups/{id}/appointments/batch_delete — cancels appointments (spec 001 §4 cancel dialog,
+ * POST /v3/groups/{id}/appointments/batch_delete — cancels appointments (docs/requirements/accounts-and-appointments.md §4 cancel dialog,
  * §7); a pack goes as a whole. Errors: aptAlreadyCanceled (with the group's phone),
  * mintimeRDVError (errorCode 10), pastAppointment, appointmentNotFound, linkScope.
  */
@@ -28,7 +28,7 @@ export function phoneOfError(error: unknown): string | null {
 
 /**
  * Mutation hook: cancels, then removes the cancelled appointments from every cached list (spec
- * 001 §4: "cancelled appointments are removed from the appointments and taken lists").
+ * docs/requirements/accounts-and-appointments.md §4: "cancelled appointments are removed from the appointments and taken lists").
  */
 export function useCancelAppointments(groupId: number) {
   const client = useQueryClient();

@@ -1,13 +1,13 @@
 /**
  * GET /v3/appointments?group_id=&include_past=1&limit_past=12 — the visitor's appointments in the
- * group (spec 001 §2 appointments list, §7): future ones by start ascending, then past ones by start
+ * group (docs/requirements/accounts-and-appointments.md §2 appointments list, §7): future ones by start ascending, then past ones by start
  * descending, one year back at most.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookedAppointment } from './appointment-create.ts';
 import { apiGet } from './client.ts';
 
-/** Spec 001 §9: limit_past 12 (v3). */
+/** docs/requirements/accounts-and-appointments.md §9: limit_past 12 (v3). */
 export const LIMIT_PAST = 12;
 
 /** An appointment of the list: the booked shape plus its calendar-export data. */

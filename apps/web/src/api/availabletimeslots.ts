@@ -1,6 +1,6 @@
 /**
  * GET /v3/groups/{id}/availabletimeslots — the bookable slots of a window of days and the first
- * available slot at or after its start (spec 000 §3 Slot, §7). The v3 form is used: the booking's
+ * available slot at or after its start (docs/requirements/booking-flow.md §3 Slot, §7). The v3 form is used: the booking's
  * appointments as an indexed map {intervention_id, calendar_id, resource_id, pack_id}, promotions,
  * and "0"-free ids. A bad calendar or resource answers 400 with "Invalid calendar" in its message.
  */

@@ -1,4 +1,4 @@
-/** GET /v3/groups/{id}/calendars — agendas and resources (spec 000 §3 Calendar). */
+/** GET /v3/groups/{id}/calendars — agendas and resources (docs/requirements/booking-flow.md §3 Calendar). */
 import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 

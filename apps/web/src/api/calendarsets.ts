@@ -1,4 +1,4 @@
-/** GET /v3/groups/{id}/calendarsets — calendar sets, e.g. sites (spec 000 §3 Calendarset). */
+/** GET /v3/groups/{id}/calendarsets — calendar sets, e.g. sites (docs/requirements/booking-flow.md §3 Calendarset). */
 import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The catalogue's list calls (spec 000 §7): GET /v3/groups/{id}/{list} with the language and the
+ * The catalogue's list calls (docs/requirements/booking-flow.md §7): GET /v3/groups/{id}/{list} with the language and the
  * verification conditions, answering `{ records }`. One definition gives each list its fetcher and
  * its query options (cache key: list name, group, parameters); useCatalogueList reads one.
  */

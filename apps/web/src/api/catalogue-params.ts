@@ -1,4 +1,4 @@
-/** Parameters shared by the catalogue list calls (spec 000 §7): language and verification conditions. */
+/** Parameters shared by the catalogue list calls (docs/requirements/booking-flow.md §7): language and verification conditions. */
 
 /** One verification condition: `conditions[i][field|op|value]`. */
 export interface Condition {

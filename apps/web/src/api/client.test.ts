@@ -23,7 +23,7 @@ describe('encodeQuery (the bracket notation the API reads)', () => {
   });
 });
 
-describe('errorKeyOf (spec 000 §8 general rule)', () => {
+describe('errorKeyOf (docs/requirements/booking-flow.md §8 general rule)', () => {
   it('takes the first item of an error list', () => {
     expect(errorKeyOf([{ error: 'credentialError', translate_key: 'x' }])).toBe('credentialError');
     expect(errorKeyOf(['blockedUser'])).toBe('blockedUser');

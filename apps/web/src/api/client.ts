@@ -1,6 +1,6 @@
 /**
  * The one place the web app talks HTTP to the server. Every call carries the api key and
- * results=all (spec 000 §7), the session token when there is one, and credentials; every failure
+ * results=all (docs/requirements/booking-flow.md §7), the session token when there is one, and credentials; every failure
  * becomes an ApiError whose `key` follows the spec's rule (§8): the first item of the error list,
  * else v3 `messages.errors[0]`, else `message`, else expiredConnection.
  */
@@ -128,7 +128,7 @@ async function request<T>(
   }
   if (response.status >= 400) {
     const key = errorKeyOf(parsed);
-    // Spec 000 §8: an expired connection clears the stored token.
+    // docs/requirements/booking-flow.md §8: an expired connection clears the stored token.
     if (key === 'expiredConnection' && token) clearSessionToken();
     throw new ApiError(response.status, key, normalizeErrorBody(parsed));
   }

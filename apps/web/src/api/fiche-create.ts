@@ -1,5 +1,5 @@
 /**
- * POST /v3/groups/{id}/fiches — creates a customer record (spec 001 §7): body {fiche: fields minus
+ * POST /v3/groups/{id}/fiches — creates a customer record (docs/requirements/accounts-and-appointments.md §7): body {fiche: fields minus
  * marketing_optin}. Errors: formStdError (422, `errors` by field), maxFiches (8 per account).
  */
 import { apiPost } from './client.ts';

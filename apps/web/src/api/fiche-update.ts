@@ -1,6 +1,6 @@
 /**
  * PUT /v3/groups/{id}/fiches/{ficheId} — updates a customer record, or deletes it with
- * {deleted: true} (spec 001 §7). Errors: formStdError (422, `errors` by field), ficheNotFound.
+ * {deleted: true} (docs/requirements/accounts-and-appointments.md §7). Errors: formStdError (422, `errors` by field), ficheNotFound.
  */
 import { apiPut } from './client.ts';
 import { writableFiche } from './fiche-create.ts';

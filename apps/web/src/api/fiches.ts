@@ -1,8 +1,8 @@
 /**
- * GET /v3/groups/{id}/fiches — the caller's customer records (spec 001 §3 Fiche, §7): a customer's
+ * GET /v3/groups/{id}/fiches — the caller's customer records (docs/requirements/accounts-and-appointments.md §3 Fiche, §7): a customer's
  * own people, a fiche-profile or guest visitor's one record, or — for a professional — the group's
  * records matching `search` (at least 3 characters). Deleted records and last names starting with
- * "$" are not people to show (spec 001 §2, §5).
+ * "$" are not people to show (docs/requirements/accounts-and-appointments.md §2, §5).
  */
 
 import type { Fiche } from '@creneau/contract/endpoints/fiches';
@@ -13,7 +13,7 @@ import { apiGet } from './client.ts';
 /** A customer record: the columns plus the group's own fields (the API contract's). */
 export type { Fiche } from '@creneau/contract/endpoints/fiches';
 
-/** Search text shorter than this gives no suggestions (spec 001 §5, §9). */
+/** Search text shorter than this gives no suggestions (docs/requirements/accounts-and-appointments.md §5, §9). */
 export const FICHE_SEARCH_MIN_LENGTH = 3;
 
 /** The records a list shows, and the ones that count toward the cap: not deleted, no "$" last name. */

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { followGroupGeneration } from './api-generation.ts';
 import { ApiError, apiGet } from './client.ts';
 
-/** The group as the server publishes it (spec 000 §3 Group). */
+/** The group as the server publishes it (docs/requirements/booking-flow.md §3 Group). */
 export type Group = Omit<GroupSettings, 'rules' | 'enabled_locales' | 'profile'> & {
   id: number;
   urlname: string;

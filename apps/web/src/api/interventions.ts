@@ -1,4 +1,4 @@
-/** GET /v3/groups/{id}/interventions — bookable services (spec 000 §3 Intervention). */
+/** GET /v3/groups/{id}/interventions — bookable services (docs/requirements/booking-flow.md §3 Intervention). */
 
 import type { Promotion } from '@creneau/contract/endpoints/catalogue';
 import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';

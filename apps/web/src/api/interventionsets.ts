@@ -1,4 +1,4 @@
-/** GET /v3/groups/{id}/interventionsets — service categories (spec 000 §3 Interventionset). */
+/** GET /v3/groups/{id}/interventionsets — service categories (docs/requirements/booking-flow.md §3 Interventionset). */
 import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 

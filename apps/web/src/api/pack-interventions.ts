@@ -1,4 +1,4 @@
-/** GET /v3/groups/{id}/pack_interventions — opened packs (spec 000 §3 Pack). */
+/** GET /v3/groups/{id}/pack_interventions — opened packs (docs/requirements/booking-flow.md §3 Pack). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ListParams, listQueryParams } from './catalogue-params.ts';
 import { apiGet } from './client.ts';

@@ -1,4 +1,4 @@
-/** GET /v3/sessions/current.json — who is logged in (spec 001 §3 Session, §7). */
+/** GET /v3/sessions/current.json — who is logged in (docs/requirements/accounts-and-appointments.md §3 Session, §7). */
 import type { CurrentSession } from '@creneau/contract/endpoints/sessions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';

@@ -1,5 +1,5 @@
 /**
- * What ending a session clears (spec 001 §4: "logout or expiry resets the session and clears
+ * What ending a session clears (docs/requirements/accounts-and-appointments.md §4: "logout or expiry resets the session and clears
  * fiches, appointments and taken appointments"), and whether the last end was a logout the visitor
  * asked for (no "expired connection" message then).
  */

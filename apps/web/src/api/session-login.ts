@@ -1,6 +1,6 @@
 /**
  * POST /v3/sessions/login.json — logs in with e-mail and password, or with a fiche key from an
- * e-mail link (spec 001 §4 Session, §7). A success stores the returned token, so every later call
+ * e-mail link (docs/requirements/accounts-and-appointments.md §4 Session, §7). A success stores the returned token, so every later call
  * and the session check run as the new session.
  */
 import { useMutation } from '@tanstack/react-query';
@@ -37,7 +37,7 @@ export interface LoginResponse {
   needPasswordChange: boolean;
   /** True when the login confirmed a new e-mail address. */
   emailChanged?: boolean;
-  /** An appointment chosen before registering, to resume after login (spec 001 §4). */
+  /** An appointment chosen before registering, to resume after login (docs/requirements/accounts-and-appointments.md §4). */
   pendingRdv: Record<string, unknown> | null;
   lastSignedAt: string;
 }

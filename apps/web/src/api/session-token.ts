@@ -1,5 +1,5 @@
 /**
- * The session token (spec 001 §3 Session): kept in localStorage so a reload or a second tab stays
+ * The session token (docs/requirements/accounts-and-appointments.md §3 Session): kept in localStorage so a reload or a second tab stays
  * logged in for the token's two-hour life, and readable outside React by the HTTP client.
  */
 import { create } from 'zustand';

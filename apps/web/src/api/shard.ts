@@ -1,4 +1,4 @@
-/** GET /shard?value=URLNAME&field=urlname — the shard holding a group (spec 000 §7). */
+/** GET /shard?value=URLNAME&field=urlname — the shard holding a group (docs/requirements/booking-flow.md §7). */
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
 

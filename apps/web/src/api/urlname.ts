@@ -1,4 +1,4 @@
-/** GET /urlname?website=HOST — the group served on a host, for "/" with no url name (spec 000 §2). */
+/** GET /urlname?website=HOST — the group served on a host, for "/" with no url name (docs/requirements/booking-flow.md §2). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
 

@@ -1,4 +1,4 @@
-/** GET /v3/websites?group_id= — the mini-site home settings (spec 000 §3 Website). */
+/** GET /v3/websites?group_id= — the mini-site home settings (docs/requirements/booking-flow.md §3 Website). */
 import type { Weekday } from '@creneau/core/group-config/group-config.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';

@@ -1,5 +1,5 @@
 /**
- * What the booking flow calls once appointments are taken (spec 000 §1, 001 §4): the embedding
+ * What the booking flow calls once appointments are taken (docs/requirements/booking-flow.md §1, docs/requirements/accounts-and-appointments.md §4): the embedding
  * page is told (appointmentTaken message) and, for a social-network visitor of a group with an ad
  * pixel, the pixel's Schedule event is sent.
  */

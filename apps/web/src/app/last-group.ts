@@ -1,6 +1,6 @@
 /**
  * The last group this browser session showed, so the not-found page can tell a known group from an
- * unknown one after a reload (spec 000 §2: different texts, and a reload after 10 s when known).
+ * unknown one after a reload (docs/requirements/booking-flow.md §2: different texts, and a reload after 10 s when known).
  */
 
 const STORAGE_KEY = 'creneau.lastGroup';

@@ -1,5 +1,5 @@
 /**
- * "Go there" (spec 001 §2): the map page shows an appointment's own place — its calendar's site
+ * "Go there" (docs/requirements/accounts-and-appointments.md §2): the map page shows an appointment's own place — its calendar's site
  * when the calendar set has an address, else the group's — instead of the group's address.
  *
  * The place travels to /{urlname}/map in the navigation state, as the register confirmation's
@@ -19,7 +19,7 @@ export interface MapPlace {
   lng: number;
 }
 
-/** An appointment's address as the API sends it (spec 001 §3). */
+/** An appointment's address as the API sends it (docs/requirements/accounts-and-appointments.md §3). */
 export interface AppointmentAddress {
   address?: string | null;
   city?: string | null;

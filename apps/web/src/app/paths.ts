@@ -1,5 +1,5 @@
 /**
- * In-app paths. The query string is kept when moving between pages (spec 000 §2 routing rules),
+ * In-app paths. The query string is kept when moving between pages (docs/requirements/booking-flow.md §2 routing rules),
  * so every internal link is built with the current search.
  */
 import { useCallback } from 'react';

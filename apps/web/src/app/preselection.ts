@@ -1,5 +1,5 @@
 /**
- * Verifies the booking choices preselected by the query string before they are trusted (spec 000
+ * Verifies the booking choices preselected by the query string before they are trusted (docs/requirements/booking-flow.md
  * §5): one list call per parameter with the spec's conditions; extern ids come back as ids.
  * What to ask and how to read the answers is in @creneau/core/url/preselection.
  */

@@ -1,5 +1,5 @@
 /**
- * Every route of the spec (000 §2, 001 §2), declared with React Router's components. Pages are
+ * Every route of the spec (docs/requirements/booking-flow.md §2, docs/requirements/accounts-and-appointments.md §2), declared with React Router's components. Pages are
  * separate chunks (React.lazy) loaded while the group layout already runs the start-up calls, each
  * with the part of the texts it shows beyond the core one; the booking step pages come from
  * features/booking/step-pages.ts.

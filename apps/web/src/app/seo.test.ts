@@ -22,7 +22,7 @@ const salon = {
   samePreposition: true,
 };
 
-describe('buildPageMeta (spec 000 §1: three title and three description variants)', () => {
+describe('buildPageMeta (docs/requirements/booking-flow.md §1: three title and three description variants)', () => {
   it('builds three different titles and descriptions from name, preposition and city', async () => {
     const t = await translator('fr');
     const metas = VARIANTS.map((v) => buildPageMeta(t, salon, { title: v, description: v }));

@@ -1,5 +1,5 @@
 /**
- * The booking step list at start-up (spec 000 §2 "Building the step list"): the rules are in
+ * The booking step list at start-up (docs/requirements/booking-flow.md §2 "Building the step list"): the rules are in
  * @creneau/core/booking/step-list; this only feeds it the group and the preselection.
  */
 import { type BookingStep, buildStepList } from '@creneau/core/booking/step-list';

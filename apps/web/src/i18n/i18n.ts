@@ -6,7 +6,7 @@
  *   home     the home page and the map
  * so a booking page downloads neither the customer area's texts nor a second language. A component
  * showing texts of another part reads them through usePart(part); keys keep their full path
- * (`account.login.title`) whatever the part. English is the fallback language (spec 000 §9) but is
+ * (`account.login.title`) whatever the part. English is the fallback language (docs/requirements/booking-flow.md §9) but is
  * fetched only once a text is actually missing (the locale test keeps that from happening).
  */
 import { LOCALES, type Locale } from '@creneau/core/locales';

@@ -1,6 +1,6 @@
 /**
  * Dates, times, prices and durations for display, in the group's time zone and the chosen language
- * (spec 000 §1, §9). The rules are in @creneau/core/format; this hook only binds them to the page's
+ * (docs/requirements/booking-flow.md §1, §9). The rules are in @creneau/core/format; this hook only binds them to the page's
  * language, time zone and currency.
  */
 import { formatDate, formatDateTime, formatTime, formatWeekday } from '@creneau/core/format/date-time';

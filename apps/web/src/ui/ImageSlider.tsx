@@ -1,5 +1,5 @@
 /**
- * The home page's image slider (spec 000 §2 screen 7, §9): autoplay every 4 seconds, dots and
+ * The home page's image slider (docs/requirements/booking-flow.md §2 screen 7, §9): autoplay every 4 seconds, dots and
  * arrows when there is more than one image, pause on hover. It also pauses while it has keyboard
  * focus, offers a pause button (WCAG 2.2.2), and does not autoplay for reduced-motion users.
  */

@@ -1,5 +1,5 @@
 /**
- * A Leaflet map with one marker (spec 000 §2 screen 8, §9: zoom 16). The tile URL is configurable;
+ * A Leaflet map with one marker (docs/requirements/booking-flow.md §2 screen 8, §9: zoom 16). The tile URL is configurable;
  * when tiles cannot load the map keeps its marker over a neutral background and says so, instead
  * of breaking the page.
  */

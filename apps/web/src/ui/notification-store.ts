@@ -1,5 +1,5 @@
 /**
- * The notification bar's state (spec 001 §2: a timed bar, 3 seconds). A notification is a message
+ * The notification bar's state (docs/requirements/accounts-and-appointments.md §2: a timed bar, 3 seconds). A notification is a message
  * key of the `messages.*` namespace (error keys of the spec such as expiredConnection) or, when the
  * server sent a sentence, that sentence.
  */
@@ -16,7 +16,7 @@ export interface Notification {
   tone: NotificationTone;
 }
 
-/** Keys that mean "the account must set a new password" (spec 001 §8): they open /set_password. */
+/** Keys that mean "the account must set a new password" (docs/requirements/accounts-and-appointments.md §8): they open /set_password. */
 const PASSWORD_CHANGE_KEYS = new Set(['needPasswordChange', 'pwdMustBeChanged']);
 
 interface NotificationState {

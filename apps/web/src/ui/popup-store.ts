@@ -1,5 +1,5 @@
 /**
- * The popups of spec 001 §2 — alert, details, add to calendar, pro logout warning, logout
+ * The popups of docs/requirements/accounts-and-appointments.md §2 — alert, details, add to calendar, pro logout warning, logout
  * confirmation — one at a time, opened from anywhere with openPopup and drawn by the shell's popup
  * host. Cancelling appointments has its own dialog (ui/appointments/CancelDialog).
  */

@@ -1,6 +1,6 @@
 /**
  * Group-provided HTML (descriptions, home texts) goes through DOMPurify before reaching the page
- * (ARCHITECTURE "Security"): no script, no event handler, no javascript: URL, no form or frame.
+ * (docs/web-app.md "Embedding and tracking"): no script, no event handler, no javascript: URL, no form or frame.
  * Links are forced to open in a new tab without giving the target page a handle on ours.
  */
 import DOMPurify from 'dompurify';

@@ -1,5 +1,5 @@
 /**
- * The re-check a booking goes through right before it is written (issue 5): does the whole booking
+ * The re-check a booking goes through right before it is written (docs/booking.md): does the whole booking
  * still fit at exactly this start, and on which calendar (and resource) does each item go?
  *
  * Whether it fits is decided by the slot search itself (ChainEvaluator.evaluateDay restricted to

@@ -4,7 +4,7 @@
  * resource, followed by a pause. Both the slot search and the booking writer start here, so a choice
  * the slot list accepted is read the same way when the booking is written.
  *
- * Rules (spec 000 §3, §4):
+ * Rules (docs/requirements/booking-flow.md §3, §4):
  * - `appointments` (the v3 map) wins over `intervention_ids`; entries are chained in index order.
  * - A pack expands to its items in order with each item's break_time after it (not after the last
  *   item). Its items may be listed one entry each (same pack_id, in order) to choose a calendar per

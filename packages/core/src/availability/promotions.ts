@@ -1,5 +1,5 @@
 /**
- * Promotions on slots (spec 000 §3 Slot.promotion): a promotion matches a start when it covers one of
+ * Promotions on slots (docs/requirements/booking-flow.md §3 Slot.promotion): a promotion matches a start when it covers one of
  * the booked services or packs (or every service), the start's local date is within its dates, its
  * weekday is one of its weekdays and its wall-clock time is within [from, to). The best percent wins.
  */

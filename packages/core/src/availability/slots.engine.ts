@@ -1,5 +1,5 @@
 /**
- * The slot search (spec 000 §3 Slot, §5 date bounds, §7 availabletimeslots): the bookable starts of
+ * The slot search (docs/requirements/booking-flow.md §3 Slot, §5 date bounds, §7 availabletimeslots): the bookable starts of
  * a window of local days, and the first bookable start at or after the requested one, searched
  * forward day by day up to the maximum booking period.
  *

@@ -1,5 +1,5 @@
 /**
- * Booking a pack (spec 000 §4, §9): only packs with status "opened" are bookable; the booked pack's
+ * Booking a pack (docs/requirements/booking-flow.md §4, §9): only packs with status "opened" are bookable; the booked pack's
  * type becomes "pack" and its interventionset id 0; break-time entries are dropped; the price is
  * total_price when price is null; calendars are preselected from a retaken appointment.
  *

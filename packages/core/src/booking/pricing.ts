@@ -1,5 +1,5 @@
 /**
- * Prices of a booking, in cents (spec 000 §4 packs, §9; issue 5): what each line costs after its
+ * Prices of a booking, in cents (docs/requirements/booking-flow.md §4 packs, §9; docs/booking.md): what each line costs after its
  * promotion, and the discount and total lines of the confirmation page.
  */
 
@@ -9,7 +9,7 @@ export function discounted(priceCents: number, percent: number | null | undefine
   return Math.round((priceCents * (100 - percent)) / 100);
 }
 
-/** A pack's list price: its own price, else its total_price (spec 000 §4 "Booking a pack"). */
+/** A pack's list price: its own price, else its total_price (docs/requirements/booking-flow.md §4 "Booking a pack"). */
 export function packListPrice(pack: { price: number | null; total_price: number | null }): number | null {
   return pack.price ?? pack.total_price;
 }

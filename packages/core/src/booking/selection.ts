@@ -1,5 +1,5 @@
 /**
- * The booking selection ("Filters", spec 000 §3) and how choices change it (spec 000 §4):
+ * The booking selection ("Filters", docs/requirements/booking-flow.md §3) and how choices change it (docs/requirements/booking-flow.md §4):
  * - going back to a step, or changing the choice of a step, clears the values of the steps after it;
  *   values fixed by the query string belong to no step of the list and are never cleared;
  * - a single calendar is stored as calendar_id, several (the "no preferences" choice) as calendar_ids;

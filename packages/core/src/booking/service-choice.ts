@@ -1,5 +1,5 @@
 /**
- * Choosing services (spec 000 §4):
+ * Choosing services (docs/requirements/booking-flow.md §4):
  * - services per booking are capped by the services step's max_multirdvs (maxServicesPerBooking in
  *   step-list.ts); with a cap of 1 a new pick replaces the old one;
  * - with merge_interventions, all services of the same name and category are picked together and

@@ -1,5 +1,5 @@
 /**
- * The slot step's date range and navigation (spec 000 §2 screen 6, §5, §9):
+ * The slot step's date range and navigation (docs/requirements/booking-flow.md §2 screen 6, §5, §9):
  * - the maximum booking period is the largest maxrdv_period (minutes) across the selected calendars,
  *   falling back to the group's;
  * - the date picker runs from the first available slot to now + that period;

@@ -1,5 +1,5 @@
 /**
- * The numbered booking step bar (spec 000 §2): it appears from the second step on and not on the
+ * The numbered booking step bar (docs/requirements/booking-flow.md §2): it appears from the second step on and not on the
  * confirm step; steps are clickable back to earlier ones; steps after the current one are disabled
  * unless "next" is allowed (then the next step that is not passed over is clickable); in edit mode
  * the steps before the slots step are locked; passed-over steps are shown struck through and greyed.

@@ -1,5 +1,5 @@
 /**
- * The booking step list (spec 000 §2 "Building the step list"), built once at start-up from the
+ * The booking step list (docs/requirements/booking-flow.md §2 "Building the step list"), built once at start-up from the
  * group's configuration and the query string, then walked by the sequence. The rules, in order:
  * 1. start from steps_init when the group provides one, else user_sequence_config (per-step options
  *    come from user_sequence_config either way); a name listed twice counts once;
@@ -30,7 +30,7 @@ export interface BookingStep {
   preposition: string | null;
 }
 
-/** What the builder reads from the group (spec 000 §3 Group). */
+/** What the builder reads from the group (docs/requirements/booking-flow.md §3 Group). */
 export interface StepListGroup {
   user_sequence_config: readonly (Partial<SequenceStepConfig> & Pick<SequenceStepConfig, 'name'>)[];
   steps_init?: readonly SequenceStepName[] | null;
@@ -106,7 +106,7 @@ export function buildStepList(group: StepListGroup, fixed: ReadonlySet<string> =
   return [...kept, ...FINAL_STEPS.map((name) => step(name))];
 }
 
-/** Default and floor of services per booking (spec 000 §4, §9: default maximum 1). */
+/** Default and floor of services per booking (docs/requirements/booking-flow.md §4, §9: default maximum 1). */
 export const DEFAULT_MAX_SERVICES = 1;
 
 /**

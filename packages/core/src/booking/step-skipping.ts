@@ -1,5 +1,5 @@
 /**
- * Which steps of the built list are passed over while booking (spec 000 §2, §4):
+ * Which steps of the built list are passed over while booking (docs/requirements/booking-flow.md §2, §4):
  * - a step with skip_uniq_choice whose option list holds exactly one option picks it and moves on;
  * - calendar and calendar-set steps are skipped when the chosen services are all skippable_agenda;
  * - the calendar-set step is skipped when no sets remain to choose from;

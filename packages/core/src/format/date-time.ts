@@ -128,7 +128,7 @@ function wallClockOf(instant: Instant, timeZone: string): string {
 
 /**
  * True when two time zones show different wall-clock times at an instant: the confirmation step
- * then adds a local-time note (spec 001 §2). Compared at the instant itself, so zones that agree
+ * then adds a local-time note (docs/requirements/accounts-and-appointments.md §2). Compared at the instant itself, so zones that agree
  * only part of the year (different DST rules) are judged on the appointment's date.
  */
 export function wallClocksDiffer(instant: Instant, zoneA: string, zoneB: string): boolean {

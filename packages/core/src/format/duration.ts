@@ -1,5 +1,5 @@
 /**
- * Durations (spec 000 §9): stored in minutes; under an hour they read "45 min"; from 60 minutes on
+ * Durations (docs/requirements/booking-flow.md §9): stored in minutes; under an hour they read "45 min"; from 60 minutes on
  * they read in hours and minutes, "1 h 30" style. Each part is written by Intl.NumberFormat's unit
  * style (short), so every language gets its own unit names ("1 Std. 30 Min.", "1 hr 30 min",
  * "1 ó 30 p", en-GB "1 hr 30 mins"). French and Breton write the minutes after "h" as a bare two-digit number ("1 h 05"),

@@ -1,5 +1,5 @@
 /**
- * Prices (spec 000 §9): stored in cents, shown with exactly 2 decimals in the group's currency and
+ * Prices (docs/requirements/booking-flow.md §9): stored in cents, shown with exactly 2 decimals in the group's currency and
  * the visitor's language, through Intl.NumberFormat. Two decimals even for currencies that usually
  * have none (JPY): the spec fixes it, and prices are entered in cents anyway.
  */

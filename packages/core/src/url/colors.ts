@@ -1,5 +1,5 @@
 /**
- * The theme palette (spec 000 §3 "Theme palette", §5 "Colour values are normalised to #RRGGBB"):
+ * The theme palette (docs/requirements/booking-flow.md §3 "Theme palette", §5 "Colour values are normalised to #RRGGBB"):
  * four groups (header, stepper, banner, body), each with the same colour keys. A colour is resolved,
  * from weakest to strongest: built-in default < the group's usercolors for that palette group <
  * a general entry of the `colors` query parameter < an entry of the parameter for that palette group.

@@ -33,7 +33,7 @@ export function readId(raw: string): Read<number> {
   return id >= 1 && id <= MAX_ID ? ok(id) : no('id out of range');
 }
 
-/** An id where "0" means "no choice" (spec 000 §4): null for 0. */
+/** An id where "0" means "no choice" (docs/requirements/booking-flow.md §4): null for 0. */
 export function readIdOrNone(raw: string): Read<number | null> {
   return /^0+$/.test(raw.trim()) ? ok(null) : readId(raw);
 }

@@ -1,5 +1,5 @@
 /**
- * What a preselection from the query string means for the booking (spec 000 §2, §5): which steps it
+ * What a preselection from the query string means for the booking (docs/requirements/booking-flow.md §2, §5): which steps it
  * fixes, and the look-ups that verify each value against the catalogue before it is trusted. The
  * verification uses the list endpoints' conditions (`conditions[0][field]` id or externid,
  * `conditions[0][op]` = or in, `conditions[0][value]`); an externid preselection is replaced by the

@@ -1,5 +1,5 @@
 /**
- * Every query parameter the booking page recognises (spec 000 §2 "Query parameters recognised", §3
+ * Every query parameter the booking page recognises (docs/requirements/booking-flow.md §2 "Query parameters recognised", §3
  * "URL configuration", §5), parsed and validated in one place into a typed object. An invalid value
  * is dropped (the `date` parameter: replaced by today unless strict) and reported with its reason;
  * unknown parameters (utm_*, a host site's own) are ignored and listed. Nothing here throws.
@@ -9,7 +9,7 @@
  *   present without value, 1/true/yes/on, or 0/false/no/off;
  * - ids: 1…2147483647; calendar_id, resource_id and resource also take "0" = no choice;
  * - lists (…_ids): "1,2", repeated parameters, or "name[]=" (at most 20); one bad item drops the list;
- * - *_extern_id(s) are mapped to the internal name with `by: 'externid'` (spec 000 §5); when both the
+ * - *_extern_id(s) are mapped to the internal name with `by: 'externid'` (docs/requirements/booking-flow.md §5); when both the
  *   id and the externid form are given, the id form wins and the other is reported;
  * - fiche, vevent: form values to prefill, as `fiche={"firstname":"Anne"}` (JSON) or
  *   `fiche[firstname]=Anne`;
@@ -65,7 +65,7 @@ export type FlagName = (typeof FLAG_NAMES)[number];
 
 export interface QueryParams extends Partial<Record<FlagName, boolean>> {
   key?: string;
-  /** The start date (spec 000 §5). */
+  /** The start date (docs/requirements/booking-flow.md §5). */
   date?: DateParam;
   /** An e-mail to prefill (login, register), normalised. */
   email?: string;
@@ -333,7 +333,7 @@ function readChoice(
   }
   const raw = single(name);
   if (raw === undefined) return undefined;
-  // "0" means no choice for a calendar or a resource (spec 000 §4).
+  // "0" means no choice for a calendar or a resource (docs/requirements/booking-flow.md §4).
   const allowsNone = name === 'calendar_id' || name === 'resource_id';
   const read = allowsNone ? readIdOrNone(raw) : readId(raw);
   if (!read.ok) {

@@ -1,6 +1,6 @@
 /**
  * Calendar dates as "YYYY-MM-DD" strings, the form in which Créneau stores and exchanges them
- * (spec 000 §9 "default date format YYYY-MM-DD"; 001 §5 "stored as YYYY-MM-DD"). String order equals
+ * (docs/requirements/booking-flow.md §9 "default date format YYYY-MM-DD"; docs/requirements/accounts-and-appointments.md §5 "stored as YYYY-MM-DD"). String order equals
  * date order, so comparing two of them with < is comparing the dates.
  * Day arithmetic comes from time/civil-day.ts.
  */

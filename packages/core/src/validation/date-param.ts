@@ -1,5 +1,5 @@
 /**
- * The `date` query parameter (spec 000 §5): "YYYY-MM-DD" or "YYYY-MM-DD hh:mm:ss" naming a real date
+ * The `date` query parameter (docs/requirements/booking-flow.md §5): "YYYY-MM-DD" or "YYYY-MM-DD hh:mm:ss" naming a real date
  * and time (hh 00–23, mm and ss 00–59). Anything else is replaced by today's date, or ignored in
  * strict mode. An absent or empty parameter is simply absent: there is nothing to replace.
  * In a URL the space is written "+" or "%20"; URLSearchParams decodes both.

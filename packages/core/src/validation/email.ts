@@ -1,5 +1,5 @@
 /**
- * The e-mail rule (spec 001 §5): a local part of letters, digits and - _ . + (at most 64), an "@",
+ * The e-mail rule (docs/requirements/accounts-and-appointments.md §5): a local part of letters, digits and - _ . + (at most 64), an "@",
  * a domain, and a top-level domain of at least 2 letters; failure is emailValidator. Made precise:
  * - local part: ASCII letters, digits, "-", "_", "+", "."; no leading, trailing or doubled dot
  *   (RFC 5321 dot-atom, which mail servers enforce anyway); 1–64 characters;

@@ -1,5 +1,5 @@
 /**
- * The failure modes of form validation and the spec's translation key for each (spec 001 §5:
+ * The failure modes of form validation and the spec's translation key for each (docs/requirements/accounts-and-appointments.md §5:
  * "empty (emptyRequiredTextInput)", "format (invalidTextInput)", "dateFormat (invalidDateInput)",
  * "formatAnts (invalidNumberRequestAnts)", e-mail "emailValidator"). One table, used by every
  * validator, so the server and the web app name a failure the same way.

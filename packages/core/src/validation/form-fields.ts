@@ -1,6 +1,6 @@
 /**
  * Validation of the group's dynamic forms (fiche and vevent) against their field definitions
- * (spec 001 §3 "Form field definition", §5). The same function gives the web form its live errors
+ * (docs/requirements/accounts-and-appointments.md §3 "Form field definition", §5). The same function gives the web form its live errors
  * and the server its verdict, so both agree. Values come in as typed (or as JSON from the API) and
  * leave in their stored form:
  *
@@ -98,7 +98,7 @@ function validateText(field: FieldDefinition, raw: unknown): FieldResult {
   // several rows takes line breaks, nothing takes NUL or other control characters.
   if (!isAllowedText(value, textKindOfField(field))) return fail('format');
   if (field.name === REFERENCE_FIELD_NAME) {
-    // str9 (spec 001 §5): upper-cased, then the reference-number pattern instead of the lengths.
+    // str9 (docs/requirements/accounts-and-appointments.md §5): upper-cased, then the reference-number pattern instead of the lengths.
     return validateReferenceNumber(value) ? fail('formatAnts') : ok(normalizeReferenceNumber(value));
   }
   const length = codePoints(value);
@@ -134,7 +134,7 @@ const FALSE_VALUES = new Set<unknown>([false, 0, 'false', '0', 'off', 'no', '', 
 function validateBoolean(field: FieldDefinition, raw: unknown): FieldResult {
   if (TRUE_VALUES.has(raw)) return ok(true);
   if (!FALSE_VALUES.has(raw)) return fail('format');
-  // An unchecked required box is "empty" (spec 001 §5): a required boolean must be ticked.
+  // An unchecked required box is "empty" (docs/requirements/accounts-and-appointments.md §5): a required boolean must be ticked.
   return field.required ? fail('empty') : ok(false);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Which fields of the fiche and vevent forms are asked of whom (spec 001 §3, §5, §6). Three
+ * Which fields of the fiche and vevent forms are asked of whom (docs/requirements/accounts-and-appointments.md §3, §5, §6). Three
  * outcomes:
  * - shown: asked and validated;
  * - hidden: part of the record but not asked; the web app does not send it and the server ignores a
@@ -25,7 +25,7 @@ export interface VisibilityContext {
   antsMode: boolean;
 }
 
-/** Vevent names the booking itself supplies; a group's vevent form may not ask for them (spec 001 §3). */
+/** Vevent names the booking itself supplies; a group's vevent form may not ask for them (docs/requirements/accounts-and-appointments.md §3). */
 export const VEVENT_RESERVED_FIELDS = ['intervention_ids', 'start', 'calendar_id', 'resource_id'] as const;
 /** The vevent field whose presence replaces the built-in comment field. */
 export const COMMENTS_FIELD_NAME = 'comments';
@@ -71,12 +71,12 @@ export function visibleFields<F extends { name: string }>(
   return fields.filter((field) => fieldVisibility(field.name, context) === 'shown');
 }
 
-/** Rows of the comment box: optional, 2 to 4 rows (spec 001 §5). */
+/** Rows of the comment box: optional, 2 to 4 rows (docs/requirements/accounts-and-appointments.md §5). */
 export const COMMENT_ROWS = { min: 2, max: 4 } as const;
 
 /**
  * The built-in comment field is shown only when the group allows comments, its vevent form has no
- * comments field of its own, and the visitor is not a professional (spec 001 §5).
+ * comments field of its own, and the visitor is not a professional (docs/requirements/accounts-and-appointments.md §5).
  */
 export function showCommentField(context: {
   userAllowComment: boolean;

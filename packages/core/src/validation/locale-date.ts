@@ -1,5 +1,5 @@
 /**
- * Dates typed by a user, parsed strictly by the format of their interface language (spec 001 §5:
+ * Dates typed by a user, parsed strictly by the format of their interface language (docs/requirements/accounts-and-appointments.md §5:
  * "Dates parsed strictly by locale format … stored as YYYY-MM-DD"). The format per language follows
  * the national convention (CLDR short date with a four-digit year):
  *

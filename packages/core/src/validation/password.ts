@@ -1,5 +1,5 @@
 /**
- * Password rules (spec 001 §5, §9; issue 4). Lengths count Unicode code points, not UTF-16
+ * Password rules (docs/requirements/accounts-and-appointments.md §5, §9). Lengths count Unicode code points, not UTF-16
  * units, so an emoji is one character as the user sees it.
  *
  * "Must not contain the part of the e-mail before the @ (or all/part of the e-mail)" is made precise

@@ -1,5 +1,5 @@
 /**
- * The str9 reference number of government-request groups (spec 001 §5, §9): one or more codes of
+ * The str9 reference number of government-request groups (docs/requirements/accounts-and-appointments.md §5, §9): one or more codes of
  * exactly 10 upper-case letters or digits, separated by , ; : - / . or spaces (runs such as ", " are
  * one separator). The field is upper-cased before checking; failure is formatAnts
  * (invalidNumberRequestAnts). Only ASCII a–z are upper-cased: toUpperCase would turn "ß" into "SS"

@@ -1,4 +1,4 @@
-/** A booking chosen before registering rides along with the new account (spec 001 §4 pendingRdv). */
+/** A booking chosen before registering rides along with the new account (docs/requirements/accounts-and-appointments.md §4 pendingRdv). */
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Customer accounts (spec 001 §3 Account, §4, §5, §7): registration with e-mail activation,
+ * Customer accounts (docs/requirements/accounts-and-appointments.md §3 Account, §4, §5, §7): registration with e-mail activation,
  * password change and reset, e-mail change confirmed from the new address. Every mail is written to
  * the outbox in the same transaction as the change that causes it.
  */
@@ -44,7 +44,7 @@ export interface RegistrationInput {
 export async function register(ctx: AppContext, group: GroupRow, input: RegistrationInput, address: string) {
   refuseSsoOnly(group);
   const settings = group.settings;
-  // Closed groups take no new customers online (spec 001 §6): they phone instead.
+  // Closed groups take no new customers online (docs/requirements/accounts-and-appointments.md §6): they phone instead.
   if (!settings.open) {
     throw errors.forbidden(
       settings.sector === 'Santé' ? 'registrationDisabledHealth' : 'registrationDisabled',
@@ -211,7 +211,7 @@ export async function updatePassword(
   });
 }
 
-/** Starts an e-mail change: a confirmation link goes to the new address (spec 001 §4 emailChanged). */
+/** Starts an e-mail change: a confirmation link goes to the new address (docs/requirements/accounts-and-appointments.md §4 emailChanged). */
 export async function requestEmailChange(
   ctx: AppContext,
   group: GroupRow,

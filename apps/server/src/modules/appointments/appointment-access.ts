@@ -1,5 +1,5 @@
 /**
- * Who may see and act on an appointment (spec 001 §4, §6): the customer whose account owns the fiche,
+ * Who may see and act on an appointment (docs/requirements/accounts-and-appointments.md §4, §6): the customer whose account owns the fiche,
  * a fiche or guest session for that fiche, or a professional of the group. A session opened from an
  * e-mail link for one cancel or export reaches only that appointment's booking.
  */

@@ -1,5 +1,5 @@
 /**
- * An appointment as the front end sees it (spec 001 §3 Appointment): the service, pack, calendar,
+ * An appointment as the front end sees it (docs/requirements/accounts-and-appointments.md §3 Appointment): the service, pack, calendar,
  * resource, prices, promotion, video room, address and the patient, in the caller's language.
  */
 import type { SiteAddress } from '@creneau/core/group-config/group-config.schema';

@@ -26,7 +26,7 @@ export async function scopeBooking(ctx: AppContext, group: GroupRow, viewer: Vie
   return (await bookingOf(ctx, group.id, viewer.scope.appointmentId)).booking;
 }
 
-/** Pack first items carry their included appointments (spec 001 §3 `interventions`). */
+/** Pack first items carry their included appointments (docs/requirements/accounts-and-appointments.md §3 `interventions`). */
 export function presentWithIncluded(
   rows: readonly repo.DetailedAppointment[],
   ctx: AppContext,
@@ -94,7 +94,7 @@ export async function listAppointments(scope: Scope, query: ListQuery) {
   return [...future, ...past];
 }
 
-/** Whether the appointment may still be changed by this viewer (spec 001 §4 edit; §8 mintimeRDVModifyError). */
+/** Whether the appointment may still be changed by this viewer (docs/requirements/accounts-and-appointments.md §4 edit; §8 mintimeRDVModifyError). */
 export async function checkEditable(scope: Scope, id: number) {
   const { ctx, group, viewer } = scope;
   const { row, booking } = await bookingOf(ctx, group.id, id);

@@ -1,5 +1,5 @@
 /**
- * Taking an appointment (spec 001 §4 Booking details, §7 POST appointments, §8 booking errors).
+ * Taking an appointment (docs/requirements/accounts-and-appointments.md §4 Booking details, §7 POST appointments, §8 booking errors).
  *
  * One transaction: the calendars and resources the booking may use are locked in id order, the
  * availability engine re-checks this exact start against the live appointments and assigns each item
@@ -77,7 +77,7 @@ async function bookingFiche(
     try {
       return await fichesViewerMayEdit(trx, group, viewer, fiche);
     } catch {
-      // Someone else's record, or one this session cannot reach: log out and book again (spec 001 §8).
+      // Someone else's record, or one this session cannot reach: log out and book again (docs/requirements/accounts-and-appointments.md §8).
       throw bookingError('forbidden', 'fiche_not_authorized');
     }
   }
@@ -234,7 +234,7 @@ export async function createBooking(
   await sendBookingMail(ctx, trx, group, rows, 'appointment_confirmation', viewer);
 
   // A visitor without a session gets a guest one for this fiche: the confirmation page's cancel
-  // and calendar buttons use it (spec 001 §3 Session: account id 0, cancel_apt 0).
+  // and calendar buttons use it (docs/requirements/accounts-and-appointments.md §3 Session: account id 0, cancel_apt 0).
   let ficheToken: string | null = null;
   if (
     viewer.type === 'anonymous' ||

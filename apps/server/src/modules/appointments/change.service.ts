@@ -1,5 +1,5 @@
 /**
- * Changing a booking (spec 001 §7 PUT /v3/appointments/{id}, §4 edit mode): a new start (and
+ * Changing a booking (docs/requirements/accounts-and-appointments.md §7 PUT /v3/appointments/{id}, §4 edit mode): a new start (and
  * optionally other calendars), another fiche or new comments. The booking keeps its ids; its old
  * slot is freed and the new one checked like a new booking, in the same transaction — if the new
  * start does not fit, nothing changes.

@@ -96,7 +96,7 @@ export function buildCalendar(
   return lines.map(foldLine).join(CRLF) + CRLF;
 }
 
-/** The data a client needs to build a Google Calendar link itself (spec 001 §7). */
+/** The data a client needs to build a Google Calendar link itself (docs/requirements/accounts-and-appointments.md §7). */
 export function googleCalendarData(event: CalendarEvent, timeZone: string) {
   return {
     title: event.summary,

@@ -1,4 +1,4 @@
-/** The answer of sessions/current.json (spec 001 §7): who is logged in, as the front end needs it. */
+/** The answer of sessions/current.json (docs/requirements/accounts-and-appointments.md §7): who is logged in, as the front end needs it. */
 import type { AppContext } from '../../app-context.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
 import { listActiveGroups } from '../pros/pros.repository.ts';
@@ -31,7 +31,7 @@ export async function describeSession(ctx: AppContext, viewer: Viewer, token: st
     needPasswordChange: viewer.needPasswordChange,
   };
   if (viewer.type === 'fiche' || viewer.type === 'guest') {
-    // Fiche-profile visitors and guests are "account id 0" (spec 001 §3 Session).
+    // Fiche-profile visitors and guests are "account id 0" (docs/requirements/accounts-and-appointments.md §3 Session).
     return {
       ...session,
       type: 'user' as const,

@@ -1,5 +1,5 @@
 /**
- * Logging in (spec 001 §4 Session, §7 sessions/login.json, §8): with e-mail and password, or with a
+ * Logging in (docs/requirements/accounts-and-appointments.md §4 Session, §7 sessions/login.json, §8): with e-mail and password, or with a
  * fiche key from an e-mail link on Fiche-profile groups. Failures answer the spec's list of
  * `{error, translate_key}`; five consecutive failures block the account for ten minutes, and failures
  * per client address are capped so that one attacker cannot cheaply lock out every account.
@@ -88,7 +88,7 @@ export async function login(ctx: AppContext, input: LoginInput, address: string)
     if (input.account?.temp_email && input.account.validation_key) {
       await confirmEmailChange(trx, account, input.account.validation_key, now, changes);
     }
-    // A password that no longer meets the rules still logs in, but only to change it (spec 001 §4).
+    // A password that no longer meets the rules still logs in, but only to change it (docs/requirements/accounts-and-appointments.md §4).
     const needPasswordChange = account.need_password_change || !isStrongPassword(password, account.email);
     changes.need_password_change = needPasswordChange;
     const pendingRdv = account.pending_rdv;

@@ -1,5 +1,5 @@
 /**
- * GET /api/v3/groups/{id}/availabletimeslots (spec 000 §7): the slots of a window of days and the
+ * GET /api/v3/groups/{id}/availabletimeslots (docs/requirements/booking-flow.md §7): the slots of a window of days and the
  * first available slot, for a selection of services, calendars and resources. Both the plain form
  * (start, calendar_id | calendar_ids[], intervention_ids[], resource_id) and the v3 form (group_id,
  * promotions, time_format=datetime, appointments[i][intervention_id|calendar_id|resource_id|pack_id],

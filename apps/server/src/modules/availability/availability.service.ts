@@ -1,6 +1,6 @@
 /**
- * The availabletimeslots call (spec 000 §7) and the re-check a booking goes through before it is
- * written (issue 5), both on the core availability engine.
+ * The availabletimeslots call (docs/requirements/booking-flow.md §7) and the re-check a booking goes through before it is
+ * written (docs/booking.md), both on the core availability engine.
  *
  * Loading: the schedule (calendars with ranges, exceptions and links; services; promotions) in
  * three parallel queries, then the appointments overlapping the requested days on the calendars and

@@ -1,5 +1,5 @@
 /**
- * The catalogue read API (spec 000 §3, §7): categories, services, packs, calendar sets, calendars
+ * The catalogue read API (docs/requirements/booking-flow.md §3, §7): categories, services, packs, calendar sets, calendars
  * and resources of a group, in the requested language, sorted by `sort`, never deleted rows, and
  * without items whose public name is empty unless the caller is one of the group's call-centre pros.
  */

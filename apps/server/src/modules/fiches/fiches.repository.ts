@@ -40,7 +40,7 @@ export function findFiche(db: Db, groupId: number, ficheId: number): Promise<Fic
     .executeTakeFirst();
 }
 
-/** Spec 001 §5: escapes LIKE wildcards so a search for "50%" means those characters. */
+/** docs/requirements/accounts-and-appointments.md §5: escapes LIKE wildcards so a search for "50%" means those characters. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**

@@ -5,7 +5,7 @@ import { scopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { createFiche, listFiches, updateFicheRecord } from './fiches.service.ts';
 
-// What the client may not set on a record (spec 001 §7: sent "minus" these).
+// What the client may not set on a record (docs/requirements/accounts-and-appointments.md §7: sent "minus" these).
 const SERVER_OWNED = [
   'id',
   'group_id',

@@ -1,5 +1,5 @@
 /**
- * Customer records — fiches (spec 001 §2 customer-records page, §3 Fiche, §5, §6): a customer keeps
+ * Customer records — fiches (docs/requirements/accounts-and-appointments.md §2 customer-records page, §3 Fiche, §5, §6): a customer keeps
  * up to 8 people per group; professionals search the group's records and create them for callers.
  * Every record is validated against the group's fiche form with the shared core rules.
  */
@@ -20,7 +20,7 @@ import * as repo from './fiches.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Spec 001 §2, §9: a customer keeps at most 8 records they see (core records-cap). */
+/** docs/requirements/accounts-and-appointments.md §2, §9: a customer keeps at most 8 records they see (core records-cap). */
 export const MAX_FICHES_PER_ACCOUNT = MAX_RECORDS_PER_ACCOUNT;
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_LIMIT = 20;

@@ -43,7 +43,7 @@ export async function getPublicGroup(ctx: AppContext, urlname: string) {
   if (!group) throw errors.groupDoesNotExist();
   const settings = group.settings;
   if (!group.active) {
-    // The inactive page shows the group's name and phone (spec 000 §2), so they come with the error.
+    // The inactive page shows the group's name and phone (docs/requirements/booking-flow.md §2), so they come with the error.
     throw errors.groupDoesNotExist({
       group: { urlname: group.urlname, name: group.name, phone: settings.phone ?? null, inactive: true },
     });

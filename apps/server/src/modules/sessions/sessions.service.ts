@@ -1,5 +1,5 @@
 /**
- * Sessions (spec 001 §3 Session, §4): a token of 256 random bits, valid two hours from
+ * Sessions (docs/requirements/accounts-and-appointments.md §3 Session, §4): a token of 256 random bits, valid two hours from
  * lastSignedAt, sent as the `token` query parameter or the session cookie. Only its hash is stored.
  */
 import type { Kysely, Transaction } from 'kysely';
@@ -9,7 +9,7 @@ import { newSecretToken } from './secret-tokens.ts';
 import * as repo from './sessions.repository.ts';
 import type { Viewer } from './viewer.ts';
 
-/** Spec 001 §4: 7,200,000 ms from lastSignedAt. */
+/** docs/requirements/accounts-and-appointments.md §4: 7,200,000 ms from lastSignedAt. */
 export const SESSION_LIFETIME_MS = 7_200_000;
 
 type Db = Kysely<Database> | Transaction<Database>;

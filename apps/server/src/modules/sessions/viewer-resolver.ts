@@ -22,7 +22,7 @@ function presentedToken(request: FastifyRequest): { token: string; fromCookie: b
   return cookie ? { token: cookie, fromCookie: true } : undefined;
 }
 
-/** Routes an account awaiting a forced password change may still use (spec 001 §4 needPasswordChange). */
+/** Routes an account awaiting a forced password change may still use (docs/requirements/accounts-and-appointments.md §4 needPasswordChange). */
 export const PASSWORD_CHANGE_ROUTES = new Set([
   '/api/v3/sessions/current.json',
   '/api/v3/sessions/logout.json',

@@ -41,7 +41,7 @@ export const anonymousViewer: Viewer = {
   lastSignedAt: null,
 };
 
-/** Call-centre professionals of the group also see items whose public name is empty (spec 000 §2, §6). */
+/** Call-centre professionals of the group also see items whose public name is empty (docs/requirements/booking-flow.md §2, §6). */
 export function seesUnnamedItems(
   viewer: Viewer,
   group: { id: number; settings: { callCenter?: boolean } },

@@ -1,7 +1,7 @@
 /**
  * What the callback needs to finish a sign-on — PKCE verifier, state, nonce, group and return
  * address — travels in a short-lived signed HttpOnly cookie instead of server memory, so whichever
- * replica receives the callback can finish the flow (ARCHITECTURE.md "Storage": no shared memory).
+ * replica receives the callback can finish the flow (docs/operations.md "Topology": no shared memory).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomState } from 'openid-client';

@@ -16,7 +16,7 @@ import { providerClient, type SsoSettings } from './sso-provider.ts';
 import { safeReturnTo } from './sso-return-to.ts';
 
 export const CALLBACK_PATH = '/auth/sso/callback';
-/** Spec 000 §1 and 001 §2: the page shown after a single sign-on logout. */
+/** docs/requirements/booking-flow.md §1 and docs/requirements/accounts-and-appointments.md §2: the page shown after a single sign-on logout. */
 export const DISCONNECTED_PATH = '/disconnected';
 const SCOPE = 'openid email profile';
 
@@ -32,7 +32,7 @@ export async function findSsoGroup(ctx: AppContext, urlname: string): Promise<Ss
   return group?.active && sso ? { group, sso } : undefined;
 }
 
-/** The group's generic error page, told why (spec 001 §2 `/{urlname}/error`). */
+/** The group's generic error page, told why (docs/requirements/accounts-and-appointments.md §2 `/{urlname}/error`). */
 export function errorPath(urlname: string, key: SsoErrorKey): string {
   return `/${urlname}/error?${new URLSearchParams({ sso_error: key })}`;
 }

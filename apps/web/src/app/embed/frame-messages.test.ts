@@ -7,7 +7,7 @@ function embedIn(parent: { postMessage: (...args: unknown[]) => void }) {
   vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
 }
 
-describe('frame messages (spec 000 §1 embedding)', () => {
+describe('frame messages (docs/requirements/booking-flow.md §1 embedding)', () => {
   it('sends nothing when the page is not in a frame', () => {
     expect(isEmbedded()).toBe(false);
     const post = vi.spyOn(window, 'postMessage');

@@ -1,5 +1,5 @@
 /**
- * Talking to the page that embeds the booking page in a frame (spec 000 §1 "Frame/embedding"):
+ * Talking to the page that embeds the booking page in a frame (docs/requirements/booking-flow.md §1 "Frame/embedding"):
  * the height whenever it changes (unless autoresize is off), the appointment-taken event, and the
  * autoresize on/off order from the parent. Payloads are documented in docs/embedding.md.
  */
@@ -39,7 +39,7 @@ export function postToParent(message: FrameMessage): void {
   window.parent.postMessage({ source: MESSAGE_SOURCE, ...message }, '*');
 }
 
-/** Tells the parent that appointments were just booked (spec 001 §4 "notify the parent frame"). */
+/** Tells the parent that appointments were just booked (docs/requirements/accounts-and-appointments.md §4 "notify the parent frame"). */
 export function notifyAppointmentTaken(urlname: string, appointments: TakenAppointment[]): void {
   postToParent({ type: 'appointmentTaken', urlname, appointments });
 }

@@ -1,4 +1,4 @@
-/** The generic error message (spec 000 §2 screen 9, key "error"), with a retry. */
+/** The generic error message (docs/requirements/booking-flow.md §2 screen 9, key "error"), with a retry. */
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';

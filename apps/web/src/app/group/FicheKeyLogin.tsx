@@ -1,5 +1,5 @@
 /**
- * A booking e-mail's link carries a ficheKey (spec 001 §4 LoginProfile Fiche, cancel and export
+ * A booking e-mail's link carries a ficheKey (docs/requirements/accounts-and-appointments.md §4 LoginProfile Fiche, cancel and export
  * links): the visitor is logged in with it before any page shows, then the key leaves the address.
  * A key that no longer works says so and the page opens without a session.
  */

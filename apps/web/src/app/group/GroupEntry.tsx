@@ -1,4 +1,4 @@
-/** /{urlname}: sends the visitor to login, home, appointments or the first step (spec 000 §4). */
+/** /{urlname}: sends the visitor to login, home, appointments or the first step (docs/requirements/booking-flow.md §4). */
 import { Navigate, useLocation } from 'react-router';
 import { useGroupContext } from '../../lib/group-context.ts';
 import { groupPath } from '../paths.ts';
@@ -25,7 +25,7 @@ export function GroupEntry() {
   return <Navigate replace to={{ pathname: groupPath(group.urlname, page), search }} />;
 }
 
-/** Any invalid path under a group goes back to the group's root, keeping the query (spec 000 §2). */
+/** Any invalid path under a group goes back to the group's root, keeping the query (docs/requirements/booking-flow.md §2). */
 export function RedirectToGroupRoot() {
   const { group } = useGroupContext();
   const { search } = useLocation();

@@ -1,5 +1,5 @@
 /**
- * Every page under /{urlname}: runs the start-up sequence (spec 000 §4) — load the group, check the
+ * Every page under /{urlname}: runs the start-up sequence (docs/requirements/booking-flow.md §4) — load the group, check the
  * session, verify the preselection and build the step list — in parallel where the calls allow,
  * with a loading indicator meanwhile, then applies the access rules and renders the page.
  */
@@ -69,7 +69,7 @@ export function GroupLayout() {
   if (group.isPending || !session.data || !verified.data || (!language.ready && !shown.current)) {
     return <LoadingFrame />;
   }
-  // An e-mail link's fiche key logs the visitor in before any page shows (spec 001 §4).
+  // An e-mail link's fiche key logs the visitor in before any page shows (docs/requirements/accounts-and-appointments.md §4).
   if (query.params.ficheKey) {
     return (
       <Suspense fallback={<LoadingFrame />}>
@@ -115,7 +115,7 @@ function GroupReady({ group, session, preselection, unverified, locale }: GroupR
   useEffect(() => rememberGroup(group), [group]);
   useEffect(() => rememberLocale(locale), [locale]);
 
-  // A professional of other groups is offered to log out (spec 000 §4) — once per visit.
+  // A professional of other groups is offered to log out (docs/requirements/booking-flow.md §4) — once per visit.
   const prompted = useRef(false);
   useEffect(() => {
     if (access.kind === 'proLogout' && !prompted.current) {
@@ -155,7 +155,7 @@ function GroupReady({ group, session, preselection, unverified, locale }: GroupR
   );
 }
 
-/** A login that needs a new password goes to /set_password (spec 001 §4), announced first. */
+/** A login that needs a new password goes to /set_password (docs/requirements/accounts-and-appointments.md §4), announced first. */
 function PasswordChangeRedirect({ accountId }: { accountId: number | undefined }) {
   const navigate = useNavigate();
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * The start-up sequence end to end in the DOM (spec 000 §4): group, session, step list, then the
+ * The start-up sequence end to end in the DOM (docs/requirements/booking-flow.md §4): group, session, step list, then the
  * first page — with the API answered by a fake fetch.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

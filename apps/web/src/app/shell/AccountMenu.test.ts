@@ -1,4 +1,4 @@
-/** The account menu's entries per session (spec 001 §2 header). */
+/** The account menu's entries per session (docs/requirements/accounts-and-appointments.md §2 header). */
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS_SESSION, type Session } from '../../api/session-current.ts';
 import { accountEntries } from './AccountMenu.tsx';

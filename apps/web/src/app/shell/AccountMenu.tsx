@@ -1,5 +1,5 @@
 /**
- * The logged-in visitor's menu (spec 001 §2). Customers: appointments, information and personal
+ * The logged-in visitor's menu (docs/requirements/accounts-and-appointments.md §2). Customers: appointments, information and personal
  * data (the last two for the Account profile, and only with an account: a guest who booked without
  * one or a visitor from an e-mail link — account id 0 — has no information or personal-data pages).
  * Professionals: their name, a group switch when they have several groups, no appointments or

@@ -1,4 +1,4 @@
-/** The dismissible address bar under the header (spec 001 §2); dismissal lasts the browser session. */
+/** The dismissible address bar under the header (docs/requirements/accounts-and-appointments.md §2); dismissal lasts the browser session. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The main container (spec 000 §2 screen 11): header, address bar, the page, footer (hidden with
+ * The main container (docs/requirements/booking-flow.md §2 screen 11): header, address bar, the page, footer (hidden with
  * nofooter), popups and the notification bar; plus what every page needs: theme, language-aware
  * title and meta, tracking, and the frame-height messages when embedded.
  */

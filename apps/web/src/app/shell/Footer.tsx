@@ -1,4 +1,4 @@
-/** The footer (spec 001 §2): terms by country, accessibility, GDPR choices, © 2006–this year. */
+/** The footer (docs/requirements/accounts-and-appointments.md §2): terms by country, accessibility, GDPR choices, © 2006–this year. */
 import { useTranslation } from 'react-i18next';
 import styles from './Footer.module.css';
 import { legalLinks } from './legal-links.ts';

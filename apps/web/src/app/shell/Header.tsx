@@ -1,5 +1,5 @@
 /**
- * The header (spec 001 §2): logo, home, book, map, language switch, login button or account menu.
+ * The header (docs/requirements/accounts-and-appointments.md §2): logo, home, book, map, language switch, login button or account menu.
  * Labels collapse to icons on narrow screens (login under 890 px).
  */
 import type { Locale } from '@creneau/core/locales';

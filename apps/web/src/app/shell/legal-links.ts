@@ -6,7 +6,7 @@ export interface LegalLinks {
   accessibility: string;
 }
 
-/** The links for a group's country (FR when unknown, spec 001 §2). */
+/** The links for a group's country (FR when unknown, docs/requirements/accounts-and-appointments.md §2). */
 export function legalLinks(country: string | null | undefined, base = appConfig.legalBaseUrl): LegalLinks {
   const french = (country || 'FR').toUpperCase() === 'FR';
   return french

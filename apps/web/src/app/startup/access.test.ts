@@ -13,7 +13,7 @@ const pro = (groups: number[]): Session => ({
   groups: groups.map((id) => ({ id, name: `G${id}`, urlname: `g${id}` })),
 });
 
-describe('decideAccess (spec 000 §4 exceptions)', () => {
+describe('decideAccess (docs/requirements/booking-flow.md §4 exceptions)', () => {
   it('lets anyone into an open-data group', () => {
     expect(decideAccess(open, ANONYMOUS_SESSION, '')).toEqual({ kind: 'allow' });
     expect(decideAccess(open, ANONYMOUS_SESSION, 'book/slots')).toEqual({ kind: 'allow' });

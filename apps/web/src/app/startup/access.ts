@@ -1,5 +1,5 @@
 /**
- * Who may see a group's pages (spec 000 §4 exceptions, §6; spec 001 §4 Session), as pure
+ * Who may see a group's pages (docs/requirements/booking-flow.md §4 exceptions, §6; docs/requirements/accounts-and-appointments.md §4 Session), as pure
  * decisions so every rule is unit-tested: closed groups (openData false) send anonymous visitors
  * to the login step, or to the inactive page with the unauthorized message when only single
  * sign-on is allowed; a professional who does not belong to the group is asked to log out.

@@ -1,5 +1,5 @@
 /**
- * The one-time parameters of e-mail links (spec 001 §4): ficheKey logs a visitor in, validation_key
+ * The one-time parameters of e-mail links (docs/requirements/accounts-and-appointments.md §4): ficheKey logs a visitor in, validation_key
  * activates an account or confirms an e-mail change, oubliKey resets a password, cancel_apt and
  * export_apt ask for an action. Once used they leave the address, so that a reload or a shared
  * page does not replay them and page-view tracking never sees a key.

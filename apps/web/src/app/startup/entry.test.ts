@@ -21,7 +21,7 @@ const input = (over: Partial<EntryInput>): EntryInput => ({
   ...over,
 });
 
-describe('decideEntry (spec 000 §4 step 4)', () => {
+describe('decideEntry (docs/requirements/booking-flow.md §4 step 4)', () => {
   it('goes to the first step', () => {
     expect(decideEntry(input({}))).toEqual({ kind: 'step', step: 'interventionset_ids' });
   });

@@ -1,6 +1,6 @@
 /**
  * Where the group's entry URL (/{urlname}) leads once the group, the session and the step list are
- * known (spec 000 §4 start-up step 4): login, home, appointments or the first booking step.
+ * known (docs/requirements/booking-flow.md §4 start-up step 4): login, home, appointments or the first booking step.
  */
 import type { Group } from '../../api/group.ts';
 import type { Session } from '../../api/session-current.ts';
@@ -34,7 +34,7 @@ export function decideEntry(input: EntryInput): EntryTarget {
   if (access.kind === 'unauthorized') return { kind: 'unauthorized' };
   const pro = isLogged(session) && session.type === 'pro';
   // E-mail links (list_rdv, cancel_apt, export_apt) open the appointments list, where the cancel
-  // dialog or the add-to-calendar popup waits (spec 001 §4).
+  // dialog or the add-to-calendar popup waits (docs/requirements/accounts-and-appointments.md §4).
   const wantsList =
     truthy(query.get('list_rdv')) ||
     truthy(query.get('cancel_apt')) ||

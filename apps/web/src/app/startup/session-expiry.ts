@@ -1,12 +1,12 @@
 /**
- * When a session ends by itself (spec 001 §4, §9): two hours (7,200,000 ms) after lastSignedAt.
+ * When a session ends by itself (docs/requirements/accounts-and-appointments.md §4, §9): two hours (7,200,000 ms) after lastSignedAt.
  * A pure decision: wait until then — or, when the device's clock looks wrong (the sign-in lies in
  * its future, or the server calls the session valid although the clock says it is over), ask the
  * server regularly instead of trusting the clock, so a wrong clock neither ends sessions early nor
  * keeps dead ones.
  */
 
-/** Spec 001 §9: session lifetime. */
+/** docs/requirements/accounts-and-appointments.md §9: session lifetime. */
 export const SESSION_LIFETIME_MS = 7_200_000;
 /** Tolerated difference between the device's clock and the server's. */
 export const CLOCK_TOLERANCE_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 /**
- * Ends the session when it expires (spec 001 §4): after two hours the token is forgotten, the
+ * Ends the session when it expires (docs/requirements/accounts-and-appointments.md §4): after two hours the token is forgotten, the
  * session's data cleared (fiches, appointments, taken appointments) and "expired connection"
  * shown. The same happens when the server refuses the token earlier (revoked, expired): the HTTP
  * client forgets it, and the session turning anonymous without a logout is noticed here.

@@ -1,5 +1,5 @@
 /**
- * The social-network ad pixel (spec 000 §1; spec 001 §4: "a visitor from a social network with a
+ * The social-network ad pixel (docs/requirements/booking-flow.md §1; docs/requirements/accounts-and-appointments.md §4: "a visitor from a social network with a
  * pixel id triggers a Schedule event" after booking). Whether the visitor came from a social
  * network is decided on landing — the referrer and the campaign parameters are gone after the
  * first navigation — and kept for the browser session.

@@ -1,5 +1,5 @@
 /**
- * Page-view events on every route change (spec 000 §1), to a tag manager's data layer
+ * Page-view events on every route change (docs/requirements/booking-flow.md §1), to a tag manager's data layer
  * (tracking_type "gtm") or to the embedding page (tracking_type "parent").
  */
 import { postToParent } from '../embed/frame-messages.ts';

@@ -18,7 +18,7 @@ const view = {
   location: 'http://x/demo-salon/home',
 };
 
-describe('page views (spec 000 §1)', () => {
+describe('page views (docs/requirements/booking-flow.md §1)', () => {
   it('pushes to the data layer for a tag manager', () => {
     sendPageView('gtm', view);
     sendPageView('gtm', { ...view, path: '/demo-salon/map' });
@@ -85,7 +85,7 @@ describe('tracking tools', () => {
   });
 });
 
-describe('ad pixel (spec 001 §4: Schedule after a booking from a social network)', () => {
+describe('ad pixel (docs/requirements/accounts-and-appointments.md §4: Schedule after a booking from a social network)', () => {
   it('recognises social landings by source, click id or referrer', () => {
     expect(isSocialLanding(new URLSearchParams('websource=facebook'), '')).toBe(true);
     expect(isSocialLanding(new URLSearchParams('utm_source=Instagram'), '')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The settings tab of the records page (spec 001 §2, §4 account page, §5): the account's e-mail
+ * The settings tab of the records page (docs/requirements/accounts-and-appointments.md §2, §4 account page, §5): the account's e-mail
  * (saving enabled only for a valid address different from the current one; the change waits for
  * the confirmation link sent to the new address, announced by the emailChanged alert) and its
  * password (current one, new one with the live checklist, confirmation).

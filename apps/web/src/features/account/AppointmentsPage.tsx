@@ -1,5 +1,5 @@
 /**
- * /{urlname}/appointments (spec 001 §2 appointments list, §4): one tab per person, upcoming
+ * /{urlname}/appointments (docs/requirements/accounts-and-appointments.md §2 appointments list, §4): one tab per person, upcoming
  * appointments then past ones (one year back), each with its menu — cancel, edit, retake, add to
  * calendar, go there — and the video button for video consultations; an empty state with a book
  * button; the group's custom text. E-mail links land here: cancel_apt opens the cancel dialog and
@@ -93,7 +93,7 @@ export function AppointmentsPage() {
     }
   }, [scoped, navigate, group.urlname, search]);
 
-  // cancel_apt / export_apt: open the dialog or the popup once the list is there (spec 001 §4).
+  // cancel_apt / export_apt: open the dialog or the popup once the list is there (docs/requirements/accounts-and-appointments.md §4).
   const exportOpen = useRef(false);
   useEffect(() => {
     if (!list.isSuccess) return;
@@ -205,7 +205,7 @@ export function AppointmentsPage() {
   } else if (list.isError) {
     content = <ErrorMessage onRetry={() => void list.refetch()} />;
   } else if (group.loginProfile === 'Fiche' && linkAction) {
-    // Spec 001 §4: a Fiche-profile link session shows the list only when no action is pending.
+    // docs/requirements/accounts-and-appointments.md §4: a Fiche-profile link session shows the list only when no action is pending.
     content = null;
   } else {
     const selectedTab =

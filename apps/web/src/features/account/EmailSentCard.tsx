@@ -1,5 +1,5 @@
 /**
- * The "an e-mail is on its way" pages (spec 001 §2 register_confirm, reset_password_confirm): the
+ * The "an e-mail is on its way" pages (docs/requirements/accounts-and-appointments.md §2 register_confirm, reset_password_confirm): the
  * card with its title and lead, the address the mail went to (received through the navigation
  * state), what to do next, and the way back to the login page.
  */

@@ -1,5 +1,5 @@
 /**
- * /{urlname}/fiches — "My information" (spec 001 §2 customer-records page, §4 account page): a
+ * /{urlname}/fiches — "My information" (docs/requirements/accounts-and-appointments.md §2 customer-records page, §4 account page): a
  * settings tab (e-mail and password; absent for single-sign-on accounts, which have no e-mail of
  * their own), one tab per person named by first name, and an add tab while there are fewer than 8.
  * Each person's tab shows a flag while it holds unsaved changes, and leaving the page with any
@@ -42,7 +42,7 @@ export function FichesPage() {
   const account = session.account as
     | (typeof session.account & { sso?: boolean; temp_email?: string | null })
     | null;
-  // Single sign-on accounts have no e-mail or password of their own to manage (spec 001 §2).
+  // Single sign-on accounts have no e-mail or password of their own to manage (docs/requirements/accounts-and-appointments.md §2).
   const showSettings = Boolean(account && account.id > 0 && account.email && !account.sso);
   const [selected, setSelected] = useState<string | null>(null);
   const [drafts, setDrafts] = useState<Record<string, FormValues>>({});
@@ -71,7 +71,7 @@ export function FichesPage() {
   };
   const anyDirty = records.some((fiche) => dirtyOf(tabKey(fiche), fiche)) || (canAdd && dirtyOf(NEW, null));
 
-  // Spec 001 §2: leaving with unsaved changes raises the browser's warning.
+  // docs/requirements/accounts-and-appointments.md §2: leaving with unsaved changes raises the browser's warning.
   useEffect(() => {
     if (!anyDirty) return;
     const warn = (event: BeforeUnloadEvent) => {

@@ -1,5 +1,5 @@
 /**
- * /{urlname}/login (spec 001 §2, §4): e-mail and password, links to register and to the forgotten
+ * /{urlname}/login (docs/requirements/accounts-and-appointments.md §2, §4): e-mail and password, links to register and to the forgotten
  * password, the group's custom text. The activation link lands here too: with a password chosen at
  * registration the visitor logs in to activate; without one (set_password=1) a password is chosen
  * first. The e-mail-change link (validation_key + temp_email) asks to log in to confirm the address.
@@ -107,7 +107,7 @@ export function LoginPage() {
               validation_key: validationKey,
             });
             notify('accountActivated', { tone: 'success' });
-            // A booking chosen before registering travels with the account (spec 001 §4).
+            // A booking chosen before registering travels with the account (docs/requirements/accounts-and-appointments.md §4).
             const activated = queryClient.getQueryData(currentSessionQuery(getSessionToken()).queryKey);
             afterLogin({
               type: 'user',

@@ -1,5 +1,5 @@
 /**
- * /{urlname}/personal_data (spec 001 §1, §2): what is kept and for how long, the delete-account
+ * /{urlname}/personal_data (docs/requirements/accounts-and-appointments.md §1, §2): what is kept and for how long, the delete-account
  * warning, and how to ask for deletion — from the professional, or from the provider's
  * data-protection officer by post or e-mail.
  */
@@ -10,7 +10,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Card, PageContainer, PageHeader } from '../../ui/Page.tsx';
 import styles from './PersonalDataPage.module.css';
 
-/** Minimum retention from registration (spec 001 §9). */
+/** Minimum retention from registration (docs/requirements/accounts-and-appointments.md §9). */
 const RETENTION_YEARS = 3;
 
 export function PersonalDataPage() {

@@ -1,5 +1,5 @@
 /**
- * One person's record on the records page (spec 001 §2, §5): the group's form, checked live by the
+ * One person's record on the records page (docs/requirements/accounts-and-appointments.md §2, §5): the group's form, checked live by the
  * shared rules; save (only with valid changes) and, for a saved record, remove after a
  * confirmation. A new record is created from the add tab. Server refusals show under their field
  * (formStdError) or in an alert (maxFiches).

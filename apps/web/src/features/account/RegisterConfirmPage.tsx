@@ -1,5 +1,5 @@
 /**
- * /{urlname}/register_confirm (spec 001 §2): the activation e-mail is on its way, to the address
+ * /{urlname}/register_confirm (docs/requirements/accounts-and-appointments.md §2): the activation e-mail is on its way, to the address
  * received through the navigation state; what to do next and what to do if it does not arrive.
  */
 import { usePart } from '../../i18n/i18n.ts';

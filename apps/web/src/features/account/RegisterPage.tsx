@@ -1,5 +1,5 @@
 /**
- * /{urlname}/register (spec 001 §2, §6): the e-mail address and consents, a link to log in; closed
+ * /{urlname}/register (docs/requirements/accounts-and-appointments.md §2, §6): the e-mail address and consents, a link to log in; closed
  * groups show "registration disabled" with their phone instead. Success leads to register_confirm,
  * which shows the address the activation link went to.
  */

@@ -1,4 +1,4 @@
-/** /{urlname}/reset_password_confirm (spec 001 §2): title, what happens next, the address used. */
+/** /{urlname}/reset_password_confirm (docs/requirements/accounts-and-appointments.md §2): title, what happens next, the address used. */
 import { usePart } from '../../i18n/i18n.ts';
 import { EmailSentCard } from './EmailSentCard.tsx';
 

@@ -1,5 +1,5 @@
 /**
- * /{urlname}/reset_password (spec 001 §2, §4, §5): asks for the address and e-mails a reset link
+ * /{urlname}/reset_password (docs/requirements/accounts-and-appointments.md §2, §4, §5): asks for the address and e-mails a reset link
  * (the answer is the same whether an account exists); the link comes back here with oubliKey and
  * account_id, and the new password is chosen — which also logs the visitor in.
  */
@@ -48,7 +48,7 @@ function ResetRequest() {
   const [serverError, setServerError] = useState<{ key: string; email: string } | null>(null);
   const trimmed = email.trim();
   const rule = validateEmail(trimmed);
-  // Spec 001 §5: the server's error stays only while the address is the one it was about.
+  // docs/requirements/accounts-and-appointments.md §5: the server's error stays only while the address is the one it was about.
   const shownServerError = serverError && serverError.email === trimmed ? serverError.key : null;
   const emailError =
     ((touched && email !== '') || attempted) && rule

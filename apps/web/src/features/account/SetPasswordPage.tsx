@@ -1,5 +1,5 @@
 /**
- * /set_password (spec 001 §2, §4, §8): a login whose password no longer meets the rules must choose
+ * /set_password (docs/requirements/accounts-and-appointments.md §2, §4, §8): a login whose password no longer meets the rules must choose
  * a new one before anything else. Reachable only after the notification that asks for it; otherwise
  * "not found". Success goes back to the group the visitor came from.
  */

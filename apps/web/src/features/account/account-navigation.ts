@@ -1,5 +1,5 @@
 /**
- * Where the customer pages lead (spec 001 §4 Session): links that keep the query string but never
+ * Where the customer pages lead (docs/requirements/accounts-and-appointments.md §4 Session): links that keep the query string but never
  * an e-mail link's one-time parameters, and the destination after a login — the pending booking to
  * resume, the first booking step for professionals, else the appointments.
  */

@@ -1,5 +1,5 @@
 /**
- * How the appointments page arranges the list (spec 001 §2, §4): one tab per person (fiche), future
+ * How the appointments page arranges the list (docs/requirements/accounts-and-appointments.md §2, §4): one tab per person (fiche), future
  * appointments by start ascending and past ones descending (the server's order, kept), a pack
  * shown once — its first appointment carrying the steps — and the actions each one offers.
  */
@@ -47,7 +47,7 @@ export function splitByTime<A extends Pick<ListedAppointment, 'end'>>(list: read
 
 export interface ActionContext {
   now: Date;
-  /** Editing needs the v3 API and the Account login profile (spec 001 §2). */
+  /** Editing needs the v3 API and the Account login profile (docs/requirements/accounts-and-appointments.md §2). */
   canEdit: boolean;
   /** A session opened from an e-mail link for one action allows only that one. */
   linkAction: 'cancel' | 'export' | null;

@@ -1,5 +1,5 @@
 /**
- * The fields of a customer record on the records page (spec 001 §2 customer-records page, §3, §5):
+ * The fields of a customer record on the records page (docs/requirements/accounts-and-appointments.md §2 customer-records page, §3, §5):
  * the group's fiche form with the person fields the server always adds (first and last name,
  * e-mail, phone) first, asked as a customer sees them — the e-mail of an Account-profile customer's
  * record is the account's own, so it is not asked.
@@ -9,7 +9,7 @@ import type { FormField } from '@creneau/core/group-config/group-config.schema';
 import { visibleFields } from '@creneau/core/validation/hidden-fields';
 import type { Group } from '../../api/group.ts';
 
-/** Spec 001 §2, §9: the add tab is offered while fewer than 8 records are shown (core records-cap). */
+/** docs/requirements/accounts-and-appointments.md §2, §9: the add tab is offered while fewer than 8 records are shown (core records-cap). */
 export const MAX_RECORDS = MAX_RECORDS_PER_ACCOUNT;
 
 /** The person fields the server adds to every group's form (apps/server fiches.service BASE_FIELDS). */

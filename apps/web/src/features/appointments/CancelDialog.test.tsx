@@ -1,4 +1,4 @@
-/** The cancel dialog's variants and what its answer does (spec 001 §2, §4, §8), with a fake API. */
+/** The cancel dialog's variants and what its answer does (docs/requirements/accounts-and-appointments.md §2, §4, §8), with a fake API. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 /**
- * The cancel-appointment dialog (spec 001 §2, §4, §8). One appointment: its summary and yes/no. A
+ * The cancel-appointment dialog (docs/requirements/accounts-and-appointments.md §2, §4, §8). One appointment: its summary and yes/no. A
  * booking of several: a checklist, everything ticked, untick what to keep; a pack is one line with
  * its included appointments. Nothing cancellable: the aptAlreadyCanceled warning (with the group's
  * phone) and a close button. While the request runs: cancellingAppointment. The dialog closes on
@@ -32,7 +32,7 @@ export interface CancelDialogProps {
   onCancelled?: (ids: number[]) => void;
   /**
    * Opened from an e-mail link: success shows the appointmentCanceled confirmation popup rather
-   * than the passing notification (spec 001 §4).
+   * than the passing notification (docs/requirements/accounts-and-appointments.md §4).
    */
   fromLink?: boolean;
   /** "Now", for tests. */

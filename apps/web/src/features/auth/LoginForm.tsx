@@ -1,5 +1,5 @@
 /**
- * The login form (spec 001 §2 login, §4 Session, §5 Login, §8): e-mail and password checked as the
+ * The login form (docs/requirements/accounts-and-appointments.md §2 login, §4 Session, §5 Login, §8): e-mail and password checked as the
  * user types, the submit button usable only when both are valid, the server's error shown under the
  * field it concerns (email, password) or above the button (credentials, blocked, not activated…),
  * and a notification. Self-contained: the page decides what a success leads to (`onSuccess`), so the
@@ -20,7 +20,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { useNotificationText } from '../../ui/NotificationBar.tsx';
 import { notify } from '../../ui/notification-store.ts';
 
-/** Which part of the form a login error belongs to (spec 001 §4: email, password, credential). */
+/** Which part of the form a login error belongs to (docs/requirements/accounts-and-appointments.md §4: email, password, credential). */
 export function loginErrorField(key: string): 'email' | 'password' | 'form' {
   if (key === 'emailError' || key === 'emailValidator') return 'email';
   if (key === 'passwordError' || key === 'passwordLength') return 'password';

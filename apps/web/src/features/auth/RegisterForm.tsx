@@ -1,5 +1,5 @@
 /**
- * Registration (spec 001 §2 register, §4 Accounts, §6): an e-mail address and the marketing
+ * Registration (docs/requirements/accounts-and-appointments.md §2 register, §4 Accounts, §6): an e-mail address and the marketing
  * consents; the account is activated from the link e-mailed to it, where its password is chosen.
  * Groups closed to new customers show "registration disabled" with their phone instead (health
  * variant for the sector Santé). Self-contained: `onSuccess` decides where the visitor goes next,
@@ -26,7 +26,7 @@ export interface RegisterFormProps {
   group: Pick<Group, 'id' | 'name' | 'open' | 'sector' | 'phone' | 'hide_marketing_sms'>;
   /** Called once the activation e-mail is on its way, with the address it was sent to. */
   onSuccess: (email: string) => void;
-  /** A booking chosen before registering (spec 001 §4 pending appointment). */
+  /** A booking chosen before registering (docs/requirements/accounts-and-appointments.md §4 pending appointment). */
   pendingRdv?: Record<string, unknown> | undefined;
   /** Under the button: e.g. the link to the login page. */
   footer?: ReactNode;
@@ -34,7 +34,7 @@ export interface RegisterFormProps {
   autoFocus?: boolean;
 }
 
-/** "Registration disabled" for closed groups, with the group's phone (spec 001 §6). */
+/** "Registration disabled" for closed groups, with the group's phone (docs/requirements/accounts-and-appointments.md §6). */
 export function RegistrationDisabled({ group }: { group: Pick<Group, 'name' | 'sector' | 'phone'> }) {
   const { t } = usePart('account');
   const health = group.sector === 'Santé';

@@ -1,6 +1,6 @@
 /**
- * The one container every booking step page is wrapped in (spec 000 §2): it starts or restores the
- * booking (a new link starts afresh; a reload restores it, spec 000 §4), keeps the sequence in step
+ * The one container every booking step page is wrapped in (docs/requirements/booking-flow.md §2): it starts or restores the
+ * booking (a new link starts afresh; a reload restores it, docs/requirements/booking-flow.md §4), keeps the sequence in step
  * with the address (back and forward buttons go back and forward in the sequence; a step not yet
  * reachable leads to the furthest one that is), acts on the one-shot parameters (update_apt: change
  * an appointment; take_apt: book one again), and draws the step bar and the booking summary around

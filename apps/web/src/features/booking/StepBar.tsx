@@ -1,5 +1,5 @@
 /**
- * The numbered booking step bar (spec 000 §2): shown from the second step on and not on the confirm
+ * The numbered booking step bar (docs/requirements/booking-flow.md §2): shown from the second step on and not on the confirm
  * step; earlier steps are links back, the next one too when "next" is allowed; in edit mode the
  * steps before the slots are locked; steps passed over are struck through and greyed. The states
  * come from @creneau/core/booking/step-bar. On phones only the numbers show, with the current

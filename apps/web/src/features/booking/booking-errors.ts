@@ -1,5 +1,5 @@
 /**
- * Booking failures as the visitor reads them (spec 001 §8 booking errors, 000 §8): the server's
+ * Booking failures as the visitor reads them (docs/requirements/accounts-and-appointments.md §8 booking errors, docs/requirements/booking-flow.md §8): the server's
  * v3_error.appointment.<key> becomes booking.errors.<key>, with the group's phone, the limit or the
  * per-field vevent errors it carries, and what the page does next (fresh slots, log out).
  */
@@ -70,7 +70,7 @@ export function bookingFailureOf(error: unknown, options: { logged: boolean }): 
     return { key: 'booking.errors.formStdError', ...(fieldErrors ? { fieldErrors } : {}) };
   if (error.key === 'maxFiches') return { key: 'booking.errors.maxFiches' };
   if (error.key === 'idempotencyKeyReused') return { key: 'booking.errors.error' };
-  // A 401 or 421 on a logged session: the server's sentence, else expiredConnection (spec 001 §8).
+  // A 401 or 421 on a logged session: the server's sentence, else expiredConnection (docs/requirements/accounts-and-appointments.md §8).
   if ((error.status === 401 || error.status === 421) && options.logged) {
     return { key: error.key === 'expiredConnection' ? 'messages.expiredConnection' : error.key };
   }

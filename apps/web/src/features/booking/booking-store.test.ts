@@ -1,5 +1,5 @@
 /**
- * The booking store when the session ends (spec 001 §4: logout or expiry clears the taken
+ * The booking store when the session ends (docs/requirements/accounts-and-appointments.md §4: logout or expiry clears the taken
  * appointments): at once when the store is loaded, or when it is read back from sessionStorage
  * after a session ended while the booking code was not loaded.
  */

@@ -1,10 +1,10 @@
 /**
- * The booking in progress (spec 000 §3 Filters and Sequence): the selection, the sequence, the
+ * The booking in progress (docs/requirements/booking-flow.md §3 Filters and Sequence): the selection, the sequence, the
  * contact-details draft and the confirmed booking. Kept in sessionStorage so a reload restores it
- * (spec 000 §4 rehydration: data, filters and sequence come back; the catalogue — calendars,
+ * (docs/requirements/booking-flow.md §4 rehydration: data, filters and sequence come back; the catalogue — calendars,
  * resources, sets, services — is fetched again, never restored). A new tab starts afresh.
  * A booking belongs to one group and one entry (preselection and date of the link): another link
- * starts a new one. When the session ends (logout, expiry) what belonged to it goes (spec 001 §4).
+ * starts a new one. When the session ends (logout, expiry) what belonged to it goes (docs/requirements/accounts-and-appointments.md §4).
  */
 import { create } from 'zustand';
 import type { AppointmentCreated, BookedAppointment } from '../../api/appointment-create.ts';
@@ -84,7 +84,7 @@ const STORAGE_KEY = 'creneau.booking';
 const VERSION = 2;
 
 /**
- * The booking without what belonged to a session that ended (spec 001 §4: logout or expiry clears
+ * The booking without what belonged to a session that ended (docs/requirements/accounts-and-appointments.md §4: logout or expiry clears
  * the taken appointments). A booking made (the confirmation's appointments) or an appointment being
  * changed starts afresh; a booking in progress keeps its choices but loses the contact details,
  * the person chosen and the attempt's key (the next person's booking is not a retry of this one).

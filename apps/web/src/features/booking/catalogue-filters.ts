@@ -1,6 +1,6 @@
 /**
  * Which categories, services, packs, calendar sets, calendars and resources each step offers, given
- * what is already chosen (spec 000 §2 screens 1–5, §4). The group's calendars_interventions_links
+ * what is already chosen (docs/requirements/booking-flow.md §2 screens 1–5, §4). The group's calendars_interventions_links
  * (calendar or resource id → service ids) say who performs what:
  * - a service is offered when a calendar (of the chosen set, if any) performs it; a pack when every
  *   one of its items is; services sold only in packs are never offered alone;
@@ -79,7 +79,7 @@ export function servicesOfCategories(
 
 /**
  * With merge_interventions, services of the same name and category are one choice: the first of
- * each group stands for it (spec 000 §2 summary, §4).
+ * each group stands for it (docs/requirements/booking-flow.md §2 summary, §4).
  */
 export function mergedGroups(services: readonly Intervention[], merge: boolean): Intervention[][] {
   if (!merge) return services.map((s) => [s]);

@@ -77,7 +77,7 @@ async function catalogue(group: Group, locale: string) {
 /**
  * take_apt (or an appointment handed over): the same choices again, straight to the slots;
  * "retake error" when something is no longer offered. When the link also preselects the choices,
- * only a pack's item calendars still come from the appointment (spec 000 §4 booking a pack).
+ * only a pack's item calendars still come from the appointment (docs/requirements/booking-flow.md §4 booking a pack).
  */
 export async function startRetake(
   takeId: number | undefined,

@@ -1,5 +1,5 @@
 /**
- * The pending appointment (spec 001 §3 Session pendingRdv, §4): a booking chosen before
+ * The pending appointment (docs/requirements/accounts-and-appointments.md §3 Session pendingRdv, §4): a booking chosen before
  * registering travels with the registration, comes back with the first login, and resumes — choices
  * and slot restored, straight to the contact details (or to the step after the login when no slot
  * was chosen yet).

@@ -1,9 +1,9 @@
 /**
  * Selections that do not come from clicking through the steps:
- * - the query string's preselection (spec 000 §2: every preselection parameter, extern ids already
+ * - the query string's preselection (docs/requirements/booking-flow.md §2: every preselection parameter, extern ids already
  *   mapped to ids at start-up): one calendar as calendar_id, several as calendar_ids, "0" as none;
- * - an appointment being changed (spec 001 §4 edit): its services and packs in order;
- * - an appointment taken again (spec 001 §4 retake): its category, service or pack, calendar and
+ * - an appointment being changed (docs/requirements/accounts-and-appointments.md §4 edit): its services and packs in order;
+ * - an appointment taken again (docs/requirements/accounts-and-appointments.md §4 retake): its category, service or pack, calendar and
  *   resource, refused ("retake error") when any of them is no longer offered; packs need no
  *   category and get their items' calendars back.
  */

@@ -1,5 +1,5 @@
 /**
- * The booking sequence (spec 000 §3 "Sequence", §4 "Booking sequence") as pure reducers over the
+ * The booking sequence (docs/requirements/booking-flow.md §3 "Sequence", §4 "Booking sequence") as pure reducers over the
  * state the booking store keeps: the selection (filters), the per-item calendar choices of packs,
  * and where the visitor stands. The rules:
  * - a choice stores its value, clears the values of the steps after it (core clearAfter) and moves
@@ -292,7 +292,7 @@ export function reorderAppointments(
 }
 
 /**
- * Edit mode (spec 001 §4): the booking's choices are preloaded, every step before the slots is
+ * Edit mode (docs/requirements/accounts-and-appointments.md §4): the booking's choices are preloaded, every step before the slots is
  * done and locked, and the visitor lands on the slots.
  */
 export function startEditing(

@@ -1,5 +1,5 @@
 /**
- * The slot grid (spec 000 §2 screen 6): consecutive days from the start date, each with its slots
+ * The slot grid (docs/requirements/booking-flow.md §2 screen 6): consecutive days from the start date, each with its slots
  * in hourly groups — one row per hour from the earliest to the latest slot hour of the days shown —
  * and a day without slots reads "day unavailable". A group with one slot is a direct button; with
  * several, a menu (time and, when the group shows it, remaining capacity).

@@ -1,5 +1,5 @@
 /**
- * The booking as the API reads it (spec 000 §7 availabletimeslots, 001 §7 POST appointments): the
+ * The booking as the API reads it (docs/requirements/booking-flow.md §7 availabletimeslots, docs/requirements/accounts-and-appointments.md §7 POST appointments): the
  * chosen services and packs in order as the `appointments` map, each with its own calendar when one
  * was chosen per item (packs), plus the shared calendar(s) and resource. The slot list and the
  * booking send the same map, so a slot the list offered is read the same way when it is booked.

@@ -1,5 +1,5 @@
 /**
- * The pages under /{urlname}/book/{step}, one per step name (spec 000 §2). Each page is its own
+ * The pages under /{urlname}/book/{step}, one per step name (docs/requirements/booking-flow.md §2). Each page is its own
  * chunk, loaded when the step is shown (login and register with the customer area's texts of their
  * forms). To add a step page: create steps/<StepName>Page.tsx exporting <StepName>Page, add a line
  * here, and add its title under steps.<step_name>.title in every locale file.

@@ -1,5 +1,5 @@
 /**
- * skip_uniq_choice (spec 000 §2, §4): a step whose list holds a single option picks it as soon as
+ * skip_uniq_choice (docs/requirements/booking-flow.md §2, §4): a step whose list holds a single option picks it as soon as
  * it is shown and moves on — unless the visitor came back to this step on purpose.
  */
 import type { BookingStep } from '@creneau/core/booking/step-list';

@@ -1,5 +1,5 @@
 /**
- * The parameters that start something once (spec 000 §2, 001 §4):
+ * The parameters that start something once (docs/requirements/booking-flow.md §2, docs/requirements/accounts-and-appointments.md §4):
  * - update_apt=ID: change that appointment — checked as editable, its choices preloaded, straight
  *   to the slots with the earlier steps locked; a refusal alerts "Modification impossible";
  * - take_apt=ID (or an appointment handed over by the appointments list): book it again with the

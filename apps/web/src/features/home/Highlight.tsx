@@ -1,4 +1,4 @@
-/** The highlighted service or pack with the group's offer text (spec 000 §2 screen 7). */
+/** The highlighted service or pack with the group's offer text (docs/requirements/booking-flow.md §2 screen 7). */
 
 import { usePart } from '../../i18n/i18n.ts';
 import { ButtonLink } from '../../ui/Button.tsx';

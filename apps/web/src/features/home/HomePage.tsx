@@ -1,5 +1,5 @@
 /**
- * /{urlname}/home, the mini-site (spec 000 §2 screen 7): title, description, image slider,
+ * /{urlname}/home, the mini-site (docs/requirements/booking-flow.md §2 screen 7): title, description, image slider,
  * highlighted service or pack with its offer text, up to six categories, services or packs with
  * "see more", opening hours, contact and map, social links and the extra information box.
  */

@@ -26,7 +26,7 @@ const service = (id: number, over: Partial<Intervention> = {}): Intervention => 
   ...over,
 });
 
-describe('home page items (spec 000 §2 screen 7)', () => {
+describe('home page items (docs/requirements/booking-flow.md §2 screen 7)', () => {
   it('lists the chosen items in the chosen order, at most six', () => {
     const all = Array.from({ length: 10 }, (_, i) => service(i + 1));
     expect(pickListed(all, [9, 2, 5]).map((s) => s.id)).toEqual([9, 2, 5]);

@@ -1,5 +1,5 @@
 /**
- * What the home page lists and highlights (spec 000 §2 screen 7): at most six categories, services
+ * What the home page lists and highlights (docs/requirements/booking-flow.md §2 screen 7): at most six categories, services
  * or packs, in the order the mini-site gives, and the preselection that books each of them.
  */
 
@@ -7,7 +7,7 @@ import type { Intervention } from '../../api/interventions.ts';
 import type { Interventionset } from '../../api/interventionsets.ts';
 import type { Website } from '../../api/website.ts';
 
-/** Items shown on the home page (spec 000 §9). */
+/** Items shown on the home page (docs/requirements/booking-flow.md §9). */
 export const MAX_LISTED = 6;
 
 export type ListingKind = NonNullable<Website['listing']>;
@@ -26,7 +26,7 @@ export interface HomeItem {
   count: number | null;
 }
 
-/** The query parameter and value that preselect an item (spec 000 §2 preselection). */
+/** The query parameter and value that preselect an item (docs/requirements/booking-flow.md §2 preselection). */
 export function preselectionOf(item: Pick<HomeItem, 'kind' | 'id'>): [string, string] {
   if (item.kind === 'category') return ['interventionset_ids', String(item.id)];
   if (item.kind === 'pack') return ['pack_id', String(item.id)];
@@ -63,7 +63,7 @@ export function serviceItem(service: Intervention): HomeItem {
     name: displayName(service),
     description: service.description,
     thumbnail: service.thumbnail,
-    // A pack without its own price costs the sum of its items (spec 000 §4).
+    // A pack without its own price costs the sum of its items (docs/requirements/booking-flow.md §4).
     price: service.price ?? service.total_price ?? null,
     length: service.length,
     promotion: service.promotions.length > 0 ? Math.max(...service.promotions.map((p) => p.percent)) : null,

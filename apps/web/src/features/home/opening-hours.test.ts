@@ -11,7 +11,7 @@ const hours = {
   sat: [['09:00', '17:00']] as [string, string][],
 };
 
-describe('opening hours (spec 000 §2 screen 7, §9)', () => {
+describe('opening hours (docs/requirements/booking-flow.md §2 screen 7, §9)', () => {
   it('has seven rows from Monday to Sunday, closed days empty', () => {
     const rows = openingRows(hours, 'sat');
     expect(rows.map((r) => r.day)).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);

@@ -1,5 +1,5 @@
 /**
- * The home page's opening hours (spec 000 §2 screen 7, §9): seven days from Monday to Sunday, up to
+ * The home page's opening hours (docs/requirements/booking-flow.md §2 screen 7, §9): seven days from Monday to Sunday, up to
  * two ranges a day, or closed; with today and "open now" judged on the group's wall clock.
  */
 import type { Weekday } from '@creneau/core/group-config/group-config.schema';
@@ -20,7 +20,7 @@ export interface OpeningRow {
   today: boolean;
 }
 
-/** Ranges shown per day (spec 000 §9). */
+/** Ranges shown per day (docs/requirements/booking-flow.md §9). */
 export const MAX_RANGES_PER_DAY = 2;
 
 // 2024-01-01 was a Monday.

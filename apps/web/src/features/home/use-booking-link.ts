@@ -1,4 +1,4 @@
-/** Links from the home page into the booking, keeping the query string (spec 000 §2). */
+/** Links from the home page into the booking, keeping the query string (docs/requirements/booking-flow.md §2). */
 import { useCallback } from 'react';
 import { type To, useLocation } from 'react-router';
 import { groupPath } from '../../app/paths.ts';

@@ -1,4 +1,4 @@
-/** The map page on the group's address, or on an appointment's own place ("go there", spec 001 §2). */
+/** The map page on the group's address, or on an appointment's own place ("go there", docs/requirements/accounts-and-appointments.md §2). */
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * /{urlname}/map (spec 000 §2 screen 8): the address lines and a map with one marker at zoom 16;
+ * /{urlname}/map (docs/requirements/booking-flow.md §2 screen 8): the address lines and a map with one marker at zoom 16;
  * the noAddress message when there are no coordinates; back to the group page, with a
  * notification, when there is neither an address nor coordinates. A back button.
- * "Go there" (spec 001 §2) opens it on an appointment's own place, given in the navigation state
+ * "Go there" (docs/requirements/accounts-and-appointments.md §2) opens it on an appointment's own place, given in the navigation state
  * (app/map-place.ts): that address and marker replace the group's.
  */
 import { lazy, Suspense, useEffect } from 'react';

@@ -1,4 +1,4 @@
-/** /disconnected: shown after a single sign-on logout (spec 000 §2). */
+/** /disconnected: shown after a single sign-on logout (docs/requirements/booking-flow.md §2). */
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { lastGroup } from '../../app/last-group.ts';

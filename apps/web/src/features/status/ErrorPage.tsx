@@ -1,4 +1,4 @@
-/** /error and /{urlname}/error: the generic error page (spec 000 §2 screen 9). */
+/** /error and /{urlname}/error: the generic error page (docs/requirements/booking-flow.md §2 screen 9). */
 import { ErrorMessage } from '../../app/group/ErrorMessage.tsx';
 
 export function ErrorPage() {

@@ -1,5 +1,5 @@
 /**
- * /inactive (spec 000 §2): the group's name and phone, with the default message or an alternative
+ * /inactive (docs/requirements/booking-flow.md §2): the group's name and phone, with the default message or an alternative
  * one — inactive.unauthorized when a closed group only allows single sign-on.
  */
 import { useTranslation } from 'react-i18next';

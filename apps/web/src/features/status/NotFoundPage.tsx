@@ -1,5 +1,5 @@
 /**
- * /not_found (spec 000 §2, §8): the texts differ when the group is known, and then the page goes
+ * /not_found (docs/requirements/booking-flow.md §2, §8): the texts differ when the group is known, and then the page goes
  * back to the group's page after 10 seconds.
  */
 import { useEffect, useState } from 'react';

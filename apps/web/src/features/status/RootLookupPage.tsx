@@ -1,5 +1,5 @@
 /**
- * "/" with no url name: the group is looked up from the host (spec 000 §2, §7 GET /urlname); a
+ * "/" with no url name: the group is looked up from the host (docs/requirements/booking-flow.md §2, §7 GET /urlname); a
  * failed look-up shows its first error as a notification and goes to the error page (§4, §8).
  */
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-/** What an appointment card shows (spec 001 §2 appointments list): badges, pack steps, the menu's name. */
+/** What an appointment card shows (docs/requirements/accounts-and-appointments.md §2 appointments list): badges, pack steps, the menu's name. */
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

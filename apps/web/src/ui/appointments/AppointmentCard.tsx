@@ -1,5 +1,5 @@
 /**
- * One appointment of the list (spec 001 §2 appointments list): date tile, time, service or pack
+ * One appointment of the list (docs/requirements/accounts-and-appointments.md §2 appointments list): date tile, time, service or pack
  * (with a pack tag and its steps), length and price, promotion badge, practitioner, the video
  * button for video consultations, and a menu of what can be done with it.
  */

@@ -1,6 +1,6 @@
 /**
  * How an appointment (or a pack with its steps) reads in the cancel dialog: date tile, time span,
- * service or pack name, length, the pack's steps and the person it is for (spec 001 §2).
+ * service or pack name, length, the pack's steps and the person it is for (docs/requirements/accounts-and-appointments.md §2).
  */
 import type { BookedAppointment } from '../../api/appointment-create.ts';
 import { usePart } from '../../i18n/i18n.ts';

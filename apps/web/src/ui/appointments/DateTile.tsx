@@ -1,5 +1,5 @@
 /**
- * The date tile of an appointment (spec 001 §2: day, month, year) on the group's wall clock. The
+ * The date tile of an appointment (docs/requirements/accounts-and-appointments.md §2: day, month, year) on the group's wall clock. The
  * tile is drawn for the eye; screen readers get the full date in words beside it.
  */
 import { intlLocale } from '@creneau/core/format/intl-locale';

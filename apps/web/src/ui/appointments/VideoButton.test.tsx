@@ -1,4 +1,4 @@
-/** The video button's states over time (spec 001 §4, §9), with a fake clock. */
+/** The video button's states over time (docs/requirements/accounts-and-appointments.md §4, §9), with a fake clock. */
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, loadPart } from '../../i18n/i18n.ts';

@@ -1,5 +1,5 @@
 /**
- * The video-conference button (spec 001 §4): "to come" (inactive) until 15 minutes before the start
+ * The video-conference button (docs/requirements/accounts-and-appointments.md §4): "to come" (inactive) until 15 minutes before the start
  * on the same day, "join" from then — a link opening the meeting room in a new tab — and "finished"
  * after. It re-evaluates every 30 seconds until 5 minutes after the start, then asks the list to
  * refresh (onExpired).

@@ -1,5 +1,5 @@
 /**
- * What the cancel dialog proposes (spec 001 §4 Booking details, cancel dialog): the target is the
+ * What the cancel dialog proposes (docs/requirements/accounts-and-appointments.md §4 Booking details, cancel dialog): the target is the
  * appointment asked for — or the pack it belongs to — if it has not started; a booking of several
  * appointments (same consecutive_value) proposes all its future ones, sorted by start; a pack is one
  * choice that carries its included appointments. Nothing left to cancel: the aptAlreadyCanceled case.

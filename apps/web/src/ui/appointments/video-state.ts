@@ -1,16 +1,16 @@
 /**
- * The video-conference button's state (spec 001 §4, §9): inactive "to come" until 15 minutes before
+ * The video-conference button's state (docs/requirements/accounts-and-appointments.md §4, §9): inactive "to come" until 15 minutes before
  * the start on the same day (group time zone), "join" from then, "finished" from 5 minutes after
  * the start — the spec's polling limit, after which the list refreshes. Late joiners beyond that
  * call the business; that limit is the spec's, kept as is.
  */
 import { localDateIn } from '@creneau/core/time/time-zone';
 
-/** Spec 001 §9: available 15 minutes before the start. */
+/** docs/requirements/accounts-and-appointments.md §9: available 15 minutes before the start. */
 export const VIDEO_OPENS_BEFORE_MS = 15 * 60_000;
-/** Spec 001 §9: polling every 30 seconds. */
+/** docs/requirements/accounts-and-appointments.md §9: polling every 30 seconds. */
 export const VIDEO_POLL_MS = 30_000;
-/** Spec 001 §9: polling stops 5 minutes after the start. */
+/** docs/requirements/accounts-and-appointments.md §9: polling stops 5 minutes after the start. */
 export const VIDEO_CLOSES_AFTER_MS = 5 * 60_000;
 
 export type VideoState = 'toCome' | 'join' | 'finished';

@@ -1,5 +1,5 @@
 /**
- * Choosing a new password (spec 001 §4, §5): activation and reset links, the forced change and the
+ * Choosing a new password (docs/requirements/accounts-and-appointments.md §4, §5): activation and reset links, the forced change and the
  * account page. New password with its live checklist, confirmation, and — on the account page — the
  * current password. Saving is possible only when the new password is valid and matches its
  * confirmation (and the current one is given when asked). The caller sends the request.

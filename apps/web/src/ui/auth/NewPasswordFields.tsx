@@ -1,5 +1,5 @@
 /**
- * New password, its live checklist and the confirmation (spec 001 §5). Controlled: the form owns
+ * New password, its live checklist and the confirmation (docs/requirements/accounts-and-appointments.md §5). Controlled: the form owns
  * the values and asks newPasswordState() whether saving is allowed.
  */
 import { useId, useState } from 'react';

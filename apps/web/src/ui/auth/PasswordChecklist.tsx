@@ -1,4 +1,4 @@
-/** The live checklist of the password rules (spec 001 §5), straight from the shared rules. */
+/** The live checklist of the password rules (docs/requirements/accounts-and-appointments.md §5), straight from the shared rules. */
 import { checkPassword, PASSWORD_MIN_LENGTH } from '@creneau/core/validation/password';
 import { usePart } from '../../i18n/i18n.ts';
 import { Icon } from '../Icon.tsx';

@@ -1,6 +1,6 @@
 /**
  * A password input with a show/hide switch. New passwords are capped at the spec's 20 characters
- * (spec 001 §5, §9), with a visible note once the cap is reached so nothing is cut silently.
+ * (docs/requirements/accounts-and-appointments.md §5, §9), with a visible note once the cap is reached so nothing is cut silently.
  */
 import { useId, useState } from 'react';
 import { usePart } from '../../i18n/i18n.ts';

@@ -1,5 +1,5 @@
 /**
- * A form's submit button. "Enabled only when valid" (spec 001 §4, §5) is shown with aria-disabled
+ * A form's submit button. "Enabled only when valid" (docs/requirements/accounts-and-appointments.md §4, §5) is shown with aria-disabled
  * rather than the disabled attribute: the button stays reachable by keyboard and screen reader, and
  * pressing it reveals what is missing instead of doing nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Which message a failed call shows (spec 001 §8): the API's error key, lower-first when the server
+ * Which message a failed call shows (docs/requirements/accounts-and-appointments.md §8): the API's error key, lower-first when the server
  * sent a single word ("EmailAlreadyExists" → emailAlreadyExists), and the generic message for a
  * network failure or anything unexpected.
  */

@@ -1,5 +1,5 @@
 /**
- * The state of a "new password + confirmation" pair (spec 001 §5): the rules' checklist, the
+ * The state of a "new password + confirmation" pair (docs/requirements/accounts-and-appointments.md §5): the rules' checklist, the
  * confirmation rule, and whether saving is allowed — neither may have an error.
  */
 import {

@@ -1,4 +1,4 @@
-/** Input caps of the password fields (spec 001 §5, §9). */
+/** Input caps of the password fields (docs/requirements/accounts-and-appointments.md §5, §9). */
 
 /** "Password inputs cap at 20 characters": every new password is chosen within it. */
 export const PASSWORD_INPUT_CAP = 20;

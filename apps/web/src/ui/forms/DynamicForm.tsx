@@ -1,5 +1,5 @@
 /**
- * A group's dynamic form (fiche or vevent, spec 001 §3 "Form field definition", §5) drawn from its
+ * A group's dynamic form (fiche or vevent, docs/requirements/accounts-and-appointments.md §3 "Form field definition", §5) drawn from its
  * field definitions: text (one line, or several with `rows`), email, integer, boolean, select,
  * radio (with a free-text answer when allowAny), linked combo (a second choice under the first) and
  * dates typed in the language's format. Labels and descriptions come in the page language; errors

@@ -1,5 +1,5 @@
 /**
- * The state rules of a dynamic form (spec 001 §5), kept pure: every shown field is validated with
+ * The state rules of a dynamic form (docs/requirements/accounts-and-appointments.md §5), kept pure: every shown field is validated with
  * the shared core rules (the server checks the same), errors show once a field was left or a
  * submit was tried and then follow each keystroke, text is trimmed when a field is left, and a
  * date typed in an errored state is forgotten when the language changes (its format changed).
@@ -61,7 +61,7 @@ export function initialValues(fields: readonly FormField[], given: FormValues, l
   return values;
 }
 
-/** Dates whose text fails in the new language are cleared (spec 001 §5 "changing locale resets an errored date"). */
+/** Dates whose text fails in the new language are cleared (docs/requirements/accounts-and-appointments.md §5 "changing locale resets an errored date"). */
 export function resetErroredDates(
   fields: readonly FormField[],
   values: FormValues,

@@ -1,5 +1,5 @@
 /**
- * The popups of spec 001 §2, loaded on first use (they are not needed to show a page). One popup
+ * The popups of docs/requirements/accounts-and-appointments.md §2, loaded on first use (they are not needed to show a page). One popup
  * at a time, from the popup store.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * "Add to calendar" (spec 001 §1, §7): a Google Calendar link and an .ics file built on the client
+ * "Add to calendar" (docs/requirements/accounts-and-appointments.md §1, §7): a Google Calendar link and an .ics file built on the client
  * from title, start, end, description, location and time zone.
  */
 import type { CalendarEvent } from '../../../ui/popup-store.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertCloseReload, logoutDestination } from './close-rules.ts';
 
-describe('alertCloseReload (spec 001 §2: closing the alert)', () => {
+describe('alertCloseReload (docs/requirements/accounts-and-appointments.md §2: closing the alert)', () => {
   it('strips the date and reloads when there is no freeze flag', () => {
     expect(alertCloseReload('https://x.test/salon/book/slots?date=2025-03-14&locale=fr')).toBe(
       'https://x.test/salon/book/slots?locale=fr',
@@ -21,7 +21,7 @@ describe('alertCloseReload (spec 001 §2: closing the alert)', () => {
   });
 });
 
-describe('logoutDestination (spec 001 §4)', () => {
+describe('logoutDestination (docs/requirements/accounts-and-appointments.md §4)', () => {
   const account = { sso_login_only: false, loginProfile: 'Account' as const };
   it('goes to the disconnected page after a single sign-on session', () => {
     expect(logoutDestination(account, { sso_logged: true })).toBe('disconnected');

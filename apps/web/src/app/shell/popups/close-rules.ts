@@ -1,4 +1,4 @@
-/** What closing a popup or logging out does, as pure decisions (spec 001 §2, §4). */
+/** What closing a popup or logging out does, as pure decisions (docs/requirements/accounts-and-appointments.md §2, §4). */
 import type { Group } from '../../../api/group.ts';
 import type { Session } from '../../../api/session-current.ts';
 

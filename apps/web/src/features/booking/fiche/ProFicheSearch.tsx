@@ -1,5 +1,5 @@
 /**
- * A professional finds the caller's record (spec 001 §2, §5): the search runs once the text has at
+ * A professional finds the caller's record (docs/requirements/accounts-and-appointments.md §2, §5): the search runs once the text has at
  * least 3 characters and the typing has paused for a second; fewer characters clear the
  * suggestions; deleted records and "$" last names are never offered. "New customer" opens an empty
  * record instead.
@@ -13,7 +13,7 @@ import { Icon } from '../../../ui/Icon.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import styles from './fiche.module.css';
 
-/** Spec 001 §9: the search waits for 1000 ms of inactivity. */
+/** docs/requirements/accounts-and-appointments.md §9: the search waits for 1000 ms of inactivity. */
 export const SEARCH_DEBOUNCE_MS = 1000;
 
 /** The value once it stopped changing for `delay` ms. */

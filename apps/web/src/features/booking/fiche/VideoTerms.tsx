@@ -1,5 +1,5 @@
 /**
- * The video-conference terms (spec 001 §2, §5): a checkbox the visitor must tick to book a video
+ * The video-conference terms (docs/requirements/accounts-and-appointments.md §2, §5): a checkbox the visitor must tick to book a video
  * consultation, with help that opens under it.
  */
 import { useId, useState } from 'react';

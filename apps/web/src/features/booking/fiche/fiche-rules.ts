@@ -1,5 +1,5 @@
 /**
- * The rules of the contact-details step (spec 001 §2 fiche step, §4 Booking details, §5, §6):
+ * The rules of the contact-details step (docs/requirements/accounts-and-appointments.md §2 fiche step, §4 Booking details, §5, §6):
  * - a person needs a name whatever the group's form says (the server adds first and last name,
  *   e-mail and phone when the form lacks them; the page asks the same);
  * - which fields are asked depends on who books (core hidden-fields);
@@ -10,7 +10,7 @@
 import { MAX_RECORDS_PER_ACCOUNT, mayAddRecord } from '@creneau/core/booking/records-cap';
 import type { FormField } from '@creneau/core/group-config/group-config.schema';
 
-/** Spec 001 §9: the new-fiche option while a customer sees fewer than 8 (core records-cap). */
+/** docs/requirements/accounts-and-appointments.md §9: the new-fiche option while a customer sees fewer than 8 (core records-cap). */
 export const MAX_FICHES = MAX_RECORDS_PER_ACCOUNT;
 
 const base = (name: string, type: 'text' | 'email', required: boolean, maxLength: number): FormField => ({

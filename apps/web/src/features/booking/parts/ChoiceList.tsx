@@ -1,6 +1,6 @@
 /**
  * The options of a choice step — categories, calendar sets, calendars, resources — in list or grid
- * mode (spec 000 §2 screens 1, 3–5; §9): the group's grid_list_mode for the step's tab says whether
+ * mode (docs/requirements/booking-flow.md §2 screens 1, 3–5; §9): the group's grid_list_mode for the step's tab says whether
  * to show descriptions and images and whether to use the grid. Grid: two columns above 680 px, cell
  * height from the width (rule in the CSS), 510×510 thumbnails; list: 128×128 thumbnails. Every
  * option with a description has an info button opening it in the details popup.

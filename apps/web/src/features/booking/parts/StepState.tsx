@@ -1,4 +1,4 @@
-/** A step's loading, empty and failure states (spec 000 §2 loading messages, §8 empty keys). */
+/** A step's loading, empty and failure states (docs/requirements/booking-flow.md §2 loading messages, §8 empty keys). */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';

@@ -1,5 +1,5 @@
 /**
- * The days of the slot step side by side (spec 000 §2 screen 6, §9): a column per visible day,
+ * The days of the slot step side by side (docs/requirements/booking-flow.md §2 screen 6, §9): a column per visible day,
  * one row per hour from the earliest to the latest slot hour; an hour with one slot is a button
  * for it, an hour with several a menu of their times (and remaining capacity when the group shows
  * it); promoted slots carry "-N%" and, when the group shows prices, what the booking costs at that

@@ -1,4 +1,4 @@
-/** The window's width, kept current on resize (the slot grid's column count follows it, spec 000 §9). */
+/** The window's width, kept current on resize (the slot grid's column count follows it, docs/requirements/booking-flow.md §9). */
 import { useEffect, useState } from 'react';
 
 export function useWindowWidth(): number {

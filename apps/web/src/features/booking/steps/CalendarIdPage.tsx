@@ -1,5 +1,5 @@
 /**
- * Step "calendar_id" — the practitioner or agenda (spec 000 §2 screen 4): calendars (of the chosen
+ * Step "calendar_id" — the practitioner or agenda (docs/requirements/booking-flow.md §2 screen 4): calendars (of the chosen
  * site) performing every chosen service, public name else name, and "no preferences" (all of them)
  * when the step allows it and there is more than one. A booking with a pack chooses per item
  * instead: each service of the pack (and each other service) gets its own choice, "no

@@ -1,5 +1,5 @@
 /**
- * Step "calendarset_id" — calendar sets such as sites (spec 000 §2 screen 3): grid or list (list
+ * Step "calendarset_id" — calendar sets such as sites (docs/requirements/booking-flow.md §2 screen 3): grid or list (list
  * without images or grid mode; thumbnails 510 or 128), only sets where a calendar performs the
  * chosen services, passed over when none remains; a call-centre professional also sees sets
  * without a public name (the API sends them to such professionals only).

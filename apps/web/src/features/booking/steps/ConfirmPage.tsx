@@ -1,5 +1,5 @@
 /**
- * Step "confirm" — the booking is made (spec 001 §2 confirmation step, §4): a success icon, a title
+ * Step "confirm" — the booking is made (docs/requirements/accounts-and-appointments.md §2 confirmation step, §4): a success icon, a title
  * for a professional or a customer, "for {firstname} {lastname}", the date and time in the group's
  * zone (with the visitor's local time when their zone differs), the comment, the appointments —
  * free ones and packs with their included items — with the discount and total lines, and the
@@ -75,7 +75,7 @@ export function ConfirmPage() {
     return calendar ? displayName(calendar) : fallback;
   };
 
-  // Leaving the confirmation ends the booking — except toward the map (spec 001 §4).
+  // Leaving the confirmation ends the booking — except toward the map (docs/requirements/accounts-and-appointments.md §4).
   useEffect(
     () => () => {
       // Still here (a re-render, React's development double mount) or toward the map: keep it.

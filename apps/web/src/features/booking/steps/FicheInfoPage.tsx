@@ -1,5 +1,5 @@
 /**
- * Step "fiche_info" — contact details (spec 001 §2 fiche step, §4 Booking details, §5, §6, §8):
+ * Step "fiche_info" — contact details (docs/requirements/accounts-and-appointments.md §2 fiche step, §4 Booking details, §5, §6, §8):
  * - a visitor fills a new fiche; a customer picks one of their saved fiches in an accordion (a new
  *   one while under 8 and not changing an appointment); a professional searches the group's records
  *   or creates one; every form is the group's, checked live by the shared validators;
@@ -204,7 +204,7 @@ export function FicheInfoPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<BookingFailure | null>(null);
 
-  // Unsaved input: ask before leaving (spec 001 §4), not for professionals.
+  // Unsaved input: ask before leaving (docs/requirements/accounts-and-appointments.md §4), not for professionals.
   const dirty =
     Object.keys(draft.fiche).length > 0 ||
     Object.keys(draft.vevent).length > 0 ||
@@ -319,7 +319,7 @@ export function FicheInfoPage() {
       void queryClient.invalidateQueries({ queryKey: ['fiches', group.id] });
       void queryClient.invalidateQueries({ queryKey: ['appointments', group.id] });
       booking.choice(STEP, (state) => ({ selection: state.selection }), catalogue.services);
-      // A visitor without a session now has a guest one (spec 001 §3): the confirmation's cancel
+      // A visitor without a session now has a guest one (docs/requirements/accounts-and-appointments.md §3): the confirmation's cancel
       // and calendar buttons use it. Known at once, so the page does not wait for the session check.
       if (guestToken && !(session.logged && session.type === 'pro')) {
         queryClient.setQueryData(currentSessionQuery(guestToken).queryKey, {

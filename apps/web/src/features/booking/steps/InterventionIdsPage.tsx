@@ -1,5 +1,5 @@
 /**
- * Step "intervention_ids" — services and packs (spec 000 §2 screen 2, §4): tabs for services and
+ * Step "intervention_ids" — services and packs (docs/requirements/booking-flow.md §2 screen 2, §4): tabs for services and
  * packs when both exist and nothing is preselected; an all/promotions filter when promotions exist;
  * price and duration when the group displays them, a pack chip, a promotion chip and a video
  * icon; merged services shown once. Picking one moves on; from the booking summary's "add" or
@@ -84,7 +84,7 @@ export function InterventionIdsPage() {
             state.sequence.pending,
             appointmentGroups(state.selection.intervention_ids, services, merge),
           );
-          // Never more appointments than the step allows (spec 000 §4).
+          // Never more appointments than the step allows (docs/requirements/booking-flow.md §4).
           const groups = appointmentGroups(next, services, merge).slice(0, Math.max(1, max));
           return { selection: { ...state.selection, intervention_ids: groups.flat() } };
         },

@@ -1,5 +1,5 @@
 /**
- * Step "interventionset_ids" — service categories (spec 000 §2 screen 1): list or grid per the
+ * Step "interventionset_ids" — service categories (docs/requirements/booking-flow.md §2 screen 1): list or grid per the
  * group's grid_list_mode, each with an info button for its description; only categories holding a
  * service offered (at the chosen site, if any) are shown; a unique category is picked by itself
  * when the step says so. Empty: noInterventionSetsAvailable.

@@ -1,8 +1,8 @@
 /**
- * Booking step "login" (spec 001 §2: login and register side by side; §4): a visitor logs in or
+ * Booking step "login" (docs/requirements/accounts-and-appointments.md §2: login and register side by side; §4): a visitor logs in or
  * creates an account without leaving the booking. Registering carries the booking chosen so far
  * (pendingRdv); the first login after activation resumes it. A visitor already logged in passes
- * the step. Closed groups send their visitors here first (spec 000 §4).
+ * the step. Closed groups send their visitors here first (docs/requirements/booking-flow.md §4).
  */
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Booking page "register_confirm" (spec 001 §2): the activation e-mail is on its way, to the address
+ * Booking page "register_confirm" (docs/requirements/accounts-and-appointments.md §2): the activation e-mail is on its way, to the address
  * received through the navigation state; the booking resumes at the first login after activation.
  */
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** Booking page "register": creating an account without leaving the booking (spec 001 §2). */
+/** Booking page "register": creating an account without leaving the booking (docs/requirements/accounts-and-appointments.md §2). */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';

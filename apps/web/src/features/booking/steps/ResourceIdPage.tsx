@@ -1,5 +1,5 @@
 /**
- * Step "resource_id" — rooms, machines… (spec 000 §2 screen 5): the resources (of the chosen site)
+ * Step "resource_id" — rooms, machines… (docs/requirements/booking-flow.md §2 screen 5): the resources (of the chosen site)
  * serving every chosen service that needs one, with name, image and description, and "no
  * preferences" when the step allows it and there is more than one; passed over when no chosen
  * service needs a resource. A resource the slots refused ("Invalid calendar") is flagged here.

@@ -73,7 +73,7 @@ export function SlotsPage() {
     useBookingStore.setState({ selection: { ...state.selection, start: date } });
   }, []);
 
-  // Resources chosen on a multi-appointment step must serve the chosen services (spec 000 §4).
+  // Resources chosen on a multi-appointment step must serve the chosen services (docs/requirements/booking-flow.md §4).
   const multiStep = steps.some((s) => s.name === 'intervention_ids' && (s.max_multirdvs ?? 0) > 1);
   const incompatible =
     multiStep &&
@@ -115,7 +115,7 @@ export function SlotsPage() {
     useBookingStore.setState({ selection: { ...state.selection, refresh_slots: false } });
   }, [selection.refresh_slots, queryClient, group.id]);
 
-  // "Invalid calendar" (spec 000 §4, §8): the chosen calendars or resources are marked invalid.
+  // "Invalid calendar" (docs/requirements/booking-flow.md §4, §8): the chosen calendars or resources are marked invalid.
   const error = slots.error;
   useEffect(() => {
     if (!(error instanceof ApiError) || error.status !== 400) return;

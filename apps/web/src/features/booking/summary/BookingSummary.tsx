@@ -1,8 +1,8 @@
 /**
- * The booking summary (spec 000 §2): the chosen date and time and the chosen services and packs
+ * The booking summary (docs/requirements/booking-flow.md §2): the chosen date and time and the chosen services and packs
  * (only the first of merged services), with their calendar, set and resource. With several
  * appointments allowed (max_multirdvs above 1) the visitor adds another one (while allowed: spec
- * 000 §4), replaces or removes one, and reorders them by dragging the handle or, from the keyboard,
+ * docs/requirements/booking-flow.md §4), replaces or removes one, and reorders them by dragging the handle or, from the keyboard,
  * by picking the handle up with Space and moving it with the arrow keys.
  */
 import { canAddAppointment } from '@creneau/core/booking/service-choice';
