@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applySlotsFailure,
-  type BookingSelection,
   clearAfter,
   emptySelection,
   parseChoiceId,
@@ -11,6 +10,7 @@ import {
   pickResource,
   pickSlot,
   resourcesIncompatible,
+  type StepChoices,
 } from './selection.ts';
 import type { BookingStepName } from './step-list.ts';
 
@@ -28,7 +28,7 @@ const steps = (
   ] as BookingStepName[]
 ).map((name) => ({ name }));
 
-const full = (): BookingSelection => ({
+const full = (): StepChoices => ({
   interventionset_ids: [1],
   intervention_ids: [10, 11],
   calendarset_id: 5,
@@ -219,7 +219,7 @@ describe('property', () => {
       fc.property(fc.integer({ min: -1, max: steps.length - 1 }), (index) => {
         const before = full();
         const after = clearAfter(before, steps, index);
-        const keep: Record<string, (keyof BookingSelection)[]> = {
+        const keep: Record<string, (keyof StepChoices)[]> = {
           interventionset_ids: ['interventionset_ids'],
           intervention_ids: ['intervention_ids'],
           calendar_id: ['calendar_id', 'calendar_ids'],

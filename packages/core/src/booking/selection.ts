@@ -1,5 +1,8 @@
 /**
- * The booking selection ("Filters", docs/requirements/booking-flow.md §3) and how choices change it (docs/requirements/booking-flow.md §4):
+ * The visitor's choices in the booking steps (StepChoices: the "Filters" of
+ * docs/requirements/booking-flow.md §3) and how choices change them (docs/requirements/booking-flow.md §4).
+ * Not to be confused with the engine's BookingSelection (availability.types.ts), what is finally
+ * booked. The rules:
  * - going back to a step, or changing the choice of a step, clears the values of the steps after it;
  *   values fixed by the query string belong to no step of the list and are never cleared;
  * - a single calendar is stored as calendar_id, several (the "no preferences" choice) as calendar_ids;
@@ -12,7 +15,7 @@
  */
 import type { BookingStepName } from './step-list.ts';
 
-export interface BookingSelection {
+export interface StepChoices {
   interventionset_ids: number[];
   /** Services and packs (they share one id space). */
   intervention_ids: number[];
@@ -47,7 +50,7 @@ export function resetStart(context: StartContext): string {
 }
 
 /** A selection with nothing chosen. */
-export function emptySelection(context: StartContext): BookingSelection {
+export function emptySelection(context: StartContext): StepChoices {
   return {
     interventionset_ids: [],
     intervention_ids: [],
@@ -63,7 +66,7 @@ export function emptySelection(context: StartContext): BookingSelection {
   };
 }
 
-type Owned = Partial<BookingSelection>;
+type Owned = Partial<StepChoices>;
 
 /** The values each step owns, as they are when nothing is chosen. */
 const OWNED: Record<BookingStepName, Owned> = {
@@ -80,10 +83,10 @@ const OWNED: Record<BookingStepName, Owned> = {
 
 /** The selection with the values of the steps after `index` cleared (going back, changing a choice). */
 export function clearAfter(
-  selection: BookingSelection,
+  selection: StepChoices,
   steps: readonly { name: BookingStepName }[],
   index: number,
-): BookingSelection {
+): StepChoices {
   let cleared = selection;
   for (const step of steps.slice(Math.max(0, index + 1))) cleared = { ...cleared, ...OWNED[step.name] };
   return cleared;
@@ -102,7 +105,7 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && b.every((id) => set.has(id));
 }
 
-function withReset(selection: BookingSelection, changed: boolean, context: StartContext): BookingSelection {
+function withReset(selection: StepChoices, changed: boolean, context: StartContext): StepChoices {
   if (!changed) return selection;
   return { ...selection, start: resetStart(context), slots: null, slot_promotion: null, refresh_slots: true };
 }
@@ -112,10 +115,10 @@ function withReset(selection: BookingSelection, changed: boolean, context: Start
  * calendar_ids. A different choice resets the start date and raises refresh_slots.
  */
 export function pickCalendars(
-  selection: BookingSelection,
+  selection: StepChoices,
   ids: readonly number[],
   context: StartContext,
-): BookingSelection {
+): StepChoices {
   const chosen = [...new Set(ids.filter((id) => id > 0))];
   const calendar_id = chosen.length === 1 ? chosen[0]! : null;
   const calendar_ids = chosen.length > 1 ? chosen : [];
@@ -125,11 +128,7 @@ export function pickCalendars(
 }
 
 /** Stores a resource choice (null: no choice); a different one resets the start date. */
-export function pickResource(
-  selection: BookingSelection,
-  id: number | null,
-  context: StartContext,
-): BookingSelection {
+export function pickResource(selection: StepChoices, id: number | null, context: StartContext): StepChoices {
   const resource_id = id && id > 0 ? id : null;
   const changed = resource_id !== selection.resource_id;
   return withReset({ ...selection, resource_id, invalid_resources: false }, changed, context);
@@ -137,10 +136,10 @@ export function pickResource(
 
 /** Stores a calendar-set choice (null: no choice); a different one resets the start date. */
 export function pickCalendarset(
-  selection: BookingSelection,
+  selection: StepChoices,
   id: number | null,
   context: StartContext,
-): BookingSelection {
+): StepChoices {
   const calendarset_id = id && id > 0 ? id : null;
   const changed = calendarset_id !== selection.calendarset_id;
   return withReset({ ...selection, calendarset_id }, changed, context);
@@ -148,15 +147,15 @@ export function pickCalendarset(
 
 /** Stores the chosen slot and its promotion percent (null when not promoted). */
 export function pickSlot(
-  selection: BookingSelection,
+  selection: StepChoices,
   start: string,
   promotion: number | null = null,
-): BookingSelection {
+): StepChoices {
   return { ...selection, slots: start, slot_promotion: promotion };
 }
 
 /** After a failed slots request: slots cleared, refresh off, resources invalid on "Invalid calendar". */
-export function applySlotsFailure(selection: BookingSelection, errorText: string): BookingSelection {
+export function applySlotsFailure(selection: StepChoices, errorText: string): StepChoices {
   return {
     ...selection,
     slots: null,

@@ -4,14 +4,14 @@
  * and slot restored, straight to the contact details (or to the step after the login when no slot
  * was chosen yet).
  */
-import type { BookingSelection } from '@creneau/core/booking/selection';
+import type { StepChoices } from '@creneau/core/booking/selection';
 import type { BookingStep } from '@creneau/core/booking/step-list';
 import { emptySequence, type FlowState, type ItemCalendars } from './sequence.ts';
 
 export interface PendingRdv {
   kind: 'creneau.booking';
   urlname: string;
-  selection: BookingSelection;
+  selection: StepChoices;
   itemCalendars: ItemCalendars;
 }
 

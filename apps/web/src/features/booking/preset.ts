@@ -8,7 +8,7 @@
  *   category and get their items' calendars back.
  */
 import { bookPack } from '@creneau/core/booking/pack';
-import type { BookingSelection } from '@creneau/core/booking/selection';
+import type { StepChoices } from '@creneau/core/booking/selection';
 import type { Preselection } from '@creneau/core/url/query-params';
 import type { BookedAppointment } from '../../api/appointment-create.ts';
 import type { Calendar } from '../../api/calendars.ts';
@@ -19,7 +19,7 @@ import type { ItemCalendars } from './sequence.ts';
 const idsOf = (choice: Preselection[keyof Preselection]) => (choice?.by === 'id' ? choice.ids : []);
 
 /** The selection the query string fixes. */
-export function presetOfPreselection(preselection: Preselection): Partial<BookingSelection> {
+export function presetOfPreselection(preselection: Preselection): Partial<StepChoices> {
   const calendars = [...idsOf(preselection.calendar_id), ...idsOf(preselection.calendar_ids)];
   return {
     interventionset_ids: idsOf(preselection.interventionset_ids),
@@ -32,7 +32,7 @@ export function presetOfPreselection(preselection: Preselection): Partial<Bookin
 }
 
 /** The choices of a booking being changed: its services and packs in order, its calendar. */
-export function presetOfBooking(booking: readonly BookedAppointment[]): Partial<BookingSelection> {
+export function presetOfBooking(booking: readonly BookedAppointment[]): Partial<StepChoices> {
   const ids: number[] = [];
   for (const row of booking) {
     const id = row.pack_id ?? row.intervention_id;
@@ -48,9 +48,7 @@ export function presetOfBooking(booking: readonly BookedAppointment[]): Partial<
   };
 }
 
-export type Retake =
-  | { ok: true; preset: Partial<BookingSelection>; itemCalendars: ItemCalendars }
-  | { ok: false };
+export type Retake = { ok: true; preset: Partial<StepChoices>; itemCalendars: ItemCalendars } | { ok: false };
 
 /** An appointment booked again with the same choices, if they are all still offered. */
 export function retakeOf(

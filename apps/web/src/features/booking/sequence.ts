@@ -12,10 +12,10 @@
  *   services already chosen; deleting or reordering one keeps the later choices but drops the slot.
  */
 import {
-  type BookingSelection,
   clearAfter,
   emptySelection,
   type StartContext,
+  type StepChoices,
 } from '@creneau/core/booking/selection';
 import type { BookingStep, BookingStepName } from '@creneau/core/booking/step-list';
 import { type ChosenService, isStepSkipped } from '@creneau/core/booking/step-skipping';
@@ -41,7 +41,7 @@ export interface Sequence {
 }
 
 export interface FlowState {
-  selection: BookingSelection;
+  selection: StepChoices;
   itemCalendars: ItemCalendars;
   sequence: Sequence;
 }
@@ -65,7 +65,7 @@ export const emptySequence = (): Sequence => ({
 });
 
 /** A fresh booking: the query's preselection applied to an empty selection. */
-export function initialFlow(start: StartContext, preset: Partial<BookingSelection> = {}): FlowState {
+export function initialFlow(start: StartContext, preset: Partial<StepChoices> = {}): FlowState {
   return { selection: { ...emptySelection(start), ...preset }, itemCalendars: {}, sequence: emptySequence() };
 }
 
@@ -299,7 +299,7 @@ export function startEditing(
   start: StartContext,
   steps: readonly BookingStep[],
   appointmentId: number,
-  preset: Partial<BookingSelection>,
+  preset: Partial<StepChoices>,
   itemCalendars: ItemCalendars,
 ): ChoiceResult {
   const slots = steps.findIndex((s) => s.name === 'slots');

@@ -7,7 +7,7 @@
  * Merged services (merge_interventions) are one choice offered by several same-name services: the
  * booking takes the one the chosen calendar performs (the first of them otherwise).
  */
-import type { BookingSelection } from '@creneau/core/booking/selection';
+import type { StepChoices } from '@creneau/core/booking/selection';
 import type { AppointmentCreateBody, BookedAppointment } from '../../api/appointment-create.ts';
 import type { SlotAppointment, SlotsParams } from '../../api/availabletimeslots.ts';
 import type { Intervention } from '../../api/interventions.ts';
@@ -15,7 +15,7 @@ import { appointmentGroups, type Links, packItemIds } from './catalogue-filters.
 import type { ItemCalendars } from './sequence.ts';
 
 export interface RequestContext {
-  selection: BookingSelection;
+  selection: StepChoices;
   itemCalendars: ItemCalendars;
   catalogue: readonly Intervention[];
   merge: boolean;
