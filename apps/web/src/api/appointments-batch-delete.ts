@@ -5,8 +5,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookedAppointment } from './appointment-create.ts';
-import { APPOINTMENTS_KEY, type ListedAppointment } from './appointments.ts';
+import type { ListedAppointment } from './appointments.ts';
 import { ApiError, apiPost } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export interface BatchDeleteResponse {
   records: BookedAppointment[];
@@ -36,8 +37,9 @@ export function useCancelAppointments(groupId: number) {
     mutationFn: (ids: readonly number[]) => cancelAppointments(groupId, ids),
     onSuccess: (response, ids) => {
       const gone = new Set([...ids, ...response.records.map((r) => r.id)]);
-      client.setQueriesData<ListedAppointment[]>({ queryKey: [APPOINTMENTS_KEY, groupId] }, (list) =>
-        list?.filter((a) => !gone.has(a.id)),
+      client.setQueriesData<ListedAppointment[]>(
+        { queryKey: queryKeys.appointments.ofGroup(groupId) },
+        (list) => list?.filter((a) => !gone.has(a.id)),
       );
     },
   });

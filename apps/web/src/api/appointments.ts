@@ -6,6 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookedAppointment } from './appointment-create.ts';
 import { apiGet } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** docs/requirements/accounts-and-appointments.md §9: limit_past 12 (v3). */
 export const LIMIT_PAST = 12;
@@ -33,11 +34,10 @@ export function fetchAppointments(groupId: number, locale: string, signal?: Abor
 }
 
 /** Cache key root of the list: a cancel or a logout removes everything under it. */
-export const APPOINTMENTS_KEY = 'appointments';
 
 export const appointmentsQuery = (groupId: number, token: string | null, locale: string) =>
   queryOptions({
-    queryKey: [APPOINTMENTS_KEY, groupId, token, locale],
+    queryKey: queryKeys.appointments.list(groupId, token, locale),
     queryFn: ({ signal }) => fetchAppointments(groupId, locale, signal),
     staleTime: 30_000,
   });

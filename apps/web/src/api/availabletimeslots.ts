@@ -6,6 +6,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** One bookable start. */
 export interface AvailableSlot {
@@ -72,7 +73,7 @@ export async function fetchAvailableTimeslots(
 
 export const availableTimeslotsQuery = (groupId: number, params: SlotsParams) =>
   queryOptions({
-    queryKey: ['availabletimeslots', groupId, params],
+    queryKey: queryKeys.slots.list(groupId, params),
     queryFn: ({ signal }) => fetchAvailableTimeslots(groupId, params, signal),
     // Slots change as others book: a short freshness, and no retry of a refused selection.
     staleTime: 30_000,

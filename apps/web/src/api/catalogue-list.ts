@@ -6,6 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ListParams, listQueryParams } from './catalogue-params.ts';
 import { apiGet, type QueryParams } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** What every catalogue item has: category, service, site, calendar or resource. */
 export interface CatalogueItem {
@@ -37,7 +38,7 @@ export function catalogueList<Item, Params extends ListParams = ListParams>(
 
   const query = (groupId: number, params: Params = none) =>
     queryOptions({
-      queryKey: [list, groupId, params],
+      queryKey: queryKeys.catalogue(list, groupId, params),
       queryFn: ({ signal }) => fetchList(groupId, params, signal),
     });
 

@@ -9,6 +9,7 @@ import type { Fiche } from '@creneau/contract/endpoints/fiches';
 import { visibleRecords } from '@creneau/core/booking/records-cap';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** A customer record: the columns plus the group's own fields (the API contract's). */
 export type { Fiche } from '@creneau/contract/endpoints/fiches';
@@ -32,7 +33,7 @@ export async function fetchFiches(groupId: number, search?: string, signal?: Abo
 
 export const fichesQuery = (groupId: number, token: string | null, search?: string) =>
   queryOptions({
-    queryKey: ['fiches', groupId, token, search ?? ''],
+    queryKey: queryKeys.fiches.list(groupId, token, search),
     queryFn: ({ signal }) => fetchFiches(groupId, search, signal),
     staleTime: 30_000,
   });

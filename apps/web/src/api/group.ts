@@ -3,6 +3,7 @@ import type { FormField, GroupSettings } from '@creneau/core/group-config/group-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { followGroupGeneration } from './api-generation.ts';
 import { ApiError, apiGet } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The group as the server publishes it (docs/requirements/booking-flow.md §3 Group). */
 export type Group = Omit<GroupSettings, 'rules' | 'enabled_locales' | 'profile'> & {
@@ -67,7 +68,7 @@ export async function fetchGroup(urlname: string, signal?: AbortSignal): Promise
 
 export const groupQuery = (urlname: string) =>
   queryOptions({
-    queryKey: ['group', urlname],
+    queryKey: queryKeys.group(urlname),
     queryFn: ({ signal }) => fetchGroup(urlname, signal),
     staleTime: 5 * 60_000,
     // A 404 is an answer (not_found / inactive), not a hiccup worth retrying.

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ListParams, listQueryParams } from './catalogue-params.ts';
 import { apiGet } from './client.ts';
 import type { Intervention } from './interventions.ts';
+import { queryKeys } from './query-keys.ts';
 
 export async function fetchPackInterventions(groupId: number, params: ListParams = {}, signal?: AbortSignal) {
   const body = await apiGet<{ records: Intervention[] }>(
@@ -15,7 +16,7 @@ export async function fetchPackInterventions(groupId: number, params: ListParams
 
 export const packInterventionsQuery = (groupId: number, params: ListParams = {}) =>
   queryOptions({
-    queryKey: ['pack_interventions', groupId, params],
+    queryKey: queryKeys.packInterventions(groupId, params),
     queryFn: ({ signal }) => fetchPackInterventions(groupId, params, signal),
   });
 

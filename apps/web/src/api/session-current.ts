@@ -2,6 +2,7 @@
 import type { CurrentSession } from '@creneau/contract/endpoints/sessions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 import { useSessionToken } from './session-token.ts';
 
 /** Who is logged in, as the API contract declares it. */
@@ -38,7 +39,7 @@ export async function fetchCurrentSession(signal?: AbortSignal): Promise<Session
 
 export const currentSessionQuery = (token: string | null) =>
   queryOptions({
-    queryKey: ['session', token],
+    queryKey: queryKeys.session.current(token),
     queryFn: ({ signal }) => fetchCurrentSession(signal),
     staleTime: 60_000,
     retry: false,

@@ -4,10 +4,10 @@
  * asked for (no "expired connection" message then).
  */
 import { queryClient } from '../lib/query-client.ts';
+import { sessionData } from './query-keys.ts';
 import { ANONYMOUS_SESSION, currentSessionQuery } from './session-current.ts';
 
 /** Query-key roots that belong to a session. */
-const SESSION_DATA = ['session', 'appointments', 'fiches', 'proGroups'] as const;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -38,7 +38,7 @@ function countSessionEnd(): void {
 
 /** Forgets every cached answer that belonged to the session, and tells the session's stores. */
 export function forgetSessionData(): void {
-  for (const key of SESSION_DATA) queryClient.removeQueries({ queryKey: [key] });
+  for (const queryKey of sessionData) queryClient.removeQueries({ queryKey });
   // Known without asking: no token means nobody (the server cleared the cookie too), and the page
   // need not blank out while the session check runs again.
   queryClient.setQueryData(currentSessionQuery(null).queryKey, ANONYMOUS_SESSION);

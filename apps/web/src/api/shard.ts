@@ -1,6 +1,7 @@
 /** GET /shard?value=URLNAME&field=urlname — the shard holding a group (docs/requirements/booking-flow.md §7). */
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export interface ShardLookup {
   shard_name: string;
@@ -12,7 +13,7 @@ export function fetchShard(urlname: string, signal?: AbortSignal): Promise<Shard
 
 export const shardQuery = (urlname: string) =>
   queryOptions({
-    queryKey: ['shard', urlname],
+    queryKey: queryKeys.shard(urlname),
     queryFn: ({ signal }) => fetchShard(urlname, signal),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

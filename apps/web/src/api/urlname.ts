@@ -1,6 +1,7 @@
 /** GET /urlname?website=HOST — the group served on a host, for "/" with no url name (docs/requirements/booking-flow.md §2). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export interface UrlnameLookup {
   urlname: string;
@@ -13,7 +14,7 @@ export function fetchUrlnameForHost(host: string, signal?: AbortSignal): Promise
 
 export const urlnameQuery = (host: string) =>
   queryOptions({
-    queryKey: ['urlname', host],
+    queryKey: queryKeys.urlname(host),
     queryFn: ({ signal }) => fetchUrlnameForHost(host, signal),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

@@ -2,6 +2,7 @@
 import type { Weekday } from '@creneau/core/group-config/group-config.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export interface Website {
   group_id: number;
@@ -43,7 +44,7 @@ export function fetchWebsite(groupId: number, signal?: AbortSignal): Promise<Web
 
 export const websiteQuery = (groupId: number) =>
   queryOptions({
-    queryKey: ['website', groupId],
+    queryKey: queryKeys.website(groupId),
     queryFn: ({ signal }) => fetchWebsite(groupId, signal),
     staleTime: 5 * 60_000,
     retry: false,

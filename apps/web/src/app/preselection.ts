@@ -17,6 +17,7 @@ import type { Condition } from '../api/catalogue-params.ts';
 import { fetchInterventions } from '../api/interventions.ts';
 import { fetchInterventionsets } from '../api/interventionsets.ts';
 import { fetchPackInterventions } from '../api/pack-interventions.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 type Found = { id: number; externid?: string | null }[];
 
@@ -63,7 +64,7 @@ export async function verifyPreselection(
 export function useVerifiedPreselection(groupId: number | undefined, preselection: Preselection) {
   const empty = Object.keys(preselection).length === 0;
   return useQuery({
-    queryKey: ['preselection', groupId, preselection],
+    queryKey: queryKeys.preselection(groupId, preselection),
     queryFn: () => verifyPreselection(groupId!, preselection),
     enabled: groupId !== undefined && !empty,
     staleTime: 5 * 60_000,

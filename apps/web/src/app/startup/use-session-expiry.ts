@@ -5,6 +5,7 @@
  * client forgets it, and the session turning anonymous without a logout is noticed here.
  */
 import { useEffect, useRef } from 'react';
+import { queryKeys } from '../../api/query-keys.ts';
 import type { Session } from '../../api/session-current.ts';
 import { consumeIntentionalLogout, forgetSessionData } from '../../api/session-end.ts';
 import { clearSessionToken } from '../../api/session-token.ts';
@@ -43,7 +44,7 @@ export function useSessionExpiry(session: Session): void {
     }
     // The clock cannot be trusted: the server's answer decides (a 401 ends the session).
     const timer = setInterval(() => {
-      void queryClient.invalidateQueries({ queryKey: ['session'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session.all });
     }, plan.every);
     return () => clearInterval(timer);
   }, [logged, lastSignedAt]);

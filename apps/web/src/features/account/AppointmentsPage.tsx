@@ -12,8 +12,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { canChangeAppointments } from '../../api/api-generation.ts';
 import { fetchEditable } from '../../api/appointment-editable.ts';
 import { appointmentIcsUrl } from '../../api/appointment-ics.ts';
-import { APPOINTMENTS_KEY, type ListedAppointment, useAppointments } from '../../api/appointments.ts';
+import { type ListedAppointment, useAppointments } from '../../api/appointments.ts';
 import { useFiches } from '../../api/fiches.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { logout } from '../../api/session-logout.ts';
 import { useSessionToken } from '../../api/session-token.ts';
 import { ErrorMessage } from '../../app/group/ErrorMessage.tsx';
@@ -139,7 +140,7 @@ export function AppointmentsPage() {
 
   const refresh = useCallback(() => {
     setNow(new Date());
-    void client.invalidateQueries({ queryKey: [APPOINTMENTS_KEY, group.id] });
+    void client.invalidateQueries({ queryKey: queryKeys.appointments.ofGroup(group.id) });
   }, [client, group.id]);
 
   const firstStep = `book/${steps[0]?.name ?? ''}`;

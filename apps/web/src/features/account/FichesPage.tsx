@@ -7,7 +7,7 @@
  */
 import { mayAddRecord } from '@creneau/core/booking/records-cap';
 import { localDateIn } from '@creneau/core/time/time-zone';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
 import { type Fiche, useFiches } from '../../api/fiches.ts';
 import { useSessionToken } from '../../api/session-token.ts';
@@ -15,6 +15,7 @@ import { ErrorMessage } from '../../app/group/ErrorMessage.tsx';
 import { isLogged } from '../../app/startup/access.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { useLeaveWarning } from '../../lib/use-leave-warning.ts';
 import { ExtraIcon } from '../../ui/auth/extra-icons.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { type FormValues, initialValues } from '../../ui/forms/form-state.ts';
@@ -72,15 +73,7 @@ export function FichesPage() {
   const anyDirty = records.some((fiche) => dirtyOf(tabKey(fiche), fiche)) || (canAdd && dirtyOf(NEW, null));
 
   // docs/requirements/accounts-and-appointments.md §2: leaving with unsaved changes raises the browser's warning.
-  useEffect(() => {
-    if (!anyDirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [anyDirty]);
+  useLeaveWarning(anyDirty);
 
   const setDraft = (key: string) => (values: FormValues) => setDrafts((was) => ({ ...was, [key]: values }));
   const forget = (key: string) =>

@@ -13,6 +13,7 @@ import { ApiError } from '../../api/client.ts';
 import { createFiche } from '../../api/fiche-create.ts';
 import { updateFiche } from '../../api/fiche-update.ts';
 import type { Fiche } from '../../api/fiches.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { errorKey } from '../../ui/auth/error-key.ts';
 import { ExtraIcon } from '../../ui/auth/extra-icons.tsx';
@@ -77,7 +78,7 @@ export function RecordForm({
       const saved = fiche ? await updateFiche(groupId, fiche.id, body) : await createFiche(groupId, body);
       setServerErrors(undefined);
       form.reset();
-      await client.invalidateQueries({ queryKey: ['fiches', groupId] });
+      await client.invalidateQueries({ queryKey: queryKeys.fiches.ofGroup(groupId) });
       notify(fiche ? 'recordSaved' : 'recordAdded', { tone: 'success' });
       onSaved(saved);
     } catch (error) {
@@ -101,7 +102,7 @@ export function RecordForm({
     try {
       await updateFiche(groupId, fiche.id, { deleted: true });
       setConfirmRemove(false);
-      await client.invalidateQueries({ queryKey: ['fiches', groupId] });
+      await client.invalidateQueries({ queryKey: queryKeys.fiches.ofGroup(groupId) });
       notify('recordRemoved', { tone: 'success', values: { name: fiche.firstname } });
       onRemoved?.(fiche);
     } catch (error) {

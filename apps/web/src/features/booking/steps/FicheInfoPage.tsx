@@ -1,29 +1,14 @@
-/**
- * Step "fiche_info" — contact details (docs/requirements/accounts-and-appointments.md §2 fiche step, §4 Booking details, §5, §6, §8):
- * - a visitor fills a new fiche; a customer picks one of their saved fiches in an accordion (a new
- *   one while under 8 and not changing an appointment); a professional searches the group's records
- *   or creates one; every form is the group's, checked live by the shared validators;
- * - the comment field (when the group allows it, its vevent form has none and a customer books),
- *   the video-conference terms, the extra appointment information (vevent) and the GDPR text;
- * - submit books (or changes the appointment being edited) with one Idempotency-Key per attempt;
- *   a taken slot brings fresh slots, other refusals are explained in the visitor's language;
- * - leaving with unsaved input asks first (beforeunload), except for professionals.
- */
-import type { FormField } from '@creneau/core/group-config/group-config.schema';
-import { COMMENT_ROWS, showCommentField, visibleFields } from '@creneau/core/validation/hidden-fields';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { createAppointment } from '../../../api/appointment-create.ts';
-import { updateAppointment } from '../../../api/appointment-update.ts';
 import type { ApiError } from '../../../api/client.ts';
-import { updateFiche } from '../../../api/fiche-update.ts';
 import { type Fiche, useFiches } from '../../../api/fiches.ts';
-import { ANONYMOUS_SESSION, currentSessionQuery } from '../../../api/session-current.ts';
-import { setSessionToken, useSessionToken } from '../../../api/session-token.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { useSessionToken } from '../../../api/session-token.ts';
 import { announceBooking } from '../../../app/announce-booking.ts';
 import { groupPath } from '../../../app/paths.ts';
+import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DynamicForm } from '../../../ui/forms/DynamicForm.tsx';
 import { serverFieldErrors } from '../../../ui/forms/form-state.ts';
@@ -35,28 +20,25 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { type BookingFailure, bookingFailureOf } from '../booking-errors.ts';
 import { attemptKey, setConfirmation, setDraft, useBookingStore } from '../booking-store.ts';
 import { chosenItems } from '../catalogue-filters.ts';
+import { AppointmentAbout } from '../fiche/AppointmentAbout.tsx';
+import { FicheAccordion } from '../fiche/FicheAccordion.tsx';
 import styles from '../fiche/fiche.module.css';
-import {
-  changedFields,
-  ficheFormFields,
-  ficheValues,
-  offersNewFiche,
-  submitBlock,
-} from '../fiche/fiche-rules.ts';
+import { changedFields, ficheValues, offersNewFiche, submitBlock } from '../fiche/fiche-rules.ts';
 import { ProFicheSearch } from '../fiche/ProFicheSearch.tsx';
+import { useBookingFormFields } from '../fiche/use-booking-form-fields.ts';
 import { VideoTerms } from '../fiche/VideoTerms.tsx';
 import parts from '../parts/parts.module.css';
 import { StepHeader } from '../parts/StepHeader.tsx';
 import { bookingBody } from '../slot-request.ts';
 import { useBooking } from '../use-booking.ts';
 import { useCatalogue } from '../use-catalogue.ts';
+import { type BookingSubmission, useSubmitBooking } from '../use-submit-booking.ts';
 
 const LazyRichText = lazy(() =>
   import('../parts/LazyRichText.tsx').then((m) => ({ default: m.LazyRichText })),
 );
 
 const STEP = 'fiche_info';
-const BASE_NAMES = ['firstname', 'lastname', 'email', 'firstphone'];
 
 export function FicheInfoPage() {
   const { t } = useTranslation();
@@ -64,6 +46,7 @@ export function FicheInfoPage() {
   const { group, session, selection, itemCalendars, sequence, locale, params, role, merge, startContext } =
     booking;
   const queryClient = useQueryClient();
+  const submitBooking = useSubmitBooking(group.id);
   const token = useSessionToken();
   const draft = useBookingStore((s) => s.draft);
   const confirmation = useBookingStore((s) => s.confirmation);
@@ -71,42 +54,8 @@ export function FicheInfoPage() {
   const editing = sequence.editing !== null;
   const pro = role === 'pro';
   const headingId = useId();
-  const antsMode = group.profile?.ants_group;
-  const hideMarketingSms = group.hide_marketing_sms || group.profile?.hide_marketing_sms;
 
-  const definedFiche = group.forms?.fiche;
-  const definedVevent = group.forms?.vevent;
-  const label = useCallback(
-    (fields: FormField[]) =>
-      fields.map((f) =>
-        BASE_NAMES.includes(f.name) && f.label === f.name
-          ? { ...f, label: t(`booking.fiche.fields.${f.name}`) }
-          : f,
-      ),
-    [t],
-  );
-  const allFicheFields = useMemo(() => label(ficheFormFields(definedFiche ?? [])), [definedFiche, label]);
-  const visibility = useMemo(
-    () => ({ form: 'fiche' as const, role, loginProfile: group.loginProfile, hideMarketingSms, antsMode }),
-    [role, group.loginProfile, hideMarketingSms, antsMode],
-  );
-  const newFields = useMemo(
-    () => visibleFields(allFicheFields, { ...visibility, ficheSelected: false }),
-    [allFicheFields, visibility],
-  );
-  const savedFields = useMemo(
-    () => visibleFields(allFicheFields, { ...visibility, ficheSelected: true }),
-    [allFicheFields, visibility],
-  );
-  const veventFields = useMemo(
-    () => visibleFields(definedVevent ?? [], { ...visibility, form: 'vevent', ficheSelected: false }),
-    [definedVevent, visibility],
-  );
-  const withComment = showCommentField({
-    userAllowComment: group.user_allow_comment,
-    veventFields: definedVevent ?? [],
-    role,
-  });
+  const { newFields, savedFields, veventFields, withComment } = useBookingFormFields(group, role);
   const items = chosenItems(selection.intervention_ids, catalogue.services);
   const videoconference = items.some((i) => i.videoconference);
 
@@ -209,15 +158,7 @@ export function FicheInfoPage() {
     Object.keys(draft.fiche).length > 0 ||
     Object.keys(draft.vevent).length > 0 ||
     draft.comment.trim() !== '';
-  useEffect(() => {
-    if (pro || !dirty || busy || confirmation) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [pro, dirty, busy, confirmation]);
+  useLeaveWarning(!pro && dirty && !busy && !confirmation);
 
   const focusFirstProblem = () => {
     requestAnimationFrame(() => {
@@ -243,70 +184,62 @@ export function FicheInfoPage() {
     setBusy(true);
     setFailure(null);
     setServerErrors({});
-    let guestToken: string | null = null;
     try {
-      let fiche: number | Record<string, unknown>;
-      if (editing) {
-        fiche = editingPerson?.id ?? (typeof choice === 'number' ? choice : 0);
-      } else if (usingNew) {
-        fiche = newForm.stored;
-      } else {
-        const current = chosenSaved!;
-        if (changedFields(ficheValues(current, savedFields), savedValues, savedFields)) {
-          await updateFiche(group.id, current.id, savedForm.stored);
-        }
-        fiche = current.id;
-      }
       const vevent = veventForm.stored;
+      let submission: BookingSubmission;
       if (editing) {
-        const answer = await updateAppointment(group.id, sequence.editing!, {
+        const fiche = editingPerson?.id ?? (typeof choice === 'number' ? choice : 0);
+        submission = {
+          kind: 'change',
+          appointmentId: sequence.editing!,
           date: selection.slots,
-          fiche: typeof fiche === 'number' && fiche > 0 ? fiche : undefined,
+          ficheId: fiche > 0 ? fiche : undefined,
           comments: withComment
             ? draft.comment
             : typeof vevent.comments === 'string'
               ? vevent.comments
               : undefined,
-        });
-        const first = answer.records[0];
-        setConfirmation({
-          records: answer.records,
-          summary: null,
-          fiche: first?.fiche ?? { id: 0, firstname: '', lastname: '' },
-          changed: true,
-        });
+        };
       } else {
-        const body = bookingBody(
-          {
-            selection,
-            itemCalendars,
-            catalogue: catalogue.services,
-            merge,
-            links: group.calendars_interventions_links ?? {},
-          },
-          {
-            groupId: group.id,
-            fiche,
-            comments: withComment ? draft.comment : undefined,
-            websource: params.websource,
-            vevent,
-          },
-        );
-        const answer = await createAppointment(
-          body,
-          attemptKey(),
-          !session.logged || session.account?.id === 0,
-        );
-        setConfirmation({
-          records: answer.records,
-          summary: answer.summary,
-          fiche: answer.fiche,
-          changed: false,
-        });
-        guestToken = answer.fiche_token;
+        const current = usingNew ? null : chosenSaved!;
+        submission = {
+          kind: 'book',
+          person: current
+            ? {
+                id: current.id,
+                changedFields: changedFields(ficheValues(current, savedFields), savedValues, savedFields)
+                  ? savedForm.stored
+                  : undefined,
+              }
+            : { fields: newForm.stored },
+          body: (fiche) =>
+            bookingBody(
+              {
+                selection,
+                itemCalendars,
+                catalogue: catalogue.services,
+                merge,
+                links: group.calendars_interventions_links ?? {},
+              },
+              {
+                groupId: group.id,
+                fiche,
+                comments: withComment ? draft.comment : undefined,
+                websource: params.websource,
+                vevent,
+              },
+            ),
+          attemptKey: attemptKey(),
+          withToken: !session.logged || session.account?.id === 0,
+          mayOpenGuestSession: !(session.logged && session.type === 'pro'),
+        };
+      }
+      const done = await submitBooking.mutateAsync(submission);
+      setConfirmation(done.confirmation);
+      if (done.booked)
         announceBooking(
           group,
-          answer.records.map((r) => ({
+          done.booked.map((r) => ({
             id: r.id,
             start: r.start,
             intervention_id: r.intervention_id,
@@ -314,32 +247,14 @@ export function FicheInfoPage() {
             calendar_id: r.calendar_id,
           })),
         );
-      }
-      void queryClient.invalidateQueries({ queryKey: ['availabletimeslots', group.id] });
-      void queryClient.invalidateQueries({ queryKey: ['fiches', group.id] });
-      void queryClient.invalidateQueries({ queryKey: ['appointments', group.id] });
       booking.choice(STEP, (state) => ({ selection: state.selection }), catalogue.services);
-      // A visitor without a session now has a guest one (docs/requirements/accounts-and-appointments.md §3): the confirmation's cancel
-      // and calendar buttons use it. Known at once, so the page does not wait for the session check.
-      if (guestToken && !(session.logged && session.type === 'pro')) {
-        queryClient.setQueryData(currentSessionQuery(guestToken).queryKey, {
-          ...ANONYMOUS_SESSION,
-          logged: true,
-          type: 'user',
-          lastSignedAt: new Date().toISOString(),
-          account: { id: 0, email: null, cancel_apt: 0, export_apt: 0 },
-          fiche_token: guestToken,
-        });
-        setSessionToken(guestToken);
-        void queryClient.invalidateQueries({ queryKey: currentSessionQuery(guestToken).queryKey });
-      }
     } catch (error) {
       const found = bookingFailureOf(error, { logged: session.logged });
       // A refusal is final for this attempt: the next one gets a new key.
       if ((error as ApiError)?.status) useBookingStore.setState({ attemptKey: null });
       if (found.refreshSlots) {
         notify(t(found.key, found.values), { tone: 'error' });
-        void queryClient.invalidateQueries({ queryKey: ['availabletimeslots', group.id] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.slots.ofGroup(group.id) });
         booking.back(booking.slotsIndex);
         return;
       }
@@ -430,68 +345,17 @@ export function FicheInfoPage() {
             fiches.isPending ? (
               <Spinner small label={t('booking.loading.fiches')} />
             ) : (
-              <ul className={styles.accordion} data-testid="fiche-accordion">
-                {saved.map((fiche) => {
-                  const open = choice === fiche.id;
-                  return (
-                    <li key={fiche.id} className={styles.panel} data-open={open || undefined}>
-                      <h3 className={styles.panelHeading}>
-                        <button
-                          type="button"
-                          className={styles.panelButton}
-                          aria-expanded={open}
-                          aria-controls={`${headingId}-fiche-${fiche.id}`}
-                          onClick={() => setDraft({ ficheChoice: open ? null : fiche.id })}
-                          data-testid={`fiche-${fiche.id}`}
-                        >
-                          <span className={styles.radio} aria-hidden="true" />
-                          <span className={styles.panelName}>
-                            {fiche.firstname} {fiche.lastname}
-                          </span>
-                          <Icon name="chevronDown" size={18} className={open ? styles.flipped : undefined} />
-                        </button>
-                      </h3>
-                      <div id={`${headingId}-fiche-${fiche.id}`} hidden={!open} className={styles.panelBody}>
-                        {open && (
-                          <DynamicForm
-                            fields={savedFields}
-                            form={savedForm}
-                            locale={locale}
-                            testIdPrefix="fiche"
-                          />
-                        )}
-                      </div>
-                    </li>
-                  );
-                })}
-                {newOffered && (
-                  <li className={styles.panel} data-open={choice === 'new' || undefined}>
-                    <h3 className={styles.panelHeading}>
-                      <button
-                        type="button"
-                        className={styles.panelButton}
-                        aria-expanded={choice === 'new'}
-                        aria-controls={`${headingId}-fiche-new`}
-                        onClick={() => setDraft({ ficheChoice: choice === 'new' ? null : 'new' })}
-                        data-testid="fiche-new"
-                      >
-                        <span className={styles.radio} aria-hidden="true" />
-                        <span className={styles.panelName}>{t('booking.fiche.someoneElse')}</span>
-                        <Icon
-                          name="chevronDown"
-                          size={18}
-                          className={choice === 'new' ? styles.flipped : undefined}
-                        />
-                      </button>
-                    </h3>
-                    <div id={`${headingId}-fiche-new`} hidden={choice !== 'new'} className={styles.panelBody}>
-                      {choice === 'new' && (
-                        <DynamicForm fields={newFields} form={newForm} locale={locale} testIdPrefix="fiche" />
-                      )}
-                    </div>
-                  </li>
-                )}
-              </ul>
+              <FicheAccordion
+                saved={saved}
+                choice={choice}
+                newOffered={newOffered}
+                idPrefix={headingId}
+                savedFields={savedFields}
+                savedForm={savedForm}
+                newFields={newFields}
+                newForm={newForm}
+                locale={locale}
+              />
             )
           ) : pro ? (
             proFiche ? (
@@ -506,34 +370,14 @@ export function FicheInfoPage() {
           )}
         </section>
 
-        {(veventFields.length > 0 || withComment) && (
-          <section className={styles.card} aria-labelledby={`${headingId}-about`}>
-            <h2 id={`${headingId}-about`} className={styles.sectionTitle}>
-              {t('booking.fiche.about')}
-            </h2>
-            {veventFields.length > 0 && (
-              <DynamicForm fields={veventFields} form={veventForm} locale={locale} testIdPrefix="vevent" />
-            )}
-            {withComment && (
-              <div className={styles.comment}>
-                <label htmlFor={`${headingId}-comment`} className={styles.label}>
-                  {t('booking.fiche.comment')}
-                  <span className={styles.optional}>{` (${t('booking.form.optional')})`}</span>
-                </label>
-                <textarea
-                  id={`${headingId}-comment`}
-                  className={styles.textarea}
-                  rows={COMMENT_ROWS.min}
-                  maxLength={2000}
-                  value={draft.comment}
-                  onChange={(event) => setDraft({ comment: event.target.value })}
-                  style={{ maxHeight: `calc(${COMMENT_ROWS.max} * 1.5em + 26px)` }}
-                  data-testid="comment"
-                />
-              </div>
-            )}
-          </section>
-        )}
+        <AppointmentAbout
+          idPrefix={headingId}
+          veventFields={veventFields}
+          veventForm={veventForm}
+          withComment={withComment}
+          comment={draft.comment}
+          locale={locale}
+        />
 
         {videoconference && (
           <VideoTerms

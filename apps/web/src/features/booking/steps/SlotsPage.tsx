@@ -25,6 +25,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from
 import { useTranslation } from 'react-i18next';
 import { type AvailableSlot, useAvailableTimeslots } from '../../../api/availabletimeslots.ts';
 import { ApiError } from '../../../api/client.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { notify } from '../../../ui/notification-store.ts';
@@ -110,7 +111,7 @@ export function SlotsPage() {
   // A choice upstream changed: fetch the slots again rather than trust the cache.
   useEffect(() => {
     if (!selection.refresh_slots) return;
-    void queryClient.invalidateQueries({ queryKey: ['availabletimeslots', group.id] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.slots.ofGroup(group.id) });
     const state = useBookingStore.getState();
     useBookingStore.setState({ selection: { ...state.selection, refresh_slots: false } });
   }, [selection.refresh_slots, queryClient, group.id]);
