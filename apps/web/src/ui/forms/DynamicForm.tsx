@@ -13,9 +13,11 @@ import { TEXT_MAX_LENGTH_DEFAULT } from '@creneau/core/validation/form-fields';
 import { DATE_INPUT_FORMATS } from '@creneau/core/validation/locale-date';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../Icon.tsx';
+import { AUTOCOMPLETE, asText, FieldErrorText, Label } from './field-parts.tsx';
 import { fieldTexts } from './form-state.ts';
 import styles from './forms.module.css';
+import { LinkedComboField } from './LinkedComboField.tsx';
+import { RadioField } from './RadioField.tsx';
 import type { DynamicFormState } from './use-dynamic-form.ts';
 
 interface DynamicFormProps {
@@ -47,19 +49,6 @@ export function DynamicForm({ fields, form, locale, disabled, testIdPrefix = 'fi
   );
 }
 
-/** Autocomplete tokens for the usual person fields. */
-const AUTOCOMPLETE: Record<string, string> = {
-  firstname: 'given-name',
-  lastname: 'family-name',
-  email: 'email',
-  firstphone: 'tel',
-  phone: 'tel',
-  birthdate: 'bday',
-  zipcode: 'postal-code',
-  city: 'address-level2',
-  address: 'street-address',
-};
-
 interface FieldControlProps {
   field: FormField;
   value: unknown;
@@ -70,56 +59,6 @@ interface FieldControlProps {
   disabled?: boolean | undefined;
   testId: string;
 }
-
-/** The translated message of a validation failure. */
-export function FieldErrorText({ id, error }: { id: string; error: FieldError | undefined }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <p id={id} className={styles.error} data-testid={`${id}`}>
-      <Icon name="alert" size={16} />
-      <span>{t(`booking.fieldErrors.${error.message}`)}</span>
-    </p>
-  );
-}
-
-function Label({
-  htmlFor,
-  text,
-  required,
-  id,
-}: {
-  htmlFor?: string;
-  text: string;
-  required: boolean;
-  id?: string;
-}) {
-  const { t } = useTranslation();
-  const content = (
-    <>
-      {text}
-      {required ? (
-        <span className={styles.required} aria-hidden="true">
-          {' *'}
-        </span>
-      ) : (
-        <span className={styles.optional}>{` (${t('booking.form.optional')})`}</span>
-      )}
-    </>
-  );
-  return htmlFor ? (
-    <label className={styles.label} htmlFor={htmlFor} id={id}>
-      {content}
-    </label>
-  ) : (
-    <span className={styles.label} id={id}>
-      {content}
-    </span>
-  );
-}
-
-const asText = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
 export function FieldControl({
   field,
@@ -293,195 +232,6 @@ export function FieldControl({
       <Label htmlFor={id} text={label} required={required} />
       {hint}
       {control}
-      {errorText}
-    </div>
-  );
-}
-
-interface RadioProps {
-  field: FormField;
-  value: unknown;
-  error: FieldError | undefined;
-  onChange: (value: unknown) => void;
-  onBlur: () => void;
-  disabled?: boolean | undefined;
-  testId: string;
-  label: string;
-  hint: ReactNode;
-  errorText: ReactNode;
-  describedBy: string | undefined;
-}
-
-function RadioField({
-  field,
-  value,
-  error,
-  onChange,
-  onBlur,
-  disabled,
-  testId,
-  label,
-  hint,
-  errorText,
-  describedBy,
-}: RadioProps) {
-  const { t } = useTranslation();
-  const name = useId();
-  const other = value !== null && typeof value === 'object' && 'other' in value;
-  const otherText = other ? asText((value as { other: unknown }).other) : '';
-  return (
-    <fieldset
-      className={`${styles.field} ${styles.fieldset} ${styles.full}`}
-      aria-describedby={describedBy}
-      aria-invalid={error ? true : undefined}
-      data-testid={testId}
-    >
-      <legend className={styles.label}>
-        {label}
-        {field.required ? (
-          <span className={styles.required} aria-hidden="true">
-            {' *'}
-          </span>
-        ) : (
-          <span className={styles.optional}>{` (${t('booking.form.optional')})`}</span>
-        )}
-      </legend>
-      {hint}
-      <div className={styles.choices}>
-        {(field.choices ?? []).map((choice) => (
-          <label key={choice.value} className={styles.choice}>
-            <input
-              type="radio"
-              name={name}
-              value={choice.value}
-              checked={!other && value === choice.value}
-              onChange={() => onChange(choice.value)}
-              onBlur={onBlur}
-              disabled={disabled}
-              data-testid={`${testId}-${choice.value}`}
-            />
-            <span>{choice.label}</span>
-          </label>
-        ))}
-        {field.allowAny && (
-          <div className={styles.otherChoice}>
-            <label className={styles.choice}>
-              <input
-                type="radio"
-                name={name}
-                checked={other}
-                onChange={() => onChange({ other: otherText })}
-                onBlur={onBlur}
-                disabled={disabled}
-                data-testid={`${testId}-other`}
-              />
-              <span>{t('booking.form.other')}</span>
-            </label>
-            {other && (
-              <input
-                className={styles.input}
-                type="text"
-                aria-label={`${label} — ${t('booking.form.other')}`}
-                value={otherText}
-                maxLength={field.maxLength ?? TEXT_MAX_LENGTH_DEFAULT}
-                onChange={(event) => onChange({ other: event.target.value })}
-                onBlur={onBlur}
-                disabled={disabled}
-                data-testid={`${testId}-other-text`}
-              />
-            )}
-          </div>
-        )}
-      </div>
-      {errorText}
-    </fieldset>
-  );
-}
-
-interface LinkedComboProps {
-  field: FormField;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  onBlur: () => void;
-  disabled?: boolean | undefined;
-  testId: string;
-  label: string;
-  hint: ReactNode;
-  errorText: ReactNode;
-  common: Record<string, unknown>;
-  id: string;
-}
-
-function LinkedComboField({
-  field,
-  value,
-  onChange,
-  onBlur,
-  disabled,
-  testId,
-  label,
-  hint,
-  errorText,
-  common,
-  id,
-}: LinkedComboProps) {
-  const { t } = useTranslation();
-  const current =
-    value !== null && typeof value === 'object'
-      ? (value as { value?: unknown; child?: unknown })
-      : { value, child: null };
-  const parent = asText(current.value);
-  const child = asText(current.child);
-  const children = (field.choices ?? []).find((c) => c.value === parent)?.children ?? [];
-  return (
-    <div className={`${styles.field} ${styles.full}`}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        {field.required && (
-          <span className={styles.required} aria-hidden="true">
-            {' *'}
-          </span>
-        )}
-      </label>
-      {hint}
-      <div className={styles.combo}>
-        <select
-          id={id}
-          className={styles.input}
-          value={parent}
-          onChange={(event) => onChange({ value: event.target.value, child: null })}
-          onBlur={onBlur}
-          disabled={disabled}
-          data-testid={testId}
-          {...common}
-        >
-          <option value="">{t('booking.form.choose')}</option>
-          {(field.choices ?? []).map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-        {children.length > 0 && (
-          <select
-            className={styles.input}
-            aria-label={`${label} — ${t('booking.form.detail')}`}
-            value={child}
-            onChange={(event) => onChange({ value: parent, child: event.target.value || null })}
-            onBlur={onBlur}
-            disabled={disabled}
-            data-testid={`${testId}-child`}
-            {...common}
-          >
-            <option value="">{t('booking.form.choose')}</option>
-            {children.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </div>
       {errorText}
     </div>
   );
