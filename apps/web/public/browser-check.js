@@ -2,7 +2,7 @@
  * Old-browser alert (docs/web-app.md "Start-up"). Deliberately ES5 and dependency-free: it must run on
  * engines that cannot even parse the application bundle, so it cannot use the app's translations.
  */
-(() => {
+(function () {
   function supported() {
     try {
       return (
@@ -15,7 +15,6 @@
         typeof window.CSS === 'object' &&
         window.CSS.supports('color', 'color-mix(in srgb, red 50%, blue)')
       );
-      // biome-ignore lint/correctness/noUnusedVariables: ES5 has no optional catch binding
     } catch (e) {
       return false;
     }
@@ -38,8 +37,12 @@
   };
   // The page's language first: the server chose it by the language rule (docs/web-app.md
   // "Language"), with any ?locale= of the address; the browser's only when the page has none.
-  // biome-ignore lint/complexity/useOptionalChain: ES5 has no optional chaining
-  var lang = (document.documentElement.lang || navigator.languages?.[0] || navigator.language || 'en')
+  var lang = (
+    document.documentElement.lang ||
+    (navigator.languages && navigator.languages[0]) ||
+    navigator.language ||
+    'en'
+  )
     .toLowerCase()
     .split('-')[0];
   var text = texts[lang] || texts.en;
@@ -57,7 +60,7 @@
     close.appendChild(document.createTextNode('\u00D7'));
     close.style.cssText =
       'position:absolute;right:8px;top:8px;width:32px;height:32px;border:0;background:none;font-size:22px;cursor:pointer';
-    close.onclick = () => {
+    close.onclick = function () {
       box.parentNode.removeChild(box);
     };
     box.appendChild(close);

@@ -1,15 +1,10 @@
 /**
- * Step "confirm" — the booking is made (docs/requirements/accounts-and-appointments.md §2 confirmation step, §4): a success icon, a title
- * for a professional or a customer, "for {firstname} {lastname}", the date and time in the group's
- * zone (with the visitor's local time when their zone differs), the comment, the appointments —
- * free ones and packs with their included items — with the discount and total lines, and the
- * actions: add to calendar (not for professionals), go there (the map of the appointment's own place,
- * when that is not the group's address and has coordinates; not for a video consultation),
- * book another, cancel (plural for several), change (API v3 and Account profile), return to site.
- * Leaving the page ends the booking, except toward the map.
- */
-import { summarizePrices } from '@creneau/core/booking/pricing';
-import { formatTime, wallClocksDiffer } from '@creneau/core/format/date-time';
+ * Step "confirm" — the booking is made (docs/requirements/accounts-and-appointments.md §2
+ * "Confirmation step", §4): the hero (confirm/ConfirmHero), the lines and totals
+ * (confirm/ConfirmLine), the comment, and the actions — add to calendar (not for professionals), go
+ * there (another site of the group), book another, cancel, change (API v3 and Account profile),
+ * return to site. Leaving the page ends the booking, except toward the map.
+ */ import { summarizePrices } from '@creneau/core/booking/pricing';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -25,6 +20,8 @@ import { Icon } from '../../../ui/Icon.tsx';
 import { openPopup } from '../../../ui/popup-store.ts';
 import { resetBooking, useBookingStore } from '../booking-store.ts';
 import { displayName } from '../catalogue-filters.ts';
+import { ConfirmHero } from '../confirm/ConfirmHero.tsx';
+import { ConfirmLine, ConfirmTotals } from '../confirm/ConfirmLine.tsx';
 import { LazyRichText } from '../parts/LazyRichText.tsx';
 import { presetOfPreselection } from '../preset.ts';
 import { initialFlow } from '../sequence.ts';
@@ -38,12 +35,6 @@ const CancelDialog = lazy(() =>
     default: m.CancelDialog,
   })),
 );
-const VideoButton = lazy(() =>
-  withPart('account', import('../../../ui/appointments/VideoButton.tsx')).then((m) => ({
-    default: m.VideoButton,
-  })),
-);
-
 /** A modify_url with the appointment to change as update_apt. */
 export function withAppointment(url: string, id: number): string {
   const target = new URL(url);
@@ -51,12 +42,9 @@ export function withAppointment(url: string, id: number): string {
   return target.toString();
 }
 
-/** The visitor's own time zone. */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 export function ConfirmPage() {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const _format = useFormatters();
   const navigate = useNavigate();
   const link = useGroupLink();
   const booking = useBooking();
@@ -98,8 +86,6 @@ export function ConfirmPage() {
   const first = records[0]!;
   const last = records[records.length - 1]!;
   const zone = first.time_zone || group.timezone;
-  const localZone = browserZone();
-  const differs = wallClocksDiffer(new Date(first.start), zone, localZone);
   const lines = records.filter((r) => r.type !== 'included');
   const included = (head: BookedAppointment) => records.filter((r) => r.parent_id === head.id);
   const summary =
@@ -136,104 +122,36 @@ export function ConfirmPage() {
 
   return (
     <section className={styles.page} data-testid="confirmation" aria-labelledby="confirm-title">
-      <div className={styles.hero}>
-        <span className={styles.success} aria-hidden="true">
-          <Icon name="check" size={34} />
-        </span>
-        <h1 id="confirm-title" className={styles.title}>
-          {confirmation.changed
+      <ConfirmHero
+        title={
+          confirmation.changed
             ? t('booking.confirm.changedTitle')
             : pro
               ? t('booking.confirm.proTitle')
-              : t('booking.confirm.title', { count: records.length })}
-        </h1>
-        {person && <p className={styles.for}>{t('booking.confirm.for', { name: person })}</p>}
-        <p className={styles.when} data-testid="confirm-when">
-          <Icon name="calendar" size={20} />
-          <span>{format.dateTime(first.start)}</span>
-        </p>
-        {differs && (
-          <p className={styles.local} data-testid="local-time">
-            {t('booking.confirm.localTime', {
-              time: formatTime(new Date(first.start), { locale, timeZone: localZone }),
-              zone: localZone.replace(/_/g, ' '),
-            })}
-          </p>
-        )}
-      </div>
+              : t('booking.confirm.title', { count: records.length })
+        }
+        person={person}
+        start={first.start}
+        groupZone={zone}
+        locale={locale}
+      />
 
       <div className={styles.card}>
         <h2 className={styles.cardTitle}>{t('booking.confirm.details', { count: lines.length })}</h2>
         <ul className={styles.lines} data-testid="confirm-lines">
           {lines.map((row) => (
-            <li key={row.id} className={styles.line}>
-              <div className={styles.lineMain}>
-                <p className={styles.lineName}>
-                  {row.pack
-                    ? nameOf(row.pack.id, row.pack.name)
-                    : nameOf(row.intervention_id, row.intervention_name)}
-                  {row.pack && <span className={styles.chip}>{t('booking.item.pack')}</span>}
-                  {row.promotion ? (
-                    <span className={`${styles.chip} ${styles.promo}`}>
-                      {t('booking.item.promotion', { percent: row.promotion })}
-                    </span>
-                  ) : null}
-                </p>
-                <p className={styles.lineMeta}>
-                  {format.time(row.start)}
-                  {' · '}
-                  {format.duration(row.duration)}
-                  {!row.pack && row.calendar_name
-                    ? ` · ${calendarName(row.calendar_id, row.calendar_name)}`
-                    : ''}
-                  {row.resource ? ` · ${calendarName(row.resource.id, row.resource.name)}` : ''}
-                </p>
-                {row.pack && (
-                  <ul className={styles.packItems}>
-                    {[row, ...included(row)].map((item) => (
-                      <li key={item.id}>
-                        <span className={styles.packTime}>{format.time(item.start)}</span>{' '}
-                        {nameOf(item.intervention_id, item.intervention_name)}
-                        {item.calendar_name ? ` · ${calendarName(item.calendar_id, item.calendar_name)}` : ''}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {row.video_credentials && (
-                  <Suspense fallback={null}>
-                    <div className={styles.video}>
-                      <VideoButton start={row.start} url={row.video_credentials.url} timeZone={zone} />
-                    </div>
-                  </Suspense>
-                )}
-              </div>
-              {showPrices && row.price_amount !== null && (
-                <p className={styles.linePrice}>
-                  {row.promotion &&
-                    row.intervention_price !== null &&
-                    row.intervention_price !== row.price_amount && (
-                      <s className={styles.listPrice}>{format.price(row.intervention_price)}</s>
-                    )}
-                  <span>{row.price_amount === 0 ? t('booking.free') : format.price(row.price_amount)}</span>
-                </p>
-              )}
-            </li>
+            <ConfirmLine
+              key={row.id}
+              row={row}
+              included={included(row)}
+              nameOf={nameOf}
+              calendarName={calendarName}
+              showPrices={showPrices}
+              timeZone={zone}
+            />
           ))}
         </ul>
-        {showPrices && (
-          <dl className={styles.totals}>
-            {summary.discountCents > 0 && (
-              <div className={styles.discount} data-testid="confirm-discount">
-                <dt>{t('booking.confirm.discount')}</dt>
-                <dd>−{format.price(summary.discountCents)}</dd>
-              </div>
-            )}
-            <div className={styles.total} data-testid="confirm-total">
-              <dt>{t('booking.confirm.total')}</dt>
-              <dd>{format.price(summary.totalCents!)}</dd>
-            </div>
-          </dl>
-        )}
+        {showPrices && <ConfirmTotals summary={summary} />}
         {comment && (
           <div className={styles.comment}>
             <h3>{t('booking.confirm.comment')}</h3>
