@@ -10,7 +10,7 @@
  * query string (slots=…) is picked by itself when offered. Picking a slot moves on.
  */
 import { packListPrice } from '@creneau/core/booking/pricing';
-import { applySlotsFailure, pickSlot, resourcesIncompatible } from '@creneau/core/booking/selection';
+import { pickSlot } from '@creneau/core/booking/selection';
 import { slotPrice } from '@creneau/core/booking/slot-price';
 import {
   datePickerBounds,
@@ -20,24 +20,21 @@ import {
   slotViewDays,
 } from '@creneau/core/booking/slot-range';
 import { formatCalendarDate, formatWallDateTime } from '@creneau/core/format/date-time';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AvailableSlot, useAvailableTimeslots } from '../../../api/availabletimeslots.ts';
-import { ApiError } from '../../../api/client.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+import type { AvailableSlot } from '../../../api/availabletimeslots.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { notify } from '../../../ui/notification-store.ts';
 import { markHandled, useBookingStore } from '../booking-store.ts';
-import { chosenItems, performedIds } from '../catalogue-filters.ts';
+import { chosenItems } from '../catalogue-filters.ts';
 import { StepHeader } from '../parts/StepHeader.tsx';
 import { StepEmpty, StepError, StepLoading } from '../parts/StepState.tsx';
 import { slotDate, slotDays } from '../slot-days.ts';
-import { editingSlotsParams, slotsParams } from '../slot-request.ts';
 import { dayAndMonth, SlotGrid } from '../slots/SlotGrid.tsx';
 import { SlotStrip } from '../slots/SlotStrip.tsx';
 import { TimeZoneNote } from '../slots/TimeZoneNote.tsx';
+import { useSlotList } from '../slots/use-slot-list.ts';
 import { useWindowWidth } from '../slots/use-window-width.ts';
 import { useBooking } from '../use-booking.ts';
 import { useCatalogue } from '../use-catalogue.ts';
@@ -52,14 +49,12 @@ const STEP = 'slots';
 export function SlotsPage() {
   const { t } = useTranslation();
   const booking = useBooking();
-  const { group, selection, itemCalendars, sequence, steps, startContext, locale, params, merge, choice } =
-    booking;
-  const queryClient = useQueryClient();
+  const { group, selection, itemCalendars, sequence, steps, startContext, locale, params, choice } = booking;
   const editingBooking = useBookingStore((s) => s.editingBooking);
   const handled = useBookingStore((s) => s.handled);
   const catalogue = useCatalogue(['services', 'calendars']);
   const services = catalogue.services;
-  const links = group.calendars_interventions_links ?? {};
+  const _links = group.calendars_interventions_links ?? {};
   const width = useWindowWidth();
   const strip = showsDayStrip(width);
   const visible = slotViewDays(width);
@@ -74,55 +69,13 @@ export function SlotsPage() {
     useBookingStore.setState({ selection: { ...state.selection, start: date } });
   }, []);
 
-  // Resources chosen on a multi-appointment step must serve the chosen services (docs/requirements/booking-flow.md §4).
-  const multiStep = steps.some((s) => s.name === 'intervention_ids' && (s.max_multirdvs ?? 0) > 1);
-  const incompatible =
-    multiStep &&
-    selection.resource_id !== null &&
-    !catalogue.loading &&
-    resourcesIncompatible(
-      [selection.resource_id],
-      performedIds(selection.intervention_ids, services).map((id) => ({
-        id,
-        need_resource: services.find((s) => s.id === id)?.need_resource ?? false,
-      })),
-      links,
-    );
-  const invalid = selection.invalid_resources || incompatible;
-  const editing = sequence.editing !== null && editingBooking && editingBooking.length > 0;
-  const request =
-    catalogue.loading || invalid
-      ? null
-      : editing
-        ? editingSlotsParams(editingBooking, start)
-        : slotsParams(
-            { selection: { ...selection, start }, itemCalendars, catalogue: services, merge, links },
-            { locale },
-          );
-  const slots = useAvailableTimeslots(group.id, request);
-  // The date picker starts at the first slot from today, whatever day is shown.
-  const fromToday = useAvailableTimeslots(
-    group.id,
-    request && start > today ? { ...request, start: today, nDays: 1 } : null,
-  );
-  const firstFromToday =
-    start > today ? (fromToday.data?.firstSlot ?? null) : (slots.data?.firstSlot ?? null);
-
-  // A choice upstream changed: fetch the slots again rather than trust the cache.
-  useEffect(() => {
-    if (!selection.refresh_slots) return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.slots.ofGroup(group.id) });
-    const state = useBookingStore.getState();
-    useBookingStore.setState({ selection: { ...state.selection, refresh_slots: false } });
-  }, [selection.refresh_slots, queryClient, group.id]);
-
-  // "Invalid calendar" (docs/requirements/booking-flow.md §4, §8): the chosen calendars or resources are marked invalid.
-  const error = slots.error;
-  useEffect(() => {
-    if (!(error instanceof ApiError) || error.status !== 400) return;
-    const state = useBookingStore.getState();
-    useBookingStore.setState({ selection: applySlotsFailure(state.selection, error.key) });
-  }, [error]);
+  const { request, slots, firstFromToday, invalid, editing } = useSlotList({
+    booking,
+    services,
+    catalogueLoading: catalogue.loading,
+    editingBooking,
+    start,
+  });
 
   const pick = useCallback(
     (slot: AvailableSlot) =>
