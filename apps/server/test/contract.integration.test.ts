@@ -6,6 +6,7 @@
  */
 import { type Endpoint, endpoint } from '@creneau/contract/endpoint';
 import * as areas from '@creneau/contract/endpoints/index';
+import { legacyEndpoints } from '@creneau/contract/legacy';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ import { installErrorHandling } from '../src/http/errors.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { createPgliteDatabase } from './support/test-db.ts';
 
+const openApiKey = (e: Endpoint) => `${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`;
+
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'answers' in value;
 
@@ -23,7 +26,7 @@ const declared = new Map(
   Object.values(areas)
     .flatMap((area) => Object.values(area))
     .filter(isEndpoint)
-    .map((e) => [`${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`, e]),
+    .map((e) => [openApiKey(e), e]),
 );
 
 describe('the contract and the server', () => {
@@ -63,6 +66,31 @@ describe('the contract and the server', () => {
         `${key} documents its answer`,
       ).toBe(true);
     }
+  });
+
+  it('declares every legacy path with its answers and the legacy error list, and serves it', () => {
+    const legacy = Object.values(legacyEndpoints);
+    expect(legacy.length).toBeGreaterThan(20);
+    for (const endpoint of legacy) {
+      const operation = served.get(openApiKey(endpoint));
+      expect(operation, `${openApiKey(endpoint)} is served`).toBeDefined();
+      const statuses = Object.keys(operation?.responses ?? {});
+      expect(statuses.some((status) => status.startsWith('2'))).toBe(true);
+      const notFound = operation?.responses?.['404'] as { content?: Record<string, { schema?: object }> };
+      expect(
+        Object.values(notFound?.content ?? {})[0]?.schema,
+        `${openApiKey(endpoint)} errors`,
+      ).toMatchObject({
+        type: 'array',
+      });
+    }
+    // And no legacy path is served without being declared.
+    const legacyPaths = new Set(legacy.map(openApiKey));
+    const undeclared = [...served.keys()].filter(
+      (key) =>
+        !key.includes(' /api/v3/') && key.includes(' /api/') && !declared.has(key) && !legacyPaths.has(key),
+    );
+    expect(undeclared).toEqual([]);
   });
 });
 

@@ -11,14 +11,30 @@ import { z } from 'zod';
 export function schemaOf<const E extends Endpoint>(endpoint: E) {
   const errors = Object.fromEntries(ERROR_STATUSES.map((status) => [status, errorAnswer]));
   return {
-    summary: endpoint.summary,
-    ...(endpoint.description ? { description: endpoint.description } : {}),
-    tags: endpoint.tags,
-    params: endpoint.params as E['params'],
-    querystring: endpoint.querystring as E['querystring'],
-    headers: endpoint.headers as E['headers'],
-    body: endpoint.body as E['body'],
+    ...requestSchemaOf(endpoint),
     response: { ...errors, ...endpoint.answers },
+  };
+}
+
+/**
+ * The descriptive and request parts of an endpoint's schema. Parts the endpoint does not have are
+ * left out rather than set to undefined (Fastify warns about an undefined schema part).
+ */
+export function requestSchemaOf<const E extends Endpoint>(endpoint: E) {
+  const { summary, description, tags, params, querystring, headers, body } = endpoint;
+  const present = Object.fromEntries(
+    Object.entries({ description, params, querystring, headers, body }).filter(
+      ([, part]) => part !== undefined,
+    ),
+  );
+  return { summary, tags, ...present } as {
+    summary: string;
+    description?: string;
+    tags: string[];
+    params: E['params'];
+    querystring: E['querystring'];
+    headers: E['headers'];
+    body: E['body'];
   };
 }
 

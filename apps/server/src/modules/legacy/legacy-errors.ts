@@ -34,17 +34,13 @@ export function toLegacyErrors(status: number, body: unknown): LegacyErrorItem[]
   ];
 }
 
-/** Installs the rewrite on a plugin scope holding only legacy routes. */
+/**
+ * Installs the rewrite on a plugin scope holding only legacy routes. It runs before serialisation,
+ * so the answer check of the contract (an onSend hook) sees the legacy list it declares.
+ */
 export function useLegacyErrorForm(scope: FastifyInstance): void {
-  scope.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload);
-    } catch {
-      return payload;
-    }
-    const legacy = toLegacyErrors(reply.statusCode, parsed);
-    return legacy ? JSON.stringify(legacy) : payload;
+  scope.addHook('preSerialization', async (_request, reply, payload) => {
+    if (reply.statusCode < 400) return payload;
+    return toLegacyErrors(reply.statusCode, payload) ?? payload;
   });
 }

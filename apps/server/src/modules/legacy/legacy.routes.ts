@@ -9,11 +9,17 @@
  * refused for a legacy group by the change service.
  */
 
-import { commonQuery, dbId } from '@creneau/contract/params';
-import type { FastifyReply, FastifyRequest, FastifySchema, RouteHandlerMethod } from 'fastify';
-import { z } from 'zod';
+import { ERROR_STATUSES } from '@creneau/contract/endpoint';
+import {
+  type LegacyEndpoint,
+  type LegacyEndpointName,
+  legacyEndpoints,
+  legacyErrorAnswer,
+} from '@creneau/contract/legacy';
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
+import { requestSchemaOf } from '../../http/contract-route.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { registerAccountRoutes } from '../accounts/accounts.routes.ts';
 import { registerAppointmentRoutes } from '../appointments/appointments.routes.ts';
@@ -24,21 +30,15 @@ import { registerFicheRoutes } from '../fiches/fiches.routes.ts';
 import { registerProRoutes } from '../pros/pros.routes.ts';
 import { registerWebsiteRoutes } from '../websites/websites.routes.ts';
 import { useLegacyErrorForm } from './legacy-errors.ts';
-import { type CapturedRoute, captureRoutes, findRoute, type HttpMethod } from './route-capture.ts';
+import { type CapturedRoute, captureRoutes, findRoute } from './route-capture.ts';
 
 /** Past appointments in a legacy list: everything one year back (v3 pages them with limit_past). */
 const LEGACY_PAST_LIMIT = 100;
 
 type Loose = Record<string, unknown>;
 
-interface LegacyRoute {
-  method: HttpMethod;
-  /** The legacy path. */
-  path: string;
-  /** The v3 route whose handler and checks it reuses. */
-  v3: string;
-  /** Schema parts that differ from the v3 route's (path parameters, a query without group_id). */
-  schema?: Partial<FastifySchema>;
+/** How a legacy request or answer differs at run time from its v3 route's. */
+interface Adapter {
   /** Before validation: fills what the legacy form leaves implicit (e.g. the group from the path). */
   fill?: (request: FastifyRequest) => void;
   /** After validation: turns the legacy request into the v3 one the handler reads. */
@@ -49,64 +49,25 @@ interface LegacyRoute {
   withoutApiKey?: boolean;
 }
 
-const groupParams = z.object({ id: dbId });
 const loose = (value: unknown): Loose => (value && typeof value === 'object' ? (value as Loose) : {});
 
-/** Legacy lists are objects with `records`; v3 answers the appointments list as a bare array. */
-const asRecords = (answer: unknown) => (Array.isArray(answer) ? { records: answer } : answer);
-
 /** The caller's appointments; both legacy paths answer the same, for whatever session calls. */
-const appointmentList = (path: string): LegacyRoute => ({
-  method: 'GET',
-  path,
-  v3: '/api/v3/appointments',
+const appointmentList: Adapter = {
   adapt: (request) => {
     const query = request.query as Loose;
     query.limit_past ??= LEGACY_PAST_LIMIT;
   },
-  answer: asRecords,
-});
+  answer: (answer) => (Array.isArray(answer) ? { records: answer } : answer),
+};
 
-const catalogueList = (list: string): LegacyRoute => ({
-  method: 'GET',
-  path: `/api/groups/:id/${list}`,
-  v3: `/api/v3/groups/:id/${list}`,
-});
-
-export const LEGACY_ROUTES: readonly LegacyRoute[] = [
-  // Catalogue, slots and home page.
-  ...['interventionsets', 'interventions', 'pack_interventions', 'calendarsets', 'calendars'].map(
-    catalogueList,
-  ),
-  { method: 'GET', path: '/api/groups/:id/availabletimeslots', v3: '/api/v3/groups/:id/availabletimeslots' },
-  {
-    method: 'GET',
-    path: '/api/groups/:id/websites',
-    v3: '/api/v3/websites',
-    schema: { params: groupParams, querystring: z.object({ ...commonQuery }) },
+/** The adapters of the legacy paths that differ from their v3 route by more than the path. */
+export const LEGACY_ADAPTERS: Partial<Record<LegacyEndpointName, Adapter>> = {
+  website: {
     adapt: (request) => {
       (request.query as Loose).group_id = (request.params as { id: number }).id;
     },
   },
-  { method: 'GET', path: '/api/groups', v3: '/api/v3/groups' },
-  // Sessions and accounts.
-  { method: 'GET', path: '/api/sessions/current.json', v3: '/api/v3/sessions/current.json' },
-  { method: 'POST', path: '/api/sessions/login.json', v3: '/api/v3/sessions/login.json' },
-  { method: 'POST', path: '/api/sessions/logout.json', v3: '/api/v3/sessions/logout.json' },
-  { method: 'POST', path: '/api/accounts.json', v3: '/api/v3/accounts.json' },
-  { method: 'POST', path: '/api/accounts/forgotPassword.json', v3: '/api/v3/accounts/forgotPassword.json' },
-  { method: 'PUT', path: '/api/accounts/:id.json', v3: '/api/v3/accounts/:id.json' },
-  { method: 'PUT', path: '/api/accounts/:id/email.json', v3: '/api/v3/accounts/:id/email.json' },
-  // Records.
-  { method: 'GET', path: '/api/groups/:id/fiches', v3: '/api/v3/groups/:id/fiches' },
-  { method: 'POST', path: '/api/groups/:id/fiches', v3: '/api/v3/groups/:id/fiches' },
-  { method: 'PUT', path: '/api/groups/:id/fiches/:ficheId', v3: '/api/v3/groups/:id/fiches/:ficheId' },
-  // Appointments: book, list, cancel, export. No change: that exists only in v3.
-  {
-    method: 'POST',
-    path: '/api/groups/:id/appointments.json',
-    v3: '/api/v3/appointments',
-    schema: { params: groupParams },
+  takeAppointmentInGroup: {
     fill: (request) => {
       const appointment = loose(loose(request.body).appointment);
       if (loose(request.body).appointment && appointment.group_id === undefined)
@@ -121,49 +82,27 @@ export const LEGACY_ROUTES: readonly LegacyRoute[] = [
         );
     },
   },
-  // The v2 form of the same booking: the group in the body, as in v3.
-  { method: 'POST', path: '/api/v2/appointments', v3: '/api/v3/appointments' },
-  appointmentList('/api/account/appointments'),
-  appointmentList('/api/fiche/appointments'),
-  {
-    method: 'POST',
-    path: '/api/groups/:id/appointments/batch_delete.json',
-    v3: '/api/v3/groups/:id/appointments/batch_delete',
-  },
-  {
-    method: 'GET',
-    path: '/api/groups/:id/appointments/:aptId.ics',
-    v3: '/api/v3/groups/:id/appointments/:aptId.ics',
-    withoutApiKey: true,
-  },
-];
+  accountAppointments: appointmentList,
+  ficheAppointments: appointmentList,
+  appointmentCalendarFile: { withoutApiKey: true },
+};
 
-function legacySchema(v3: CapturedRoute, route: LegacyRoute) {
-  const summary = v3.schema.summary ?? `${route.method} ${route.path}`;
-  // The legacy answers have their own forms (lists as `records`, errors as a list), so the v3
-  // answers are not declared for them.
-  const { response: _v3Answers, ...request } = v3.schema;
-  return {
-    ...request,
-    ...route.schema,
-    summary: `${summary} (legacy generation)`,
-    description: `Legacy form of \`${route.method} ${route.v3}\`. Errors are a list of \`{errorCode, error}\`.${
-      v3.schema.description ? ` ${v3.schema.description}` : ''
-    }`,
-    tags: ['legacy (v1/v2)'],
-  };
+/** The Fastify schema of a legacy endpoint: its request parts, its answers, the legacy error list. */
+function legacySchema(endpoint: LegacyEndpoint) {
+  const errors = Object.fromEntries(ERROR_STATUSES.map((status) => [status, legacyErrorAnswer]));
+  return { ...requestSchemaOf(endpoint), response: { ...errors, ...endpoint.answers } };
 }
 
-function legacyHandler(v3: CapturedRoute, route: LegacyRoute): RouteHandlerMethod {
+function legacyHandler(v3: CapturedRoute, adapter: Adapter): RouteHandlerMethod {
   return async function legacy(this: unknown, request: FastifyRequest, reply: FastifyReply) {
-    route.adapt?.(request);
+    adapter.adapt?.(request);
     const answer = await (v3.handler as (r: FastifyRequest, p: FastifyReply) => unknown).call(
       this,
       request,
       reply,
     );
     if (answer === reply) return reply;
-    return route.answer ? route.answer(answer) : answer;
+    return adapter.answer ? adapter.answer(answer) : answer;
   } as RouteHandlerMethod;
 }
 
@@ -181,15 +120,18 @@ export async function registerLegacyRoutes(app: ZodApp, ctx: AppContext): Promis
   ]);
   await app.register(async (scope) => {
     useLegacyErrorForm(scope);
-    for (const route of LEGACY_ROUTES) {
-      const v3 = findRoute(v3Routes, route.method, route.v3);
+    for (const [name, endpoint] of Object.entries(legacyEndpoints)) {
+      const adapter = LEGACY_ADAPTERS[name as LegacyEndpointName] ?? {};
+      const v3 = findRoute(v3Routes, endpoint.v3.method, endpoint.v3.path);
       scope.route({
-        method: route.method,
-        url: route.path,
-        schema: legacySchema(v3, route),
-        config: { apiKeyOptional: route.withoutApiKey === true },
-        ...(route.fill ? { preValidation: async (request: FastifyRequest) => route.fill?.(request) } : {}),
-        handler: legacyHandler(v3, route),
+        method: endpoint.method,
+        url: endpoint.path,
+        schema: legacySchema(endpoint),
+        config: { apiKeyOptional: adapter.withoutApiKey === true },
+        ...(adapter.fill
+          ? { preValidation: async (request: FastifyRequest) => adapter.fill?.(request) }
+          : {}),
+        handler: legacyHandler(v3, adapter),
       });
     }
   });

@@ -1,17 +1,16 @@
 /**
- * Reads the route definitions a module's register function declares, without registering them.
- * The legacy generation re-mounts the v3 handlers and schemas under its own paths, so a rule, a
+ * Reads the route handlers a module's register function declares, without registering them.
+ * The legacy generation re-mounts the v3 handlers under its own paths, so a rule, a
  * query or an input limit lives in one place and both generations follow it.
  */
-import type { FastifySchema, RouteHandlerMethod } from 'fastify';
+import type { RouteHandlerMethod } from 'fastify';
 import type { ZodApp } from '../../http/route-types.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
+type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 export interface CapturedRoute {
   method: HttpMethod;
   url: string;
-  schema: FastifySchema & { summary?: string; description?: string; tags?: string[] };
   handler: RouteHandlerMethod;
 }
 
@@ -20,15 +19,10 @@ type Register<Ctx> = (app: ZodApp, ctx: Ctx) => void;
 /** Runs each register function against a recorder and answers what it declared. */
 export function captureRoutes<Ctx>(ctx: Ctx, registers: readonly Register<Ctx>[]): CapturedRoute[] {
   const captured: CapturedRoute[] = [];
-  const recorder = (method: HttpMethod) => (url: string, options: { schema?: object }, handler: unknown) => {
+  const recorder = (method: HttpMethod) => (url: string, _options: unknown, handler: unknown) => {
     if (typeof handler !== 'function')
       throw new Error(`route ${method} ${url}: expected (url, options, handler)`);
-    captured.push({
-      method,
-      url,
-      schema: (options?.schema ?? {}) as CapturedRoute['schema'],
-      handler: handler as RouteHandlerMethod,
-    });
+    captured.push({ method, url, handler: handler as RouteHandlerMethod });
   };
   const app = { get: recorder('GET'), post: recorder('POST'), put: recorder('PUT') };
   for (const register of registers) register(app as unknown as ZodApp, ctx);
@@ -36,7 +30,7 @@ export function captureRoutes<Ctx>(ctx: Ctx, registers: readonly Register<Ctx>[]
 }
 
 /** The captured route with this method and v3 path; a renamed v3 route fails start-up loudly. */
-export function findRoute(routes: readonly CapturedRoute[], method: HttpMethod, url: string): CapturedRoute {
+export function findRoute(routes: readonly CapturedRoute[], method: string, url: string): CapturedRoute {
   const route = routes.find((r) => r.method === method && r.url === url);
   if (!route) throw new Error(`legacy API: no v3 route ${method} ${url} to mount`);
   return route;
