@@ -20,9 +20,13 @@ export interface AppContext {
  * (http/request-scope.ts): the context — whose clock reads the same instant for the whole request —,
  * that instant, the caller and the group.
  */
-export interface Scope {
+export interface Scope extends ViewerScope {
+  group: GroupRow;
+}
+
+/** The same for a call about no one group: the caller's own account, sessions and groups. */
+export interface ViewerScope {
   ctx: AppContext;
   now: Date;
   viewer: Viewer;
-  group: GroupRow;
 }

@@ -2,8 +2,8 @@ import * as contract from '@creneau/contract/endpoints/accounts';
 import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { schemaOf } from '../../http/contract-route.ts';
+import { publicScopeOf, scopeOf, viewerScopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { loadActiveGroup } from '../groups/groups.service.ts';
 import { setSessionCookie } from '../sessions/session-cookie.ts';
 import { anonymousViewer } from '../sessions/viewer.ts';
 import { forgotPassword, register, requestEmailChange, updatePassword } from './accounts.service.ts';
@@ -11,14 +11,14 @@ import { forgotPassword, register, requestEmailChange, updatePassword } from './
 export function registerAccountRoutes(app: ZodApp, _ctx: AppContext): void {
   app.post(contract.register.path, { schema: schemaOf(contract.register) }, async (request, reply) => {
     const { group_id, ...input } = request.body.account;
-    const group = await loadActiveGroup(request.context, group_id);
+    const scope = await publicScopeOf(request, group_id);
     reply.status(201);
-    return register(request.context, group, input, request.ip);
+    return register(scope, input, request.ip);
   });
 
   app.post(contract.forgotPassword.path, { schema: schemaOf(contract.forgotPassword) }, async (request) => {
-    const group = await loadActiveGroup(request.context, request.body.account.group_id);
-    return forgotPassword(request.context, group, request.body.account.email, request.ip);
+    const scope = await publicScopeOf(request, request.body.account.group_id);
+    return forgotPassword(scope, request.body.account.email, request.ip);
   });
 
   app.put(contract.setPassword.path, { schema: schemaOf(contract.setPassword) }, async (request, reply) => {
@@ -31,20 +31,13 @@ export function registerAccountRoutes(app: ZodApp, _ctx: AppContext): void {
     if (account.password_confirmation !== undefined && account.password_confirmation !== account.password) {
       throw errors.unprocessable('passwordConfirm');
     }
-    const result = await updatePassword(request.context, request.params.id, viewer, account);
+    const result = await updatePassword(await viewerScopeOf(request, viewer), request.params.id, account);
     setSessionCookie(reply, result.token);
     return result.body;
   });
 
   app.put(contract.changeEmail.path, { schema: schemaOf(contract.changeEmail) }, async (request) => {
-    const viewer = await request.context.resolveViewer(request);
-    const group = await loadActiveGroup(request.context, request.body.account.group_id);
-    return requestEmailChange(
-      request.context,
-      group,
-      request.params.id,
-      viewer,
-      request.body.account.temp_email,
-    );
+    const scope = await scopeOf(request, request.body.account.group_id);
+    return requestEmailChange(scope, request.params.id, request.body.account.temp_email);
   });
 }

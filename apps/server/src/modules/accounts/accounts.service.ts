@@ -5,13 +5,12 @@
  */
 import { isValidEmail, normalizeEmail, validateNewEmail } from '@creneau/core/validation/email';
 import { checkPassword, PASSWORD_MAX_LENGTH } from '@creneau/core/validation/password';
-import type { AppContext } from '../../app-context.ts';
+import type { Scope, ViewerScope } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { LIMITS, recordAttempt, secondsUntilAllowed } from '../security/attempt-limits.ts';
 import { takeAccountMail, takeAddressAttempt } from '../security/send-limits.ts';
 import { revokeAccountSessions, startSession } from '../sessions/sessions.service.ts';
-import type { Viewer } from '../sessions/viewer.ts';
 import { sendAccountMail } from './account-mails.ts';
 import * as repo from './accounts.repository.ts';
 import { createEmailLinkToken, findEmailLink, markEmailTokenUsed, voidAccountTokens } from './email-links.ts';
@@ -41,7 +40,8 @@ export interface RegistrationInput {
   pendingRdv?: Record<string, unknown> | undefined;
 }
 
-export async function register(ctx: AppContext, group: GroupRow, input: RegistrationInput, address: string) {
+export async function register(scope: Scope, input: RegistrationInput, address: string) {
+  const { ctx, group, now } = scope;
   refuseSsoOnly(group);
   const settings = group.settings;
   // Closed groups take no new customers online (docs/requirements/accounts-and-appointments.md §6): they phone instead.
@@ -50,7 +50,6 @@ export async function register(ctx: AppContext, group: GroupRow, input: Registra
       settings.sector === 'Santé' ? 'registrationDisabledHealth' : 'registrationDisabled',
     );
   }
-  const now = ctx.now();
   await takeAddressAttempt(ctx, LIMITS.registerPerAddress, address);
 
   const email = normalizeEmail(input.email);
@@ -101,10 +100,10 @@ export async function register(ctx: AppContext, group: GroupRow, input: Registra
  * Sends a single-use reset link valid one hour — only when the address has an account, but the
  * answer and its timing are the same either way, so the call tells nobody who is registered.
  */
-export async function forgotPassword(ctx: AppContext, group: GroupRow, emailInput: string, address: string) {
+export async function forgotPassword(scope: Scope, emailInput: string, address: string) {
+  const { ctx, group, now } = scope;
   refuseSsoOnly(group);
   const started = Date.now();
-  const now = ctx.now();
   await takeAddressAttempt(ctx, LIMITS.resetPerAddress, address);
   const email = normalizeEmail(emailInput);
   if (!isValidEmail(email)) throw errors.unprocessable('emailValidator');
@@ -148,13 +147,8 @@ export interface PasswordUpdate {
  * change, by the activation link or by the reset link. Returns a fresh session; every other session
  * of the account ends, so a stolen session does not outlive a password change.
  */
-export async function updatePassword(
-  ctx: AppContext,
-  accountId: number,
-  viewer: Viewer,
-  update: PasswordUpdate,
-) {
-  const now = ctx.now();
+export async function updatePassword(scope: ViewerScope, accountId: number, update: PasswordUpdate) {
+  const { ctx, now, viewer } = scope;
   const account = await repo.findAccountById(ctx.db, accountId);
   const linkKey = update.oubliKey ?? update.validation_key;
   const purpose = update.oubliKey ? 'reset' : 'activate';
@@ -212,13 +206,8 @@ export async function updatePassword(
 }
 
 /** Starts an e-mail change: a confirmation link goes to the new address (docs/requirements/accounts-and-appointments.md §4 emailChanged). */
-export async function requestEmailChange(
-  ctx: AppContext,
-  group: GroupRow,
-  accountId: number,
-  viewer: Viewer,
-  tempEmail: string,
-) {
+export async function requestEmailChange(scope: Scope, accountId: number, tempEmail: string) {
+  const { ctx, group, now, viewer } = scope;
   if (viewer.type === 'anonymous') throw errors.expiredConnection();
   if (viewer.accountId !== accountId) throw errors.forbidden();
   const account = await repo.findAccountById(ctx.db, accountId);
@@ -227,7 +216,6 @@ export async function requestEmailChange(
   const email = normalizeEmail(tempEmail);
   const problem = validateNewEmail(email, account.email);
   if (problem) throw errors.unprocessable(problem, { temp_email: [problem] });
-  const now = ctx.now();
   const wait = await secondsUntilAllowed(ctx.db, LIMITS.emailChangePerAccount, String(accountId), now);
   if (wait > 0) throw errors.tooManyRequests(wait);
   await recordAttempt(ctx.db, LIMITS.emailChangePerAccount, String(accountId), now);

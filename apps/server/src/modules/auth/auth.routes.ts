@@ -1,6 +1,7 @@
 import * as contract from '@creneau/contract/endpoints/sessions';
 import type { AppContext } from '../../app-context.ts';
 import { schemaOf } from '../../http/contract-route.ts';
+import { viewerScopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../sessions/session-cookie.ts';
 import { logout } from '../sessions/sessions.service.ts';
@@ -12,9 +13,9 @@ export function registerSessionRoutes(app: ZodApp, _ctx: AppContext): void {
     contract.getCurrentSession.path,
     { schema: schemaOf(contract.getCurrentSession) },
     async (request) => {
-      const viewer = await request.context.resolveViewer(request);
+      const scope = await viewerScopeOf(request);
       const token = request.query.token ?? request.cookies[SESSION_COOKIE] ?? null;
-      return describeSession(request.context, viewer, viewer.type === 'anonymous' ? null : token);
+      return describeSession(scope, scope.viewer.type === 'anonymous' ? null : token);
     },
   );
 

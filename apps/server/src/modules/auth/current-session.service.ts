@@ -1,11 +1,10 @@
 /** The answer of sessions/current.json (docs/requirements/accounts-and-appointments.md §7): who is logged in, as the front end needs it. */
-import type { AppContext } from '../../app-context.ts';
+import type { ViewerScope } from '../../app-context.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
 import { listActiveGroups } from '../pros/pros.repository.ts';
 import { SESSION_LIFETIME_MS } from '../sessions/sessions.service.ts';
-import type { Viewer } from '../sessions/viewer.ts';
 
-export async function describeSession(ctx: AppContext, viewer: Viewer, token: string | null) {
+export async function describeSession({ ctx, viewer }: ViewerScope, token: string | null) {
   const base = {
     logged: false,
     type: null as 'user' | 'pro' | null,

@@ -1,9 +1,8 @@
-import type { AppContext } from '../../app-context.ts';
-import type { GroupRow } from '../../db/database.ts';
+import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import * as repo from './websites.repository.ts';
 
-export async function getWebsite(ctx: AppContext, group: GroupRow) {
+export async function getWebsite({ ctx, group }: Scope) {
   const row = await repo.findWebsite(ctx.db, group.id);
   if (!row) throw errors.notFound('noWebsite');
   const site = row.settings;
