@@ -8,10 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GroupConfigInput } from '@creneau/core/group-config/group-config.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoGroups } from '../src/demo/load-demo.ts';
+import { loadDemoAccounts, loadDemoGroups } from '../src/demo/load-demo.ts';
 import { exportGroupConfig, importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
+import { call, loginAs } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { forEachDatabase } from './support/test-db.ts';
+import { createPgliteDatabase, forEachDatabase } from './support/test-db.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const demoDir = path.join(repoRoot, 'demo');
@@ -32,6 +33,7 @@ interface DemoAccount {
   role: 'user' | 'pro';
   name: string;
   groups: string[];
+  roles?: Record<string, string>;
   fiches: Record<string, { firstname: string; lastname: string; email: string; firstphone: string }[]>;
 }
 const accounts = (
@@ -202,6 +204,11 @@ describe('demo accounts', () => {
     expect(pros.some((a) => [...a.groups].sort().join() === 'demo-callcenter,demo-salon')).toBe(true);
     expect(pros.some((a) => a.groups.includes('demo-clinic'))).toBe(true);
     expect(users.some((a) => fiches(a, 'demo-yoga') >= 1)).toBe(true);
+    // One login per back-office role on demo-salon (docs/demo.md).
+    const salonRoles = pros.map(
+      (a) => a.roles?.['demo-salon'] ?? (a.groups.includes('demo-salon') ? 'callcentre' : null),
+    );
+    expect(new Set(salonRoles)).toEqual(new Set(['owner', 'manager', 'staff', 'callcentre', null]));
   });
 });
 
@@ -461,5 +468,43 @@ forEachDatabase('demo groups through the read API', (database) => {
       await rowCount('calendars'),
       await rowCount('promotions'),
     ]).toEqual(countsBefore);
+  });
+});
+
+describe('demo back-office logins', () => {
+  let t: TestApp;
+  let salonId: number;
+  beforeAll(async () => {
+    t = await createTestApp(await createPgliteDatabase(), { now: '2026-11-23T08:00:00Z' });
+    await loadDemoGroups(t.ctx.db, demoDir);
+    await loadDemoAccounts(t.ctx.db, demoDir);
+    salonId = (
+      await t.ctx.db
+        .selectFrom('groups')
+        .select('id')
+        .where('urlname', '=', 'demo-salon')
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  const calendarsSeenBy = async (email: string) => {
+    const account = accounts.find((a) => a.email === email)!;
+    const token = await loginAs(t, email, account.password, salonId);
+    const response = await call(t, 'GET', `/api/v3/admin/groups/${salonId}/agenda?from=2026-11-24`, {
+      token,
+    });
+    return response.status === 200
+      ? response.body.calendars.map((c: { name: string }) => c.name)
+      : response.status;
+  };
+
+  it('gives the owner and the manager the whole agenda, the stylist her own, the call centre none', async () => {
+    expect(await calendarsSeenBy('capucine.moreau@example.com')).toHaveLength(3);
+    expect(await calendarsSeenBy('julien.faure@example.com')).toHaveLength(3);
+    expect(await calendarsSeenBy('leonie.marchand@example.com')).toEqual(['Léonie Marchand']);
+    expect(await calendarsSeenBy('nadia.lefevre@example.com')).toBe(403);
   });
 });

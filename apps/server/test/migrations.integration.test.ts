@@ -29,6 +29,7 @@ const TABLES = [
   'promotions',
   'schedule_exceptions',
   'sessions',
+  'staff_calendars',
   'websites',
 ];
 

@@ -158,9 +158,20 @@ export interface AccountsTable {
   updated_at: Timestamp;
 }
 
+export type StaffRole = 'owner' | 'manager' | 'staff' | 'callcentre';
+
 export interface ProGroupsTable {
   account_id: number;
   group_id: number;
+  role: Generated<StaffRole>;
+  /** A staff member who works on every calendar, not only those of staff_calendars. */
+  all_calendars: Generated<boolean>;
+}
+
+export interface StaffCalendarsTable {
+  account_id: number;
+  group_id: number;
+  calendar_id: number;
 }
 
 export interface FichesTable {
@@ -249,6 +260,10 @@ export interface AppointmentsTable {
   status: Generated<'confirmed' | 'cancelled'>;
   cancelled_at: Date | null;
   booked_by_pro_id: number | null;
+  /** What the business recorded about the visit; never shown to the customer. */
+  attendance: 'arrived' | 'no_show' | null;
+  /** The business's private note on the appointment. */
+  staff_note: string | null;
   calendar_exclusive: Generated<boolean>;
   resource_exclusive: Generated<boolean>;
   created_at: Timestamp;
@@ -294,6 +309,7 @@ export interface Database {
   form_fields: FormFieldsTable;
   accounts: AccountsTable;
   pro_groups: ProGroupsTable;
+  staff_calendars: StaffCalendarsTable;
   fiches: FichesTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;

@@ -6,6 +6,7 @@ import * as catalogueVersion from './migrations/003-catalogue-version.ts';
 import * as calendarsetAddress from './migrations/004-calendarset-address.ts';
 import * as mailOutboxPending from './migrations/005-mail-outbox-pending.ts';
 import * as fichePersonKeys from './migrations/006-fiche-person-keys.ts';
+import * as staffRoles from './migrations/007-staff-roles.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004-calendarset-address': calendarsetAddress,
   '005-mail-outbox-pending': mailOutboxPending,
   '006-fiche-person-keys': fichePersonKeys,
+  '007-staff-roles': staffRoles,
 };
 
 /** Every migration, in order of application. */

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { personKeys } from '@creneau/core/booking/person-identity';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Database, StaffRole } from '../db/database.ts';
 import { insertAccount } from '../modules/accounts/accounts.repository.ts';
 import { hashPassword } from '../modules/accounts/password-hashing.ts';
 import { importGroupConfig } from '../modules/group-config/group-config.service.ts';
@@ -31,6 +31,10 @@ interface DemoAccount {
   role: 'user' | 'pro';
   name?: string;
   groups?: string[];
+  /** The role in each group (docs/back-office.md "Roles"); the call centre's by default. */
+  roles?: Record<string, StaffRole>;
+  /** For staff members: the calendars (by externid) they work on, per group. */
+  calendars?: Record<string, string[]>;
   fiches?: Record<string, { firstname: string; lastname: string; email?: string; firstphone?: string }[]>;
 }
 
@@ -66,7 +70,27 @@ export async function loadDemoAccounts(db: Kysely<Database>, demoDir: string): P
       for (const urlname of account.groups ?? []) {
         await trx
           .insertInto('pro_groups')
-          .values({ account_id: accountId, group_id: groupId(urlname) })
+          .values({
+            account_id: accountId,
+            group_id: groupId(urlname),
+            role: account.roles?.[urlname] ?? 'callcentre',
+          })
+          .execute();
+        const externids = account.calendars?.[urlname] ?? [];
+        if (externids.length === 0) continue;
+        const calendars = await trx
+          .selectFrom('calendars')
+          .select('id')
+          .where('group_id', '=', groupId(urlname))
+          .where('externid', 'in', externids)
+          .execute();
+        if (calendars.length !== externids.length)
+          throw new Error(`demo/accounts.json: ${account.email} names an unknown calendar of "${urlname}"`);
+        await trx
+          .insertInto('staff_calendars')
+          .values(
+            calendars.map((c) => ({ account_id: accountId, group_id: groupId(urlname), calendar_id: c.id })),
+          )
           .execute();
       }
       for (const [urlname, fiches] of Object.entries(account.fiches ?? {})) {

@@ -2,6 +2,7 @@
 export * as accounts from './accounts.ts';
 export * as appointments from './appointments.ts';
 export * as availability from './availability.ts';
+export * as backoffice from './backoffice.ts';
 export * as catalogue from './catalogue.ts';
 export * as fiches from './fiches.ts';
 export * as groups from './groups.ts';

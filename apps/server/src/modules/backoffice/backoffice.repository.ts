@@ -1,0 +1,211 @@
+/** The back office's queries: memberships, the agenda's rows, and the marks staff put on appointments. */
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Database, StaffRole } from '../../db/database.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findMembership(db: Db, accountId: number, groupId: number) {
+  const row = await db
+    .selectFrom('pro_groups')
+    .select(['role', 'all_calendars'])
+    .where('account_id', '=', accountId)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const calendars = await db
+    .selectFrom('staff_calendars')
+    .select('calendar_id')
+    .where('account_id', '=', accountId)
+    .where('group_id', '=', groupId)
+    .orderBy('calendar_id')
+    .execute();
+  return { ...row, calendarIds: calendars.map((c) => c.calendar_id) };
+}
+
+export function listCalendars(db: Db, groupId: number) {
+  return db
+    .selectFrom('calendars')
+    .select(['id', 'name', 'is_resource', 'capacity'])
+    .where('group_id', '=', groupId)
+    .where('deleted', '=', false)
+    .orderBy('is_resource')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** Local wall-clock text of a `timestamp` column, so no process time zone ever touches it. */
+const localText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD"T"HH24:MI')`;
+
+const appointmentColumns = (zone: string) =>
+  [
+    'a.id',
+    'a.calendar_id',
+    'a.resource_id',
+    'a.starts_at',
+    'a.ends_at',
+    sql<string>`to_char(a.starts_at at time zone ${zone}, 'YYYY-MM-DD"T"HH24:MI')`.as('starts_local'),
+    sql<string>`to_char(a.ends_at at time zone ${zone}, 'YYYY-MM-DD"T"HH24:MI')`.as('ends_local'),
+    'a.status',
+    'a.attendance',
+    'a.intervention_id',
+    'i.name as intervention_name',
+    'a.pack_id',
+    'a.parent_id',
+    'a.fiche_id',
+    'f.firstname',
+    'f.lastname',
+    'f.firstphone',
+    'f.email',
+    'a.comments',
+    'a.staff_note',
+    'a.price_amount',
+    'a.booked_by_pro_id',
+  ] as const;
+
+function appointmentQuery(db: Db, groupId: number, zone: string) {
+  return db
+    .selectFrom('appointments as a')
+    .innerJoin('fiches as f', 'f.id', 'a.fiche_id')
+    .innerJoin('interventions as i', 'i.id', 'a.intervention_id')
+    .select(appointmentColumns(zone))
+    .where('a.group_id', '=', groupId);
+}
+
+export type AgendaAppointmentRow = Awaited<ReturnType<typeof findAgendaAppointment>> & object;
+
+/** Appointments overlapping [from, to) on these calendars (or on resources they use). */
+export function listAgendaAppointments(
+  db: Db,
+  groupId: number,
+  zone: string,
+  from: Date,
+  to: Date,
+  calendarIds: readonly number[],
+) {
+  if (calendarIds.length === 0) return Promise.resolve([]);
+  return appointmentQuery(db, groupId, zone)
+    .where('a.starts_at', '<', to)
+    .where('a.ends_at', '>', from)
+    .where((eb) => eb.or([eb('a.calendar_id', 'in', calendarIds), eb('a.resource_id', 'in', calendarIds)]))
+    .orderBy('a.starts_at')
+    .orderBy('a.id')
+    .execute();
+}
+
+export function findAgendaAppointment(db: Db, groupId: number, zone: string, appointmentId: number) {
+  return appointmentQuery(db, groupId, zone).where('a.id', '=', appointmentId).executeTakeFirst();
+}
+
+/** Closures, absences and extra openings overlapping the local dates [fromLocal, toLocal). */
+export function listBlocks(
+  db: Db,
+  groupId: number,
+  fromLocal: string,
+  toLocal: string,
+  calendarIds: readonly number[],
+) {
+  if (calendarIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('schedule_exceptions')
+    .select([
+      'id',
+      'calendar_id',
+      'kind',
+      localText('starts_local').as('starts_local'),
+      localText('ends_local').as('ends_local'),
+      'label',
+    ])
+    .where('group_id', '=', groupId)
+    .where('calendar_id', 'in', calendarIds)
+    .where('starts_local', '<', sql<string>`${toLocal}::timestamp`)
+    .where('ends_local', '>', sql<string>`${fromLocal}::timestamp`)
+    .orderBy('starts_local')
+    .orderBy('id')
+    .execute();
+}
+
+export async function updateAppointmentMarks(
+  db: Db,
+  groupId: number,
+  appointmentId: number,
+  marks: { attendance?: 'arrived' | 'no_show' | null; staff_note?: string | null },
+  now: Date,
+) {
+  const result = await db
+    .updateTable('appointments')
+    .set({ ...marks, updated_at: now })
+    .where('id', '=', appointmentId)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function listMembers(db: Db, groupId: number) {
+  return db
+    .selectFrom('pro_groups as m')
+    .innerJoin('accounts as acc', 'acc.id', 'm.account_id')
+    .select([
+      'm.account_id',
+      'acc.email',
+      'acc.name',
+      'm.role',
+      'm.all_calendars',
+      sql<number[] | null>`(select array_agg(sc.calendar_id order by sc.calendar_id) from staff_calendars sc
+        where sc.account_id = m.account_id and sc.group_id = m.group_id)`.as('calendar_ids'),
+    ])
+    .where('m.group_id', '=', groupId)
+    .orderBy('acc.email')
+    .execute();
+}
+
+export async function updateMember(
+  db: Db,
+  groupId: number,
+  accountId: number,
+  role: StaffRole,
+  calendarIds: readonly number[] | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('pro_groups')
+    .set({ role, all_calendars: calendarIds === null })
+    .where('group_id', '=', groupId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await db
+    .deleteFrom('staff_calendars')
+    .where('group_id', '=', groupId)
+    .where('account_id', '=', accountId)
+    .execute();
+  if (calendarIds?.length) {
+    await db
+      .insertInto('staff_calendars')
+      .values(calendarIds.map((calendar_id) => ({ account_id: accountId, group_id: groupId, calendar_id })))
+      .execute();
+  }
+  return true;
+}
+
+export async function countCalendarsOfGroup(db: Db, groupId: number, calendarIds: readonly number[]) {
+  if (calendarIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('calendars')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('group_id', '=', groupId)
+    .where('deleted', '=', false)
+    .where('id', 'in', calendarIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countOwners(db: Db, groupId: number) {
+  const row = await db
+    .selectFrom('pro_groups')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('group_id', '=', groupId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

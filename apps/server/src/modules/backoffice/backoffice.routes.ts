@@ -1,0 +1,43 @@
+import * as contract from '@creneau/contract/endpoints/backoffice';
+import type { AppContext } from '../../app-context.ts';
+import { schemaOf } from '../../http/contract-route.ts';
+import { scopeOf } from '../../http/request-scope.ts';
+import type { ZodApp } from '../../http/route-types.ts';
+import { readAgenda } from './agenda.service.ts';
+import { markAppointment } from './appointment-marks.service.ts';
+import { describeMembership } from './membership.service.ts';
+import { listStaff, updateStaffMember } from './staff.service.ts';
+
+export function registerBackOfficeRoutes(app: ZodApp, _ctx: AppContext): void {
+  app.get(contract.getMembership.path, { schema: schemaOf(contract.getMembership) }, async (request) =>
+    describeMembership(await scopeOf(request, request.params.id)),
+  );
+
+  app.get(contract.getAgenda.path, { schema: schemaOf(contract.getAgenda) }, async (request) => {
+    const { from, days, calendar_ids } = request.query;
+    return readAgenda(await scopeOf(request, request.params.id), { from, days, calendarIds: calendar_ids });
+  });
+
+  app.put(contract.markAttendance.path, { schema: schemaOf(contract.markAttendance) }, async (request) =>
+    markAppointment(await scopeOf(request, request.params.id), request.params.aptId, {
+      attendance: request.body.attendance,
+    }),
+  );
+
+  app.put(contract.writeStaffNote.path, { schema: schemaOf(contract.writeStaffNote) }, async (request) =>
+    markAppointment(await scopeOf(request, request.params.id), request.params.aptId, {
+      staff_note: request.body.note?.trim() ? request.body.note : null,
+    }),
+  );
+
+  app.get(contract.listStaff.path, { schema: schemaOf(contract.listStaff) }, async (request) => ({
+    records: await listStaff(await scopeOf(request, request.params.id)),
+  }));
+
+  app.put(
+    contract.updateStaffMember.path,
+    { schema: schemaOf(contract.updateStaffMember) },
+    async (request) =>
+      updateStaffMember(await scopeOf(request, request.params.id), request.params.accountId, request.body),
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * What each role of a group's staff may do (docs/back-office.md "Roles";
+ * docs/decisions/013-staff-roles.md). One table, read by every back-office service, so that a
+ * right is granted or refused in one place.
+ */
+import type { StaffRole } from '../../db/database.ts';
+
+export type StaffRight =
+  /** See the agenda (staff: of their calendars). */
+  | 'agenda.read'
+  /** Mark arrivals and no-shows, write private notes (staff: on their calendars). */
+  | 'appointment.mark'
+  /** See who works in the group. */
+  | 'staff.read'
+  /** Change roles and calendars of the group's members. */
+  | 'staff.manage';
+
+const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
+  owner: ['agenda.read', 'appointment.mark', 'staff.read', 'staff.manage'],
+  manager: ['agenda.read', 'appointment.mark', 'staff.read'],
+  staff: ['agenda.read', 'appointment.mark'],
+  // The call centre books for customers through the booking pages, as professionals always did.
+  callcentre: [],
+};
+
+export function rightsOf(role: StaffRole): readonly StaffRight[] {
+  return RIGHTS[role];
+}
+
+export function roleAllows(role: StaffRole, right: StaffRight): boolean {
+  return RIGHTS[role].includes(right);
+}
+
+/** Only staff members work on a subset of the calendars; the other roles see the whole group. */
+export function isLimitedToCalendars(role: StaffRole, allCalendars: boolean): boolean {
+  return role === 'staff' && !allCalendars;
+}

@@ -1,0 +1,179 @@
+/**
+ * The back office (docs/back-office.md): what a member of a group's staff sees and does. Every call
+ * is about one group, and the server checks the caller's role in that group on each one.
+ */
+import { z } from 'zod';
+import { endpoint, records } from '../endpoint.ts';
+import { commonQuery, dbId, idList } from '../params.ts';
+import { boundedInt, isBookingYear, multiLineText } from '../wire-rules.ts';
+import { plainQuery } from './common.ts';
+
+export const STAFF_ROLES = ['owner', 'manager', 'staff', 'callcentre'] as const;
+export const staffRole = z.enum(STAFF_ROLES);
+export type StaffRole = z.output<typeof staffRole>;
+
+/** The longest agenda one call answers: a week, and a fortnight for printing or paging ahead. */
+export const MAX_AGENDA_DAYS = 14;
+/** A private note: a few paragraphs. */
+export const MAX_STAFF_NOTE = 2000;
+
+const groupParams = z.object({ id: dbId });
+
+/** A calendar date, YYYY-MM-DD, in the group's time zone. */
+const civilDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((text) => {
+    const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return isBookingYear(text.slice(0, 4)) && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, 'must be a real date');
+
+/** What the caller may do in the group: the back office shows only that. */
+export const membership = z.object({
+  group_id: z.number().int(),
+  role: staffRole,
+  /** Null: every calendar of the group. */
+  calendar_ids: z.array(z.number().int()).nullable(),
+  rights: z.array(z.string()),
+});
+
+export const getMembership = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/membership',
+  summary: "The caller's role and calendars in the group",
+  tags: ['back office'],
+  params: groupParams,
+  querystring: plainQuery,
+  answers: { 200: membership },
+});
+
+export const agendaCalendar = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  resource: z.boolean(),
+  capacity: z.number().int(),
+});
+
+export const agendaAppointment = z.object({
+  id: z.number().int(),
+  calendar_id: z.number().int(),
+  resource_id: z.number().int().nullable(),
+  /** Instants (UTC, ISO 8601); the local times are in the group's zone below. */
+  starts_at: z.string(),
+  ends_at: z.string(),
+  /** Wall-clock times in the group's zone, YYYY-MM-DDTHH:MM. */
+  starts_local: z.string(),
+  ends_local: z.string(),
+  status: z.enum(['confirmed', 'cancelled']),
+  attendance: z.enum(['arrived', 'no_show']).nullable(),
+  intervention_id: z.number().int(),
+  intervention_name: z.string(),
+  /** The booking it belongs to: the pack's first appointment, or the first of consecutive ones. */
+  pack_id: z.number().int().nullable(),
+  parent_id: z.number().int().nullable(),
+  customer: z.object({
+    fiche_id: z.number().int(),
+    firstname: z.string(),
+    lastname: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  comments: z.string().nullable(),
+  staff_note: z.string().nullable(),
+  price_amount: z.number().nullable(),
+  booked_by_staff: z.boolean(),
+});
+
+export const agendaBlock = z.object({
+  id: z.number().int(),
+  calendar_id: z.number().int(),
+  kind: z.enum(['closure', 'absence', 'opening']),
+  starts_local: z.string(),
+  ends_local: z.string(),
+  label: z.string().nullable(),
+});
+
+export const agenda = z.object({
+  time_zone: z.string(),
+  from: z.string(),
+  /** The day after the last one shown. */
+  to: z.string(),
+  calendars: z.array(agendaCalendar),
+  appointments: z.array(agendaAppointment),
+  blocks: z.array(agendaBlock),
+});
+
+export const getAgenda = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/agenda',
+  summary: 'The agenda: appointments, closures and absences of some days, per calendar',
+  description:
+    "Days are dates in the group's time zone. Staff members see the calendars they work on; `calendar_ids` narrows further.",
+  tags: ['back office'],
+  params: groupParams,
+  querystring: z.object({
+    ...commonQuery,
+    from: civilDate,
+    days: boundedInt(1, MAX_AGENDA_DAYS).default(1),
+    calendar_ids: idList.optional(),
+  }),
+  answers: { 200: agenda },
+});
+
+const appointmentParams = z.object({ id: dbId, aptId: dbId });
+
+export const markAttendance = endpoint({
+  method: 'PUT',
+  path: '/api/v3/admin/groups/:id/appointments/:aptId/attendance',
+  summary: 'Marks a customer as arrived or absent (null clears the mark)',
+  tags: ['back office'],
+  params: appointmentParams,
+  querystring: plainQuery,
+  body: z.object({ attendance: z.enum(['arrived', 'no_show']).nullable() }),
+  answers: { 200: agendaAppointment },
+});
+
+export const writeStaffNote = endpoint({
+  method: 'PUT',
+  path: '/api/v3/admin/groups/:id/appointments/:aptId/note',
+  summary: "The business's private note on an appointment (never shown to the customer)",
+  tags: ['back office'],
+  params: appointmentParams,
+  querystring: plainQuery,
+  body: z.object({ note: multiLineText(MAX_STAFF_NOTE).nullable() }),
+  answers: { 200: agendaAppointment },
+});
+
+export const staffMember = z.object({
+  account_id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: staffRole,
+  calendar_ids: z.array(z.number().int()).nullable(),
+});
+
+export const listStaff = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/staff',
+  summary: "The group's staff and their roles",
+  tags: ['back office'],
+  params: groupParams,
+  querystring: plainQuery,
+  answers: { 200: records(staffMember) },
+});
+
+export const updateStaffMember = endpoint({
+  method: 'PUT',
+  path: '/api/v3/admin/groups/:id/staff/:accountId',
+  summary: "Changes a member's role and calendars (owners only)",
+  tags: ['back office'],
+  params: z.object({ id: dbId, accountId: dbId }),
+  querystring: plainQuery,
+  body: z.object({
+    role: staffRole,
+    /** Null: every calendar. Only staff members are limited to calendars. */
+    calendar_ids: z.array(dbId).max(500).nullable(),
+  }),
+  answers: { 200: staffMember },
+});
