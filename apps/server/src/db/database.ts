@@ -110,6 +110,9 @@ export interface ScheduleExceptionsTable {
   starts_local: string;
   ends_local: string;
   label: string | null;
+  /** Shared by the occurrences of one recurring absence. */
+  series: string | null;
+  created_by: number | null;
 }
 
 export interface PromotionsTable {

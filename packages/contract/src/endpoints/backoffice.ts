@@ -24,6 +24,7 @@ const civilDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
   .refine((text) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
     const [year, month, day] = text.split('-').map(Number) as [number, number, number];
     const date = new Date(Date.UTC(year, month - 1, day));
     return isBookingYear(text.slice(0, 4)) && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
@@ -176,4 +177,80 @@ export const updateStaffMember = endpoint({
     calendar_ids: z.array(dbId).max(500).nullable(),
   }),
   answers: { 200: staffMember },
+});
+
+/** A local wall-clock date-time in the group's zone, YYYY-MM-DDTHH:MM. */
+const localDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'must be a local date-time YYYY-MM-DDTHH:MM')
+  .refine((text) => {
+    // Runs even when the pattern failed: read nothing the pattern did not promise.
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(text);
+    if (!match) return false;
+    const [hours, minutes] = [Number(match[2]), Number(match[3])];
+    return (
+      civilDate.safeParse(match[1]).success && (hours < 24 || (hours === 24 && minutes === 0)) && minutes < 60
+    );
+  }, 'must be a real date and time');
+
+/** The most occurrences one recurring absence creates (two years of weeks). */
+export const MAX_ABSENCE_OCCURRENCES = 104;
+
+/** Whole weeks from the date of `from` to `until` (negative when `until` comes first). */
+function weeksBetween(from: string, until: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(until)) return 0;
+  const day = (text: string) =>
+    Date.UTC(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8, 10)));
+  return Math.floor((day(until) - day(from)) / (7 * 86_400_000));
+}
+
+export const createAbsence = endpoint({
+  method: 'POST',
+  path: '/api/v3/admin/groups/:id/absences',
+  summary: 'Blocks time on some calendars or on the whole group, once or every week',
+  description:
+    "Times are wall-clock times in the group's zone; `to` is excluded. The answer lists the confirmed appointments inside the new absence, for the staff to move or cancel.",
+  tags: ['back office'],
+  params: groupParams,
+  querystring: plainQuery,
+  body: z
+    .object({
+      /** Null: every calendar and resource of the group (a closure). */
+      calendar_ids: z.array(dbId).min(1).max(500).nullable(),
+      kind: z.enum(['absence', 'closure']).default('absence'),
+      from: localDateTime,
+      to: localDateTime,
+      label: z.string().trim().max(100).nullable().optional(),
+      /** Repeats the same times every week until this date (included). */
+      weekly_until: civilDate.optional(),
+    })
+    .refine((body) => body.from < body.to, { message: '"to" must come after "from"', path: ['to'] })
+    .refine((body) => !body.weekly_until || weeksBetween(body.from, body.weekly_until) >= 0, {
+      message: '"weekly_until" must not come before "from"',
+      path: ['weekly_until'],
+    })
+    .refine(
+      (body) => !body.weekly_until || weeksBetween(body.from, body.weekly_until) < MAX_ABSENCE_OCCURRENCES,
+      {
+        message: `at most ${MAX_ABSENCE_OCCURRENCES} weekly occurrences`,
+        path: ['weekly_until'],
+      },
+    ),
+  answers: {
+    201: z.object({
+      series: z.string().nullable(),
+      blocks: z.array(agendaBlock),
+      affected: z.array(agendaAppointment),
+    }),
+  },
+});
+
+export const deleteAbsence = endpoint({
+  method: 'DELETE',
+  path: '/api/v3/admin/groups/:id/absences/:absenceId',
+  summary: 'Removes an absence (with `series=1`, every occurrence of its series)',
+  tags: ['back office'],
+  params: z.object({ id: dbId, absenceId: dbId }),
+  querystring: z.object({ ...commonQuery, series: z.enum(['0', '1']).optional() }),
+  answers: { 200: z.object({ deleted: z.number().int() }) },
 });

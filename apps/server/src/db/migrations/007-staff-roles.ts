@@ -5,7 +5,9 @@
  * - pro_groups.all_calendars: a staff member who works on every calendar rather than their own;
  * - staff_calendars: the calendars a staff member works on;
  * - appointments.attendance and staff_note: what the business records about a visit, never shown
- *   to the customer.
+ *   to the customer;
+ * - schedule_exceptions.series and created_by: the occurrences of one recurring absence share a
+ *   series, so they are removed together; who blocked the time.
  * Only additions, so the previous release runs unchanged on this schema.
  */
 import { type Kysely, sql } from 'kysely';
@@ -30,6 +32,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column attendance text check (attendance in ('arrived', 'no_show')),
       add column staff_note text
   `.execute(db);
+  await sql`
+    alter table schedule_exceptions
+      add column series text,
+      add column created_by integer references accounts(id) on delete set null
+  `.execute(db);
+  await sql`create index schedule_exceptions_series on schedule_exceptions (group_id, series) where series is not null`.execute(
+    db,
+  );
 }
 
 export async function down(): Promise<void> {

@@ -127,11 +127,17 @@ export function servicePricesOfGroup(db: Db, groupId: number): Promise<ServicePr
 
 /**
  * Locks calendars (and resources) in id order, so two bookings touching the same ones queue
- * instead of both passing the availability check — and never deadlock on each other.
+ * instead of both passing the availability check — and never deadlock on each other. Answers the
+ * group's catalogue version as it stands once the locks are held: a change to hours or absences
+ * that committed while the caller waited shows there (docs/back-office.md "Absences and closures").
  */
-export async function lockCalendars(db: Db, groupId: number, ids: readonly number[]): Promise<void> {
+export async function lockCalendars(
+  db: Db,
+  groupId: number,
+  ids: readonly number[],
+): Promise<string | undefined> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  if (sorted.length === 0) return;
+  if (sorted.length === 0) return undefined;
   await db
     .selectFrom('calendars')
     .select('id')
@@ -140,6 +146,12 @@ export async function lockCalendars(db: Db, groupId: number, ids: readonly numbe
     .orderBy('id')
     .forUpdate()
     .execute();
+  const row = await db
+    .selectFrom('groups')
+    .select('catalogue_version')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  return row ? String(row.catalogue_version) : undefined;
 }
 
 /**

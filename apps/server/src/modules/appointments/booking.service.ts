@@ -27,6 +27,7 @@ import {
 import { slotRules } from '../availability/slot-rules.ts';
 import { createFicheRecord, fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
+import { findGroupById } from '../groups/groups.repository.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 import * as repo from './appointments.repository.ts';
@@ -94,9 +95,18 @@ export async function lockAndCheck(
   extraLocks: readonly number[] = [],
 ) {
   const now = ctx.now();
-  const schedule = await bookingSchedule(ctx, trx, group, now);
-  const plan = planOrReject(schedule, selection);
-  await repo.lockCalendars(trx, group.id, [...involvedCalendars(plan), ...extraLocks]);
+  let schedule = await bookingSchedule(ctx, trx, group, now);
+  let plan = planOrReject(schedule, selection);
+  const version = await repo.lockCalendars(trx, group.id, [...involvedCalendars(plan), ...extraLocks]);
+  if (version !== undefined && version !== String(group.catalogue_version)) {
+    // Hours, absences or services changed while this booking waited for its calendars (an absence
+    // takes the same locks): check against what is true now, never against the schedule read before.
+    const current = await findGroupById(trx, group.id);
+    if (!current) throw bookingError('conflict', 'availabletimeslots');
+    schedule = await bookingSchedule(ctx, trx, current, now);
+    plan = planOrReject(schedule, selection);
+    await repo.lockCalendars(trx, group.id, involvedCalendars(plan));
+  }
   const at = Math.floor(start.getTime() / 60_000);
   if (at * 60_000 !== start.getTime()) throw bookingError('conflict', 'availabletimeslots');
   const day = checkDay(schedule, at);

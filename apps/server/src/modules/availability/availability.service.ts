@@ -188,9 +188,11 @@ export interface SlotsRequest {
 }
 
 /**
- * Schedules shown to customers are kept a few seconds per database and group: under load most
- * requests then cost one query (their appointments, always fresh). A schedule change shows in the
- * slot list within SCHEDULE_TTL_MS; a booking is always re-checked on a freshly loaded schedule.
+ * Schedules shown to customers are kept a few seconds per database and group, and reused only while
+ * the group's catalogue version is the one they were built from: a reuse costs a one-row read of
+ * that version instead of the whole catalogue, and a change to hours, absences or services shows in
+ * the very next slot list (docs/back-office.md "Absences and closures"). A booking is always
+ * re-checked on the schedule of the version it holds its calendar locks under.
  */
 const SCHEDULE_TTL_MS = 5_000;
 const MAX_CACHED_GROUPS = 500;
@@ -214,7 +216,12 @@ export async function recentGroupSchedule(
   const hit = byGroup.get(groupId);
   const clock = performance.now();
   // An entry loaded for a later "now" may lack exceptions this one needs (tests move the clock).
-  if (hit && clock - hit.loadedAt < SCHEDULE_TTL_MS && hit.since <= now.getTime()) {
+  if (
+    hit &&
+    clock - hit.loadedAt < SCHEDULE_TTL_MS &&
+    hit.since <= now.getTime() &&
+    (await repo.catalogueVersionOf(db, groupId)) === String(hit.value.group.catalogue_version)
+  ) {
     return { ...hit.value, busy: { from: 0, to: 0, rows: [] } };
   }
   const value = await loadGroupSchedule(db, groupId, now, busy);

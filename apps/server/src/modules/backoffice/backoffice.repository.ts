@@ -209,3 +209,91 @@ export async function countOwners(db: Db, groupId: number) {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export interface NewBlock {
+  calendar_id: number;
+  kind: 'absence' | 'closure';
+  starts_local: string;
+  ends_local: string;
+  label: string | null;
+  series: string | null;
+  created_by: number;
+}
+
+export async function insertBlocks(db: Db, groupId: number, blocks: readonly NewBlock[]) {
+  return db
+    .insertInto('schedule_exceptions')
+    .values(
+      blocks.map((block) => ({
+        ...block,
+        group_id: groupId,
+        starts_local: sql<string>`${block.starts_local}::timestamp`,
+        ends_local: sql<string>`${block.ends_local}::timestamp`,
+      })),
+    )
+    .returning([
+      'id',
+      'calendar_id',
+      'kind',
+      localText('starts_local').as('starts_local'),
+      localText('ends_local').as('ends_local'),
+      'label',
+    ])
+    .execute();
+}
+
+/**
+ * Confirmed appointments that overlap any of these blocks on the block's calendar or resource,
+ * compared in the group's wall-clock time like the blocks themselves.
+ */
+export function listAppointmentsInBlocks(db: Db, groupId: number, zone: string, blockIds: readonly number[]) {
+  if (blockIds.length === 0) return Promise.resolve([]);
+  return appointmentQuery(db, groupId, zone)
+    .where('a.status', '=', 'confirmed')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('schedule_exceptions as e')
+          .select('e.id')
+          .where('e.id', 'in', blockIds)
+          .where((eb) =>
+            eb.or([
+              eb('e.calendar_id', '=', eb.ref('a.calendar_id')),
+              eb('e.calendar_id', '=', eb.ref('a.resource_id')),
+            ]),
+          )
+          .where(sql<boolean>`(a.starts_at at time zone ${zone}) < e.ends_local`)
+          .where(sql<boolean>`(a.ends_at at time zone ${zone}) > e.starts_local`),
+      ),
+    )
+    .orderBy('a.starts_at')
+    .orderBy('a.id')
+    .execute();
+}
+
+export function findBlock(db: Db, groupId: number, id: number) {
+  return db
+    .selectFrom('schedule_exceptions')
+    .select(['id', 'calendar_id', 'kind', 'series'])
+    .where('group_id', '=', groupId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function listSeries(db: Db, groupId: number, series: string) {
+  return db
+    .selectFrom('schedule_exceptions')
+    .select(['id', 'calendar_id', 'kind'])
+    .where('group_id', '=', groupId)
+    .where('series', '=', series)
+    .execute();
+}
+
+export async function deleteBlocks(db: Db, groupId: number, ids: readonly number[]) {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .deleteFrom('schedule_exceptions')
+    .where('group_id', '=', groupId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

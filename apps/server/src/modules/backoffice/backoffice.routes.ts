@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { schemaOf } from '../../http/contract-route.ts';
 import { scopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
+import { createAbsence, deleteAbsence } from './absences.service.ts';
 import { readAgenda } from './agenda.service.ts';
 import { markAppointment } from './appointment-marks.service.ts';
 import { describeMembership } from './membership.service.ts';
@@ -39,5 +40,24 @@ export function registerBackOfficeRoutes(app: ZodApp, _ctx: AppContext): void {
     { schema: schemaOf(contract.updateStaffMember) },
     async (request) =>
       updateStaffMember(await scopeOf(request, request.params.id), request.params.accountId, request.body),
+  );
+
+  app.post(
+    contract.createAbsence.path,
+    { schema: schemaOf(contract.createAbsence) },
+    async (request, reply) => {
+      const scope = await scopeOf(request, request.params.id);
+      const created = await createAbsence(scope, request.body);
+      reply.status(201);
+      return created;
+    },
+  );
+
+  app.delete(contract.deleteAbsence.path, { schema: schemaOf(contract.deleteAbsence) }, async (request) =>
+    deleteAbsence(
+      await scopeOf(request, request.params.id),
+      request.params.absenceId,
+      request.query.series === '1',
+    ),
   );
 }

@@ -10,15 +10,17 @@ export type StaffRight =
   | 'agenda.read'
   /** Mark arrivals and no-shows, write private notes (staff: on their calendars). */
   | 'appointment.mark'
+  /** Block and free time: absences on calendars (staff: theirs), closures of the whole group. */
+  | 'absence.manage'
   /** See who works in the group. */
   | 'staff.read'
   /** Change roles and calendars of the group's members. */
   | 'staff.manage';
 
 const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
-  owner: ['agenda.read', 'appointment.mark', 'staff.read', 'staff.manage'],
-  manager: ['agenda.read', 'appointment.mark', 'staff.read'],
-  staff: ['agenda.read', 'appointment.mark'],
+  owner: ['agenda.read', 'appointment.mark', 'absence.manage', 'staff.read', 'staff.manage'],
+  manager: ['agenda.read', 'appointment.mark', 'absence.manage', 'staff.read'],
+  staff: ['agenda.read', 'appointment.mark', 'absence.manage'],
   // The call centre books for customers through the booking pages, as professionals always did.
   callcentre: [],
 };

@@ -1,0 +1,103 @@
+/**
+ * Absences and closures from the back office (docs/back-office.md "Absences and closures"): time
+ * blocked on some calendars or on the whole group, once or every week. The engine honours them at
+ * once: they are schedule exceptions, whose every write bumps the group's catalogue version, and
+ * they are written under the same calendar locks a booking takes — a booking still waiting for
+ * those locks re-reads the schedule (lockAndCheck) instead of booking into the new absence.
+ */
+import { randomUUID } from 'node:crypto';
+import { dayOfIsoDate, isoDateOfDay } from '@creneau/core/time/civil-day';
+import type { Scope } from '../../app-context.ts';
+import { errors } from '../../errors/domain-error.ts';
+import { lockCalendars } from '../appointments/appointments.repository.ts';
+import { presentAgendaAppointment } from './agenda-presenter.ts';
+import * as repo from './backoffice.repository.ts';
+import { requireRight, worksOn } from './membership.service.ts';
+
+export interface AbsenceRequest {
+  /** Null: every calendar and resource of the group. */
+  calendar_ids: readonly number[] | null;
+  kind: 'absence' | 'closure';
+  /** Local wall-clock date-times in the group's zone, YYYY-MM-DDTHH:MM; `to` excluded. */
+  from: string;
+  to: string;
+  label?: string | null | undefined;
+  /** Repeats the same times every week until this date (included). */
+  weekly_until?: string | undefined;
+}
+
+const DAYS_PER_WEEK = 7;
+
+/** The occurrences of the request: the first, then one a week while it starts on or before `until`. */
+export function weeklyOccurrences(from: string, to: string, until: string | undefined) {
+  const shift = (text: string, days: number) =>
+    `${isoDateOfDay(dayOfIsoDate(text.slice(0, 10))! + days)}${text.slice(10)}`;
+  const occurrences = [{ from, to }];
+  if (!until) return occurrences;
+  const last = dayOfIsoDate(until)!;
+  for (let week = 1; dayOfIsoDate(from.slice(0, 10))! + week * DAYS_PER_WEEK <= last; week++)
+    occurrences.push({ from: shift(from, week * DAYS_PER_WEEK), to: shift(to, week * DAYS_PER_WEEK) });
+  return occurrences;
+}
+
+export async function createAbsence(scope: Scope, request: AbsenceRequest) {
+  const member = await requireRight(scope, 'absence.manage');
+  const { ctx, group, viewer } = scope;
+  const calendars = await repo.listCalendars(ctx.db, group.id);
+  const groupIds = new Set(calendars.map((calendar) => calendar.id));
+  // A closure of the whole group is for those who work on every calendar.
+  if (request.calendar_ids === null && member.calendarIds !== null) throw errors.forbidden();
+  const ids = request.calendar_ids === null ? [...groupIds] : [...new Set(request.calendar_ids)];
+  if (ids.some((id) => !groupIds.has(id)))
+    throw errors.unprocessable('calendarNotFound', { calendar_ids: ['calendarNotFound'] });
+  if (ids.some((id) => !worksOn(member, id))) throw errors.forbidden();
+
+  const series = request.weekly_until ? randomUUID() : null;
+  const blocks = weeklyOccurrences(request.from, request.to, request.weekly_until).flatMap((occurrence) =>
+    ids.map((calendar_id) => ({
+      calendar_id,
+      kind: request.kind,
+      starts_local: occurrence.from.replace('T', ' '),
+      ends_local: occurrence.to.replace('T', ' '),
+      label: request.label?.trim() || null,
+      series,
+      created_by: viewer.accountId!,
+    })),
+  );
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockCalendars(trx, group.id, ids);
+    const inserted = await repo.insertBlocks(trx, group.id, blocks);
+    const affected = await repo.listAppointmentsInBlocks(
+      trx,
+      group.id,
+      group.settings.timezone,
+      inserted.map((block) => block.id),
+    );
+    return { series, blocks: inserted, affected: affected.map(presentAgendaAppointment) };
+  });
+}
+
+export async function deleteAbsence(scope: Scope, absenceId: number, wholeSeries: boolean) {
+  const member = await requireRight(scope, 'absence.manage');
+  const { ctx, group } = scope;
+  const block = await repo.findBlock(ctx.db, group.id, absenceId);
+  if (!block || block.kind === 'opening' || !worksOn(member, block.calendar_id))
+    throw errors.notFound('absenceNotFound');
+  const targets =
+    wholeSeries && block.series ? await repo.listSeries(ctx.db, group.id, block.series) : [block];
+  if (targets.some((target) => !worksOn(member, target.calendar_id))) throw errors.forbidden();
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockCalendars(
+      trx,
+      group.id,
+      targets.map((target) => target.calendar_id),
+    );
+    return {
+      deleted: await repo.deleteBlocks(
+        trx,
+        group.id,
+        targets.map((target) => target.id),
+      ),
+    };
+  });
+}
