@@ -11,6 +11,7 @@ import { forEachDatabase } from './support/test-db.ts';
 
 const TABLES = [
   'accounts',
+  'appointment_history',
   'appointments',
   'calendar_interventions',
   'calendars',

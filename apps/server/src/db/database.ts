@@ -171,6 +171,26 @@ export interface ProGroupsTable {
   all_calendars: Generated<boolean>;
 }
 
+export type HistoryAction =
+  | 'moved'
+  | 'changed'
+  | 'cancelled'
+  | 'arrived'
+  | 'no_show'
+  | 'attendance_cleared'
+  | 'note';
+
+export interface AppointmentHistoryTable {
+  id: Generated<string>;
+  group_id: number;
+  appointment_id: number;
+  at: Date;
+  actor: 'customer' | 'staff';
+  actor_account_id: number | null;
+  action: HistoryAction;
+  details: Json<Record<string, unknown>>;
+}
+
 export interface StaffCalendarsTable {
   account_id: number;
   group_id: number;
@@ -318,6 +338,7 @@ export interface Database {
   email_tokens: EmailTokensTable;
   login_throttle: LoginThrottleTable;
   appointments: AppointmentsTable;
+  appointment_history: AppointmentHistoryTable;
   idempotency_keys: IdempotencyKeysTable;
   mail_outbox: MailOutboxTable;
 }

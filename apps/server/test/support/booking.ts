@@ -40,7 +40,7 @@ export function newFiche(firstname = 'Léa', extra: Record<string, unknown> = {}
 export async function book(
   t: TestApp,
   appointment: Record<string, unknown>,
-  options: { token?: string | null; key?: string; withToken?: boolean } = {},
+  options: { token?: string | null; key?: string; withToken?: boolean; ip?: string } = {},
 ): Promise<JsonResponse> {
   const response = await t.app.inject({
     method: 'POST',
@@ -50,6 +50,7 @@ export async function book(
       ...(options.withToken ? { with_token: true } : {}),
     },
     headers: options.key ? { 'idempotency-key': options.key } : {},
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
   });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }

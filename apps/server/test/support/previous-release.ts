@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const MIGRATIONS = 'apps/server/src/db/migrations';
+/** The workspace packages the server imports, each taken from that release itself. */
+const SHARED_PACKAGES = ['core', 'contract'];
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
 
@@ -30,15 +32,19 @@ export function migrationsOf(commit: string): string[] {
 }
 
 /**
- * Unpacks that release's server and shared package into `dir`, with a node_modules of links to
+ * Unpacks that release's server and shared packages into `dir`, with a node_modules of links to
  * this checkout's installed packages (its own workspace package excepted, which is its own), and a
  * launcher that starts its server on an already-open database: it must run on the schema as the new
  * release left it, without migrating it. Returns the launcher's path.
  */
 export function unpackRelease(commit: string, dir: string): string {
   mkdirSync(dir, { recursive: true });
+  // The shared packages that release had (the API contract came later than the first releases).
+  const packages = SHARED_PACKAGES.filter(
+    (name) => git('ls-tree', '--name-only', commit, `packages/${name}`) !== '',
+  );
   execSync(
-    `git archive --format=tar ${commit} apps/server packages/core package.json tsconfig.base.json | tar -x -C "${dir}"`,
+    `git archive --format=tar ${commit} apps/server ${packages.map((name) => `packages/${name}`).join(' ')} package.json tsconfig.base.json | tar -x -C "${dir}"`,
     { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const modules = path.join(dir, 'node_modules');
@@ -47,7 +53,8 @@ export function unpackRelease(commit: string, dir: string): string {
     if (entry === '@creneau' || entry === '.bin' || entry.startsWith('.')) continue;
     symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(modules, entry));
   }
-  symlinkSync(path.join(dir, 'packages/core'), path.join(modules, '@creneau/core'));
+  for (const name of packages)
+    symlinkSync(path.join(dir, `packages/${name}`), path.join(modules, `@creneau/${name}`));
   const launcher = path.join(dir, 'launch-previous-release.ts');
   writeFileSync(
     launcher,

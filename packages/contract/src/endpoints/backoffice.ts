@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { endpoint, records } from '../endpoint.ts';
 import { commonQuery, dbId, idList } from '../params.ts';
 import { boundedInt, isBookingYear, multiLineText } from '../wire-rules.ts';
+import { slotDate } from './appointments.ts';
 import { plainQuery } from './common.ts';
 
 export const STAFF_ROLES = ['owner', 'manager', 'staff', 'callcentre'] as const;
@@ -253,4 +254,59 @@ export const deleteAbsence = endpoint({
   params: z.object({ id: dbId, absenceId: dbId }),
   querystring: z.object({ ...commonQuery, series: z.enum(['0', '1']).optional() }),
   answers: { 200: z.object({ deleted: z.number().int() }) },
+});
+
+export const historyEntry = z.object({
+  at: z.string(),
+  actor: z.enum(['customer', 'staff']),
+  /** The member of staff who acted, when it was one. */
+  actor_name: z.string().nullable(),
+  action: z.enum([
+    'booked',
+    'moved',
+    'changed',
+    'cancelled',
+    'arrived',
+    'no_show',
+    'attendance_cleared',
+    'note',
+  ]),
+  details: z.record(z.string(), z.unknown()),
+});
+
+export const getAppointmentDetail = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/appointments/:aptId',
+  summary: 'One appointment as the staff sees it, with its history',
+  tags: ['back office'],
+  params: appointmentParams,
+  querystring: plainQuery,
+  answers: { 200: z.object({ appointment: agendaAppointment, history: z.array(historyEntry) }) },
+});
+
+export const moveAppointment = endpoint({
+  method: 'POST',
+  path: '/api/v3/admin/groups/:id/appointments/:aptId/move',
+  summary: 'Moves a booking to another start, and optionally another calendar',
+  description:
+    'The same checks as a customer change (the place must be free), without the notice rule. The customer is told by mail.',
+  tags: ['back office'],
+  params: appointmentParams,
+  querystring: plainQuery,
+  body: z.object({ start: slotDate, calendar_id: dbId.optional() }),
+  answers: { 200: agendaAppointment },
+});
+
+export const cancelByStaff = endpoint({
+  method: 'POST',
+  path: '/api/v3/admin/groups/:id/appointments/:aptId/cancel',
+  summary: 'Cancels a booking (a pack as a whole), telling the customer or not',
+  tags: ['back office'],
+  params: appointmentParams,
+  querystring: plainQuery,
+  body: z.object({
+    reason: multiLineText(500).optional(),
+    notify_customer: z.boolean(),
+  }),
+  answers: { 200: agendaAppointment },
 });

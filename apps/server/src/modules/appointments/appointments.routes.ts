@@ -1,33 +1,14 @@
 import { toSelection } from '@creneau/contract/booking-selection';
 import * as contract from '@creneau/contract/endpoints/appointments';
-import { zoneOffsets } from '@creneau/core/time/zone-offsets';
 import type { AppContext } from '../../app-context.ts';
-import type { GroupRow } from '../../db/database.ts';
-import { errors } from '../../errors/domain-error.ts';
 import { schemaOf } from '../../http/contract-route.ts';
 import { scopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { checkEditable, exportCalendar, listAppointments } from './appointments-read.service.ts';
 import { cancelAppointments } from './cancellation.service.ts';
 import { changeBooking } from './change.service.ts';
+import { instantOf } from './slot-instant.ts';
 import { takeAppointment } from './take-appointment.service.ts';
-
-function instantOf(value: string, group: GroupRow): Date {
-  const bad = () => errors.badRequest('Invalid body parameter "appointment.date": not a real date-time');
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const [hour, minute] = value.slice(11, 16).split(':').map(Number) as [number, number];
-  const civil = Date.UTC(year, month - 1, day);
-  if (new Date(civil).getUTCDate() !== day || month < 1 || month > 12 || hour > 23 || minute > 59)
-    throw bad();
-  if (/(Z|[+-]\d{2}:\d{2})$/.test(value)) {
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) throw bad();
-    return date;
-  }
-  // A wall-clock time of the group; when it happens twice (autumn), the first one.
-  const zone = zoneOffsets(group.settings.timezone);
-  return new Date(zone.firstInstantAtOrAfter(civil / 60_000 + hour * 60 + minute) * 60_000);
-}
 
 export function registerAppointmentRoutes(app: ZodApp, _ctx: AppContext): void {
   app.post(

@@ -1,6 +1,7 @@
 import type { Scope } from '../../app-context.ts';
 import { DomainError, type FailureKind } from '../../errors/domain-error.ts';
 import { requireAccess } from './appointment-access.ts';
+import { recordHistory } from './appointment-history.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
 import { sendCancellationMail } from './booking-mails.ts';
@@ -12,7 +13,14 @@ function cancelError(kind: FailureKind, key: string, phone?: string | null) {
   return new DomainError(kind, key, { listed: {}, details: phone !== undefined ? { phone } : {} });
 }
 
-export async function cancelAppointments(scope: Scope, ids: readonly number[]) {
+export interface CancelOptions {
+  /** Why, as the staff wrote it: kept in the appointment's history. */
+  reason?: string | undefined;
+  /** The staff may cancel without telling the customer (a duplicate, a test); customers always are. */
+  notifyCustomer?: boolean | undefined;
+}
+
+export async function cancelAppointments(scope: Scope, ids: readonly number[], options: CancelOptions = {}) {
   const { ctx, group, viewer } = scope;
   const settings = group.settings;
   const linkBooking = await scopeBooking(ctx, group, viewer);
@@ -55,7 +63,18 @@ export async function cancelAppointments(scope: Scope, ids: readonly number[]) {
     // Under the lock this cannot be empty; kept so that a caller is never told it cancelled nothing.
     if (cancelled.length === 0) throw cancelError('conflict', 'aptAlreadyCanceled', settings.phone ?? null);
     const done = await repo.findDetailed(trx, group.id, cancelled);
-    await sendCancellationMail(ctx, trx, group, done);
+    await recordHistory(trx, {
+      groupId: group.id,
+      appointmentIds: cancelled,
+      viewer,
+      action: 'cancelled',
+      at: ctx.now(),
+      details: {
+        ...(options.reason ? { reason: options.reason } : {}),
+        ...(options.notifyCustomer === false ? { customer_told: false } : {}),
+      },
+    });
+    if (options.notifyCustomer !== false) await sendCancellationMail(ctx, trx, group, done);
     return { records: presentWithIncluded(done, ctx), message: 'appointmentCanceled' };
   });
 }

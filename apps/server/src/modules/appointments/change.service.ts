@@ -11,6 +11,7 @@ import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts'
 import { fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
 import { requireAccess } from './appointment-access.ts';
+import { recordHistory } from './appointment-history.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
 import { lockAndCheck, priceItems, rethrowSlotConflict } from './booking.service.ts';
@@ -133,6 +134,24 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
       await trx.updateTable('appointments').set(changes).where('id', 'in', ids).execute();
     }
     const rows = await repo.findDetailed(trx, group.id, ids);
+    const moved =
+      rows[0]!.starts_at.getTime() !== first.starts_at.getTime() ||
+      rows[0]!.calendar_id !== first.calendar_id;
+    await recordHistory(trx, {
+      groupId: group.id,
+      appointmentIds: ids,
+      viewer,
+      action: moved ? 'moved' : 'changed',
+      at: ctx.now(),
+      details: moved
+        ? {
+            from: first.starts_at.toISOString(),
+            to: rows[0]!.starts_at.toISOString(),
+            calendar_from: first.calendar_id,
+            calendar_to: rows[0]!.calendar_id,
+          }
+        : { fields: Object.keys(changes).filter((key) => key !== 'updated_at') },
+    });
     await sendBookingMail(ctx, trx, group, rows, 'appointment_changed', viewer);
     return { records: presentWithIncluded(rows, ctx, settings.locale) };
   });

@@ -4,6 +4,7 @@
  */
 import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
+import { recordHistory } from '../appointments/appointment-history.ts';
 import { presentAgendaAppointment } from './agenda-presenter.ts';
 import * as repo from './backoffice.repository.ts';
 import { requireRight, worksOn } from './membership.service.ts';
@@ -19,7 +20,23 @@ export async function markAppointment(scope: Scope, appointmentId: number, marks
   if (!row || !(worksOn(member, row.calendar_id) || worksOn(member, row.resource_id)))
     throw errors.notFound('appointmentNotFound');
   if ('attendance' in marks && row.status === 'cancelled') throw errors.conflict('aptAlreadyCanceled');
-  await repo.updateAppointmentMarks(ctx.db, group.id, appointmentId, marks, now);
+  const action =
+    'staff_note' in marks
+      ? ('note' as const)
+      : marks.attendance === null
+        ? ('attendance_cleared' as const)
+        : marks.attendance;
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateAppointmentMarks(trx, group.id, appointmentId, marks, now);
+    // The note's text stays in the appointment alone: the history says that it changed, not what it said.
+    await recordHistory(trx, {
+      groupId: group.id,
+      appointmentIds: [appointmentId],
+      viewer: scope.viewer,
+      action,
+      at: now,
+    });
+  });
   const updated = await repo.findAgendaAppointment(ctx.db, group.id, zone, appointmentId);
   return presentAgendaAppointment(updated!);
 }

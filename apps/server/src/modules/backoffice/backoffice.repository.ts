@@ -62,6 +62,10 @@ const appointmentColumns = (zone: string) =>
     'a.staff_note',
     'a.price_amount',
     'a.booked_by_pro_id',
+    'a.created_at',
+    sql<string | null>`(select coalesce(p.name, p.email) from accounts p where p.id = a.booked_by_pro_id)`.as(
+      'booked_by_name',
+    ),
   ] as const;
 
 function appointmentQuery(db: Db, groupId: number, zone: string) {

@@ -3,8 +3,10 @@ import type { AppContext } from '../../app-context.ts';
 import { schemaOf } from '../../http/contract-route.ts';
 import { scopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
+import { instantOf } from '../appointments/slot-instant.ts';
 import { createAbsence, deleteAbsence } from './absences.service.ts';
 import { readAgenda } from './agenda.service.ts';
+import { cancelByStaff, moveAppointment, readAppointment } from './appointment-actions.service.ts';
 import { markAppointment } from './appointment-marks.service.ts';
 import { describeMembership } from './membership.service.ts';
 import { listStaff, updateStaffMember } from './staff.service.ts';
@@ -59,5 +61,27 @@ export function registerBackOfficeRoutes(app: ZodApp, _ctx: AppContext): void {
       request.params.absenceId,
       request.query.series === '1',
     ),
+  );
+
+  app.get(
+    contract.getAppointmentDetail.path,
+    { schema: schemaOf(contract.getAppointmentDetail) },
+    async (request) => readAppointment(await scopeOf(request, request.params.id), request.params.aptId),
+  );
+
+  app.post(contract.moveAppointment.path, { schema: schemaOf(contract.moveAppointment) }, async (request) => {
+    const scope = await scopeOf(request, request.params.id);
+    return moveAppointment(scope, request.params.aptId, {
+      start: instantOf(request.body.start, scope.group, 'start'),
+      calendarId: request.body.calendar_id,
+      clientAddress: request.ip,
+    });
+  });
+
+  app.post(contract.cancelByStaff.path, { schema: schemaOf(contract.cancelByStaff) }, async (request) =>
+    cancelByStaff(await scopeOf(request, request.params.id), request.params.aptId, {
+      reason: request.body.reason,
+      notifyCustomer: request.body.notify_customer,
+    }),
   );
 }

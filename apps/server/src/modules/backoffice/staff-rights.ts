@@ -10,6 +10,8 @@ export type StaffRight =
   | 'agenda.read'
   /** Mark arrivals and no-shows, write private notes (staff: on their calendars). */
   | 'appointment.mark'
+  /** Move and cancel appointments (staff: on their calendars). */
+  | 'appointment.manage'
   /** Block and free time: absences on calendars (staff: theirs), closures of the whole group. */
   | 'absence.manage'
   /** See who works in the group. */
@@ -18,9 +20,16 @@ export type StaffRight =
   | 'staff.manage';
 
 const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
-  owner: ['agenda.read', 'appointment.mark', 'absence.manage', 'staff.read', 'staff.manage'],
-  manager: ['agenda.read', 'appointment.mark', 'absence.manage', 'staff.read'],
-  staff: ['agenda.read', 'appointment.mark', 'absence.manage'],
+  owner: [
+    'agenda.read',
+    'appointment.mark',
+    'appointment.manage',
+    'absence.manage',
+    'staff.read',
+    'staff.manage',
+  ],
+  manager: ['agenda.read', 'appointment.mark', 'appointment.manage', 'absence.manage', 'staff.read'],
+  staff: ['agenda.read', 'appointment.mark', 'appointment.manage', 'absence.manage'],
   // The call centre books for customers through the booking pages, as professionals always did.
   callcentre: [],
 };

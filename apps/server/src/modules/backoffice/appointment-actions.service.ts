@@ -1,0 +1,84 @@
+/**
+ * The staff's actions on one appointment (docs/back-office.md "Appointment detail"): reading it
+ * with its history, moving it and cancelling it. Moves and cancellations go through the same
+ * services as the customer's own, so the place is checked the same way and the customer is mailed
+ * the same way; the staff are exempt from the notice rules, as professionals always were.
+ */
+import type { Scope } from '../../app-context.ts';
+import { errors } from '../../errors/domain-error.ts';
+import { listHistory } from '../appointments/appointment-history.ts';
+import { cancelAppointments } from '../appointments/cancellation.service.ts';
+import { changeBooking } from '../appointments/change.service.ts';
+import { presentAgendaAppointment } from './agenda-presenter.ts';
+import * as repo from './backoffice.repository.ts';
+import { type Membership, requireRight, worksOn } from './membership.service.ts';
+import type { StaffRight } from './staff-rights.ts';
+
+/** The appointment, if the member works on its calendar (or its resource); not found otherwise. */
+async function appointmentOfMember(scope: Scope, member: Membership, appointmentId: number) {
+  const { ctx, group } = scope;
+  const row = await repo.findAgendaAppointment(ctx.db, group.id, group.settings.timezone, appointmentId);
+  if (!row || !(worksOn(member, row.calendar_id) || worksOn(member, row.resource_id)))
+    throw errors.notFound('appointmentNotFound');
+  return row;
+}
+
+async function reachable(scope: Scope, right: StaffRight, appointmentId: number) {
+  const member = await requireRight(scope, right);
+  return { member, row: await appointmentOfMember(scope, member, appointmentId) };
+}
+
+export async function readAppointment(scope: Scope, appointmentId: number) {
+  const { row } = await reachable(scope, 'agenda.read', appointmentId);
+  const history = await listHistory(scope.ctx.db, scope.group.id, appointmentId);
+  const booked = {
+    at: new Date(row.created_at).toISOString(),
+    actor: row.booked_by_pro_id === null ? ('customer' as const) : ('staff' as const),
+    actor_name: row.booked_by_name,
+    action: 'booked' as const,
+    details: {},
+  };
+  return {
+    appointment: presentAgendaAppointment(row),
+    history: [
+      booked,
+      ...history.map((entry) => ({
+        at: new Date(entry.at).toISOString(),
+        actor: entry.actor,
+        actor_name: entry.actor === 'staff' ? (entry.actor_name ?? entry.actor_email) : null,
+        action: entry.action,
+        details: entry.details as Record<string, unknown>,
+      })),
+    ],
+  };
+}
+
+export async function moveAppointment(
+  scope: Scope,
+  appointmentId: number,
+  move: { start: Date; calendarId?: number | undefined; clientAddress: string },
+) {
+  const { member } = await reachable(scope, 'appointment.manage', appointmentId);
+  // Staff move only onto a calendar they work on.
+  if (move.calendarId !== undefined && !worksOn(member, move.calendarId)) throw errors.forbidden();
+  await changeBooking(scope, appointmentId, {
+    start: move.start,
+    startField: 'start',
+    clientAddress: move.clientAddress,
+    calendarId: move.calendarId,
+  });
+  return presentAgendaAppointment(await appointmentOfMember(scope, member, appointmentId));
+}
+
+export async function cancelByStaff(
+  scope: Scope,
+  appointmentId: number,
+  request: { reason?: string | undefined; notifyCustomer: boolean },
+) {
+  const { member } = await reachable(scope, 'appointment.manage', appointmentId);
+  await cancelAppointments(scope, [appointmentId], {
+    reason: request.reason?.trim() || undefined,
+    notifyCustomer: request.notifyCustomer,
+  });
+  return presentAgendaAppointment(await appointmentOfMember(scope, member, appointmentId));
+}
