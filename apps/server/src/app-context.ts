@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config.ts';
 import type { Database, GroupRow } from './db/database.ts';
+import type { Listen } from './db/notifications.ts';
 import type { Viewer } from './modules/sessions/viewer.ts';
 import type { ViewerResolver } from './modules/sessions/viewer-resolver.ts';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   config: ServerConfig;
   /** The current instant; injectable so tests can move time (lockouts, expiries, notice rules). */
   now: () => Date;
+  /** LISTEN to a database channel (the live agenda); NOTIFY comes from triggers. */
+  listen: Listen;
   /** Who is calling (anonymous until the sessions module says otherwise). */
   resolveViewer: ViewerResolver;
 }

@@ -29,6 +29,7 @@ export async function createServer(options: StartOptions) {
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
+    listen: database.listen,
     config: options.config,
     now: options.now ?? (() => new Date()),
     resolveViewer: async () => {

@@ -104,6 +104,7 @@ function contextFor(handle: DatabaseHandle, clock: TestClock, config: ServerConf
   return {
     db: handle.db,
     dbKind: handle.kind,
+    listen: handle.listen,
     config,
     now: clock.now,
     resolveViewer: async () => anonymousViewer,

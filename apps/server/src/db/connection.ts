@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
+import { type Listen, listenOnPostgres } from './notifications.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 
 export interface DatabaseHandle {
@@ -18,6 +19,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The pg pool's connections right now (PostgreSQL only), for the metrics. */
   poolStats?: () => PoolStats;
+  /** LISTEN on a channel (db/notifications.ts); NOTIFY comes from triggers, on both engines. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -101,6 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+      listen: listenOnPostgres(options.databaseUrl),
       close: () => db.destroy(),
     };
   }
@@ -120,6 +124,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     pglite,
+    listen: async (channel, onPayload) => {
+      const stop = await pglite.listen(channel, onPayload);
+      return () => stop();
+    },
     close: async () => {
       await db.destroy();
       unlock();

@@ -310,3 +310,15 @@ export const cancelByStaff = endpoint({
   }),
   answers: { 200: agendaAppointment },
 });
+
+export const agendaEvents = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/events',
+  summary: "The agenda's live changes (server-sent events)",
+  description:
+    'A text/event-stream: an `change` event with `{calendar_id, resource_id}` each time an appointment or an absence of a calendar the caller works on changes, wherever the change was made. The agenda then reads the days it shows again.',
+  tags: ['back office'],
+  params: groupParams,
+  querystring: plainQuery,
+  answers: { 200: z.string().describe('text/event-stream') },
+});

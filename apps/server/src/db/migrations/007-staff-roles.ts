@@ -8,6 +8,9 @@
  *   to the customer;
  * - appointment_history: who moved, changed, cancelled or marked an appointment, when, and why
  *   (its creation is the appointment's own created_at and booked_by_pro_id);
+ * - notify_agenda triggers: every change to an appointment or a schedule exception NOTIFYs the
+ *   channel creneau_agenda with its group and calendars, which the open agendas listen to (live
+ *   updates, docs/back-office.md "Live agenda");
  * - schedule_exceptions.series and created_by: the occurrences of one recurring absence share a
  *   series, so they are removed together; who blocked the time.
  * Only additions, so the previous release runs unchanged on this schema.
@@ -56,6 +59,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index schedule_exceptions_series on schedule_exceptions (group_id, series) where series is not null`.execute(
     db,
   );
+  await sql`
+    create function notify_agenda_appointment() returns trigger language plpgsql as $$
+    declare r appointments;
+    begin
+      r := case when tg_op = 'DELETE' then old else new end;
+      perform pg_notify('creneau_agenda', json_build_object(
+        'group_id', r.group_id, 'calendar_id', r.calendar_id, 'resource_id', r.resource_id)::text);
+      -- A move leaves the calendar it was on too.
+      if tg_op = 'UPDATE' and (old.calendar_id <> new.calendar_id or old.resource_id is distinct from new.resource_id) then
+        perform pg_notify('creneau_agenda', json_build_object(
+          'group_id', old.group_id, 'calendar_id', old.calendar_id, 'resource_id', old.resource_id)::text);
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create trigger notify_agenda after insert or update or delete on appointments
+    for each row execute function notify_agenda_appointment()`.execute(db);
+  await sql`
+    create function notify_agenda_exception() returns trigger language plpgsql as $$
+    declare r schedule_exceptions;
+    begin
+      r := case when tg_op = 'DELETE' then old else new end;
+      perform pg_notify('creneau_agenda', json_build_object(
+        'group_id', r.group_id, 'calendar_id', r.calendar_id, 'resource_id', null)::text);
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create trigger notify_agenda after insert or update or delete on schedule_exceptions
+    for each row execute function notify_agenda_exception()`.execute(db);
 }
 
 export async function down(): Promise<void> {

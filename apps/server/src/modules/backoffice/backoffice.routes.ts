@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import * as contract from '@creneau/contract/endpoints/backoffice';
 import type { AppContext } from '../../app-context.ts';
 import { schemaOf } from '../../http/contract-route.ts';
@@ -6,12 +7,48 @@ import type { ZodApp } from '../../http/route-types.ts';
 import { instantOf } from '../appointments/slot-instant.ts';
 import { createAbsence, deleteAbsence } from './absences.service.ts';
 import { readAgenda } from './agenda.service.ts';
+import { AgendaEvents } from './agenda-events.ts';
+import { openAgendaFeed } from './agenda-feed.service.ts';
 import { cancelByStaff, moveAppointment, readAppointment } from './appointment-actions.service.ts';
 import { markAppointment } from './appointment-marks.service.ts';
 import { describeMembership } from './membership.service.ts';
 import { listStaff, updateStaffMember } from './staff.service.ts';
 
-export function registerBackOfficeRoutes(app: ZodApp, _ctx: AppContext): void {
+/** A comment line every so often keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+
+export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
+  const events = new AgendaEvents(ctx.listen);
+  const streams = new Set<ServerResponse>();
+  // Open streams would hold a graceful shutdown forever: end them first (clients reconnect elsewhere).
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+  app.addHook('onClose', async () => events.close());
+
+  app.get(contract.agendaEvents.path, { schema: schemaOf(contract.agendaEvents) }, async (request, reply) => {
+    const scope = await scopeOf(request, request.params.id);
+    const raw = reply.raw;
+    const stop = await openAgendaFeed(scope, events, (change) => {
+      raw.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+    });
+    reply.hijack();
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write('retry: 2000\n: connected\n\n');
+    streams.add(raw);
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    raw.on('close', () => {
+      clearInterval(heartbeat);
+      streams.delete(raw);
+      stop();
+    });
+  });
+
   app.get(contract.getMembership.path, { schema: schemaOf(contract.getMembership) }, async (request) =>
     describeMembership(await scopeOf(request, request.params.id)),
   );

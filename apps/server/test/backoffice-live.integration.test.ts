@@ -1,0 +1,194 @@
+/**
+ * The live agenda (docs/back-office.md "Live agenda"): a booking, a move or an absence made
+ * anywhere reaches every open agenda of the group within two seconds, as a server-sent event fed by
+ * LISTEN/NOTIFY — on the embedded database and on PostgreSQL, where a second server sharing the
+ * database hears it too. Staff hear only their calendars; customers cannot listen.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { StaffRole } from '../src/db/database.ts';
+import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
+import { call, createAccount, loginAs } from './support/accounts.ts';
+import { book, idsByExternid, newFiche } from './support/booking.ts';
+import { sampleGroup } from './support/fixtures.ts';
+import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts';
+import { forEachDatabase } from './support/test-db.ts';
+
+const WITHIN_MS = 2_000;
+
+/** An open event stream, collecting the `change` events it receives. */
+class Feed {
+  readonly changes: { calendar_id: number; resource_id: number | null }[] = [];
+  private readonly abort = new AbortController();
+  private waiting: (() => void)[] = [];
+
+  static async open(baseUrl: string, groupId: number, token: string): Promise<Feed | number> {
+    const feed = new Feed();
+    const response = await fetch(
+      `${baseUrl}/api/v3/admin/groups/${groupId}/events?apikey=${TEST_API_KEY}&token=${token}`,
+      { signal: feed.abort.signal },
+    );
+    if (response.status !== 200) return response.status;
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    void feed.read(response.body!.getReader());
+    return feed;
+  }
+
+  private async read(reader: ReadableStreamDefaultReader<Uint8Array>) {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^event: change\ndata: (.*)$/m.exec(message)?.[1];
+          if (data) {
+            this.changes.push(JSON.parse(data));
+            for (const wake of this.waiting.splice(0)) wake();
+          }
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+  }
+
+  /** Waits until a change of this calendar arrived, or fails after WITHIN_MS. */
+  async changeOf(calendarId: number): Promise<number> {
+    const started = Date.now();
+    while (!this.changes.some((change) => change.calendar_id === calendarId)) {
+      const left = WITHIN_MS - (Date.now() - started);
+      if (left <= 0) throw new Error(`no change of calendar ${calendarId} within ${WITHIN_MS} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return Date.now() - started;
+  }
+
+  close() {
+    this.abort.abort();
+  }
+}
+
+forEachDatabase('back office: live agenda', (database, engine) => {
+  let t: TestApp;
+  let baseUrl: string;
+  let groupId: number;
+  let id: Record<string, number>;
+  const tokens: Record<string, string> = {};
+  let customers = 0;
+
+  async function member(name: string, role: StaffRole, calendars: number[] = []) {
+    const email = `${name}@live.example`;
+    const accountId = await createAccount(t.ctx.db, { email, role: 'pro', proGroups: [groupId] });
+    await t.ctx.db.updateTable('pro_groups').set({ role }).where('account_id', '=', accountId).execute();
+    for (const calendar_id of calendars)
+      await t.ctx.db
+        .insertInto('staff_calendars')
+        .values({ account_id: accountId, group_id: groupId, calendar_id })
+        .execute();
+    tokens[name] = await loginAs(t, email, undefined, groupId);
+  }
+
+  const bookOn = async (on: TestApp, calendar: number, start: string) => {
+    customers++;
+    const response = await book(
+      on,
+      {
+        date: start,
+        group_id: groupId,
+        fiche: newFiche(`Live${String.fromCharCode(96 + customers)}`),
+        intervention_ids: [id.cut],
+        calendar_id: calendar,
+      },
+      { ip: `198.51.100.${customers}` },
+    );
+    expect(response.status).toBe(201);
+    return response.body.records[0].id as number;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(database(), { now: '2026-11-23T08:00:00Z' });
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    groupId = (await importGroupConfig(t.ctx.db, sampleGroup({ urlname: 'live' }))).id;
+    id = await idsByExternid(t, groupId);
+    await member('owner', 'owner');
+    await member('alice', 'staff', [id.alice!]);
+    await createAccount(t.ctx.db, { email: 'customer@live.example' });
+    tokens.customer = await loginAs(t, 'customer@live.example', undefined, groupId);
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it('shows a new booking, a move and an absence in an open agenda within two seconds', async () => {
+    const feed = (await Feed.open(baseUrl, groupId, tokens.owner!)) as Feed;
+    expect(feed).toBeInstanceOf(Feed);
+    try {
+      const appointment = await bookOn(t, id.alice!, '2026-11-24T09:00:00+01:00');
+      expect(await feed.changeOf(id.alice!)).toBeLessThan(WITHIN_MS);
+      const moved = await call(
+        t,
+        'POST',
+        `/api/v3/admin/groups/${groupId}/appointments/${appointment}/move`,
+        {
+          token: tokens.owner!,
+          body: { start: '2026-11-24T10:00:00+01:00', calendar_id: id.bob },
+        },
+      );
+      expect(moved.status).toBe(200);
+      await feed.changeOf(id.bob!);
+      feed.changes.length = 0;
+      const blocked = await call(t, 'POST', `/api/v3/admin/groups/${groupId}/absences`, {
+        token: tokens.owner!,
+        body: { calendar_ids: [id['room-1']], from: '2026-11-25T09:00', to: '2026-11-25T12:00' },
+      });
+      expect(blocked.status).toBe(201);
+      await feed.changeOf(id['room-1']!);
+    } finally {
+      feed.close();
+    }
+  });
+
+  it('tells a staff member only of the calendars they work on', async () => {
+    const feed = (await Feed.open(baseUrl, groupId, tokens.alice!)) as Feed;
+    try {
+      await bookOn(t, id.bob!, '2026-11-26T09:00:00+01:00');
+      await bookOn(t, id.alice!, '2026-11-26T11:00:00+01:00');
+      await feed.changeOf(id.alice!);
+      // Bob's booking was committed first, so it would have arrived first.
+      expect(feed.changes.map((change) => change.calendar_id)).not.toContain(id.bob);
+    } finally {
+      feed.close();
+    }
+  });
+
+  it('lets no customer and no stranger listen', async () => {
+    expect(await Feed.open(baseUrl, groupId, tokens.customer!)).toBe(403);
+    const anonymous = await fetch(`${baseUrl}/api/v3/admin/groups/${groupId}/events?apikey=${TEST_API_KEY}`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  if (engine === 'postgres')
+    it('hears a booking taken on another server sharing the database', async () => {
+      const other = await createTestApp(database(), { now: '2026-11-23T08:00:00Z' });
+      const feed = (await Feed.open(baseUrl, groupId, tokens.owner!)) as Feed;
+      try {
+        await bookOn(other, id.alice!, '2026-11-27T09:00:00+01:00');
+        expect(await feed.changeOf(id.alice!)).toBeLessThan(WITHIN_MS);
+      } finally {
+        feed.close();
+        await other.app.close();
+      }
+    });
+});
