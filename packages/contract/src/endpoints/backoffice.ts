@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { endpoint, records } from '../endpoint.ts';
 import { commonQuery, dbId, idList } from '../params.ts';
-import { boundedInt, isBookingYear, multiLineText } from '../wire-rules.ts';
+import { boundedInt, isBookingYear, multiLineText, singleLineText } from '../wire-rules.ts';
 import { slotDate } from './appointments.ts';
 import { plainQuery } from './common.ts';
 
@@ -321,4 +321,66 @@ export const agendaEvents = endpoint({
   params: groupParams,
   querystring: plainQuery,
   answers: { 200: z.string().describe('text/event-stream') },
+});
+
+export const customerSummary = z.object({
+  fiche_id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  upcoming: z.number().int(),
+  past: z.number().int(),
+  no_shows: z.number().int(),
+  last_visit: z.string().nullable(),
+});
+
+export const searchCustomers = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/customers',
+  summary: "Finds the group's customers by name, e-mail or phone",
+  tags: ['back office'],
+  params: groupParams,
+  querystring: z.object({ ...commonQuery, q: singleLineText(100) }),
+  answers: { 200: records(customerSummary) },
+});
+
+const customerParams = z.object({ id: dbId, ficheId: dbId });
+
+export const getCustomer = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/customers/:ficheId',
+  summary: "A customer's record and appointments, upcoming first",
+  tags: ['back office'],
+  params: customerParams,
+  querystring: plainQuery,
+  answers: {
+    200: z.object({
+      customer: customerSummary,
+      fields: z.record(z.string(), z.unknown()),
+      upcoming: z.array(agendaAppointment),
+      past: z.array(agendaAppointment),
+    }),
+  },
+});
+
+export const exportCustomer = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/customers/:ficheId/export',
+  summary: 'Everything the group holds about a person, as one JSON file (right of access)',
+  tags: ['back office'],
+  params: customerParams,
+  querystring: plainQuery,
+  answers: { 200: z.looseObject({ exported_at: z.string(), records: z.array(z.unknown()) }) },
+});
+
+export const eraseCustomer = endpoint({
+  method: 'POST',
+  path: '/api/v3/admin/groups/:id/customers/:ficheId/erase',
+  summary: "Erases a person's data on request (right to erasure), keeping what the accounts need",
+  tags: ['back office'],
+  params: customerParams,
+  querystring: plainQuery,
+  body: z.object({ confirm: z.literal(true) }),
+  answers: { 200: z.object({ erased_records: z.number().int(), cancelled_appointments: z.number().int() }) },
 });

@@ -301,3 +301,58 @@ export async function deleteBlocks(db: Db, groupId: number, ids: readonly number
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Per record: upcoming and past confirmed appointments, no-shows, and the last visit's start. */
+export function customerStats(db: Db, groupId: number, ficheIds: readonly number[], now: Date) {
+  if (ficheIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('appointments')
+    .select([
+      'fiche_id',
+      sql<number>`count(*) filter (where status = 'confirmed' and starts_at >= ${now})`.as('upcoming'),
+      sql<number>`count(*) filter (where status = 'confirmed' and starts_at < ${now})`.as('past'),
+      sql<number>`count(*) filter (where attendance = 'no_show')`.as('no_shows'),
+      sql<Date | null>`max(starts_at) filter (where status = 'confirmed' and starts_at < ${now})`.as(
+        'last_visit',
+      ),
+    ])
+    .where('group_id', '=', groupId)
+    .where('fiche_id', 'in', ficheIds)
+    .groupBy('fiche_id')
+    .execute();
+}
+
+export function listCustomerAppointments(db: Db, groupId: number, zone: string, ficheIds: readonly number[]) {
+  if (ficheIds.length === 0) return Promise.resolve([]);
+  return appointmentQuery(db, groupId, zone)
+    .where('a.fiche_id', 'in', ficheIds)
+    .orderBy('a.starts_at')
+    .orderBy('a.id')
+    .execute();
+}
+
+/** The records of one person in the group: this one, and those with the same e-mail or phone key. */
+export async function findPersonRecords(db: Db, groupId: number, ficheId: number) {
+  const own = await db
+    .selectFrom('fiches')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('id', '=', ficheId)
+    .executeTakeFirst();
+  if (!own) return [];
+  const keys = [own.email_key, own.phone_key].filter((key): key is string => key !== null);
+  if (keys.length === 0) return [own];
+  return db
+    .selectFrom('fiches')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', ficheId),
+        ...(own.email_key ? [eb('email_key', '=', own.email_key)] : []),
+        ...(own.phone_key ? [eb('phone_key', '=', own.phone_key)] : []),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}

@@ -11,6 +11,7 @@ import { AgendaEvents } from './agenda-events.ts';
 import { openAgendaFeed } from './agenda-feed.service.ts';
 import { cancelByStaff, moveAppointment, readAppointment } from './appointment-actions.service.ts';
 import { markAppointment } from './appointment-marks.service.ts';
+import { customerFile, eraseCustomer, exportCustomer, searchCustomers } from './customers.service.ts';
 import { describeMembership } from './membership.service.ts';
 import { listStaff, updateStaffMember } from './staff.service.ts';
 
@@ -120,5 +121,27 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
       reason: request.body.reason,
       notifyCustomer: request.body.notify_customer,
     }),
+  );
+
+  app.get(contract.searchCustomers.path, { schema: schemaOf(contract.searchCustomers) }, async (request) => ({
+    records: await searchCustomers(await scopeOf(request, request.params.id), request.query.q),
+  }));
+
+  app.get(contract.getCustomer.path, { schema: schemaOf(contract.getCustomer) }, async (request) =>
+    customerFile(await scopeOf(request, request.params.id), request.params.ficheId),
+  );
+
+  app.get(
+    contract.exportCustomer.path,
+    { schema: schemaOf(contract.exportCustomer) },
+    async (request, reply) => {
+      const data = await exportCustomer(await scopeOf(request, request.params.id), request.params.ficheId);
+      reply.header('content-disposition', `attachment; filename="customer-${request.params.ficheId}.json"`);
+      return data;
+    },
+  );
+
+  app.post(contract.eraseCustomer.path, { schema: schemaOf(contract.eraseCustomer) }, async (request) =>
+    eraseCustomer(await scopeOf(request, request.params.id), request.params.ficheId),
   );
 }

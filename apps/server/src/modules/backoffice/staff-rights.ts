@@ -14,6 +14,10 @@ export type StaffRight =
   | 'appointment.manage'
   /** Block and free time: absences on calendars (staff: theirs), closures of the whole group. */
   | 'absence.manage'
+  /** Find customers and read their file. */
+  | 'customers.read'
+  /** Export or erase a person's data on their request. */
+  | 'customers.privacy'
   /** See who works in the group. */
   | 'staff.read'
   /** Change roles and calendars of the group's members. */
@@ -25,11 +29,21 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'appointment.mark',
     'appointment.manage',
     'absence.manage',
+    'customers.read',
+    'customers.privacy',
     'staff.read',
     'staff.manage',
   ],
-  manager: ['agenda.read', 'appointment.mark', 'appointment.manage', 'absence.manage', 'staff.read'],
-  staff: ['agenda.read', 'appointment.mark', 'appointment.manage', 'absence.manage'],
+  manager: [
+    'agenda.read',
+    'appointment.mark',
+    'appointment.manage',
+    'absence.manage',
+    'customers.read',
+    'customers.privacy',
+    'staff.read',
+  ],
+  staff: ['agenda.read', 'appointment.mark', 'appointment.manage', 'absence.manage', 'customers.read'],
   // The call centre books for customers through the booking pages, as professionals always did.
   callcentre: [],
 };
