@@ -18,7 +18,6 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { openDatabase } from '@creneau/server/db/connection';
@@ -33,7 +32,8 @@ import {
   startBenchServer,
   stopBenchServer,
 } from './bench-server.ts';
-import { summarize, writeResults } from './results.ts';
+import { fixedRate, type RateRun } from './fixed-rate.ts';
+import { writeResults } from './results.ts';
 
 interface Histogram {
   average: number;
@@ -189,81 +189,6 @@ async function seed(): Promise<{ groupId: number; services: Record<string, numbe
 
 const startServer = (port: number) =>
   startBenchServer({ databaseUrl: database.url, port, urlname: 'bench-busy', priority: PRIORITY });
-
-interface RateRun {
-  targetRate: number;
-  achievedRate: number;
-  requests: number;
-  errors: number;
-  non2xx: number;
-  latencyMs: { p50: number; p95: number; p99: number; max: number };
-}
-
-/** Open loop: request i is due at t0 + i / rate; its latency counts from that moment. */
-async function fixedRate(port: number, paths: string[], rate: number, seconds: number): Promise<RateRun> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-  const total = Math.round(rate * seconds);
-  const interval = 1000 / rate;
-  const latencies: number[] = [];
-  let errors = 0;
-  let non2xx = 0;
-  let done = 0;
-  const t0 = performance.now() + 20;
-  let finish: () => void = () => {};
-  const finished = new Promise<void>((resolve) => {
-    finish = resolve;
-  });
-  const settle = () => {
-    if (++done === total) finish();
-  };
-  const fire = (i: number) => {
-    const due = t0 + i * interval;
-    const request = http.get(
-      { agent, host: '127.0.0.1', port, path: paths[i % paths.length] },
-      (response) => {
-        if (response.statusCode !== 200) non2xx++;
-        response.resume();
-        response.on('end', () => {
-          latencies.push(performance.now() - due);
-          settle();
-        });
-      },
-    );
-    request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
-    request.on('error', () => {
-      errors++;
-      settle();
-    });
-  };
-  let next = 0;
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      while (next < total && t0 + next * interval <= now) fire(next++);
-      if (next < total) setTimeout(tick, Math.max(0, Math.min(1, t0 + next * interval - now)));
-      else resolve();
-    };
-    setTimeout(tick, 20);
-  });
-  await finished;
-  const elapsed = (performance.now() - t0) / 1000;
-  agent.destroy();
-  const s = summarize(latencies.length ? latencies : [Number.POSITIVE_INFINITY]);
-  const round = (x: number) => Math.round(x * 10) / 10;
-  return {
-    targetRate: rate,
-    achievedRate: Math.round(latencies.length / elapsed),
-    requests: total,
-    errors,
-    non2xx,
-    latencyMs: {
-      p50: round(s.median),
-      p95: round(s.p95),
-      p99: round(s.p99),
-      max: round(s.max),
-    },
-  };
-}
 
 /** CPU seconds used so far by the server, this database's PostgreSQL backends, this process, and the rest. */
 function cpuSeconds(serverPid: number): Record<string, number> | undefined {

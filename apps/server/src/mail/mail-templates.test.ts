@@ -55,6 +55,23 @@ const samples: { [K in MailKind]: MailData[K] } = {
     appointments: [{ start: new Date('2026-11-23T12:00:00Z'), service: 'Coupe femme' }],
     bookAgainLink: 'https://book.example/test-salon',
   },
+  business_notice: {
+    groupName: 'Salon Test',
+    timeZone: 'Europe/Paris',
+    event: 'created',
+    customerName: 'Jeanne Dupont',
+    customerPhone: '06 12 34 56 78',
+    customerEmail: 'jeanne@example.com',
+    appointments: [
+      {
+        start: new Date('2026-11-23T12:00:00Z'),
+        end: new Date('2026-11-23T12:45:00Z'),
+        service: 'Coupe femme',
+        calendar: 'Alice',
+      },
+    ],
+    agendaLink: 'https://book.example/test-salon/admin?date=2026-11-23',
+  },
 };
 
 const KINDS = Object.keys(samples) as MailKind[];
@@ -62,7 +79,7 @@ const KINDS = Object.keys(samples) as MailKind[];
 /** The links a kind must carry, in both parts. */
 function linksOf(kind: MailKind): string[] {
   const data = samples[kind] as Record<string, unknown>;
-  return ['link', 'manageLink', 'cancelLink', 'exportLink', 'bookAgainLink']
+  return ['link', 'manageLink', 'cancelLink', 'exportLink', 'bookAgainLink', 'agendaLink']
     .map((key) => data[key])
     .filter((value): value is string => typeof value === 'string');
 }

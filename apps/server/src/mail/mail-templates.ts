@@ -1,5 +1,5 @@
 /**
- * The six mails Créneau sends, in the 13 interface languages, with the group's name and the
+ * The seven mails Créneau sends, in the 13 interface languages, with the group's name and the
  * appointment times on the group's wall clock. Callers render, then enqueue the result
  * (outbox.ts) in the transaction that causes the mail.
  */
@@ -17,7 +17,8 @@ export type MailKind =
   | 'email_change'
   | 'appointment_confirmation'
   | 'appointment_changed'
-  | 'appointment_cancelled';
+  | 'appointment_cancelled'
+  | 'business_notice';
 
 export interface BookedAppointment {
   start: Date;
@@ -62,6 +63,19 @@ export interface MailData {
     appointments: { start: Date; service: string }[];
     bookAgainLink: string;
   };
+  business_notice: BusinessNoticeData;
+}
+
+/** A notice to the business about one of its bookings (docs/back-office.md "Notices to the business"). */
+export interface BusinessNoticeData {
+  groupName: string;
+  timeZone: string;
+  event: 'created' | 'changed' | 'cancelled';
+  customerName: string;
+  customerPhone: string | null;
+  customerEmail: string | null;
+  appointments: { start: Date; end: Date; service: string; calendar: string | null }[];
+  agendaLink: string;
 }
 
 export interface RenderedMail {
@@ -156,6 +170,47 @@ const builders: { [K in MailKind]: Builder<K> } = {
     ];
     if (data.groupPhone) blocks.push({ type: 'paragraph', text: t('questions', { phone: data.groupPhone }) });
     return { subject: t('cancelledSubject'), intro, blocks };
+  },
+  business_notice: (t, locale, data) => {
+    const appointments = byStart(data.appointments);
+    const keys = {
+      created: { subject: 'businessCreatedSubject', intro: 'businessCreatedIntro' },
+      changed: { subject: 'businessChangedSubject', intro: 'businessChangedIntro' },
+      cancelled: { subject: 'businessCancelledSubject', intro: 'businessCancelledIntro' },
+    } as const satisfies Record<
+      BusinessNoticeData['event'],
+      { subject: MailMessageKey; intro: MailMessageKey }
+    >;
+    // The customer's name, phone and address are their own text: shown, never links.
+    const name = unlinkable(oneLine(data.customerName)) || '—';
+    const contact = [data.customerPhone, data.customerEmail]
+      .filter((value): value is string => Boolean(value?.trim()))
+      .map((value) => unlinkable(oneLine(value)));
+    const intro = t(keys[data.event].intro);
+    return {
+      subject: t(keys[data.event].subject, {
+        name,
+        date: formatShortDateTime(locale, data.timeZone, appointments[0]!.start),
+      }),
+      intro,
+      blocks: [
+        { type: 'paragraph', text: intro },
+        { type: 'paragraph', text: [t('businessCustomer', { name }), ...contact].join('\n') },
+        {
+          type: 'appointments',
+          heading: t('detailsHeading'),
+          entries: appointments.map((apt) => ({
+            when: formatTimeRange(locale, data.timeZone, apt.start, apt.end),
+            title: apt.service,
+            lines: apt.calendar ? [t('withCalendar', { calendar: apt.calendar })] : [],
+            video: null,
+          })),
+        },
+        { type: 'note', text: t('timeZoneNote', { zone: data.timeZone }) },
+        { type: 'button', link: { label: t('businessOpenAgenda'), url: data.agendaLink } },
+        { type: 'note', text: t('businessWhy') },
+      ],
+    };
   },
 };
 

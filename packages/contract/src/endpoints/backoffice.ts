@@ -384,3 +384,30 @@ export const eraseCustomer = endpoint({
   body: z.object({ confirm: z.literal(true) }),
   answers: { 200: z.object({ erased_records: z.number().int(), cancelled_appointments: z.number().int() }) },
 });
+
+export const businessNotifications = z.object({
+  /** Up to five addresses at the business. */
+  emails: z.array(z.string().trim().pipe(z.email().max(254))).max(5),
+  events: z.array(z.enum(['created', 'changed', 'cancelled'])).max(3),
+});
+
+export const getNotifications = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/notifications',
+  summary: 'Who at the business is mailed about bookings, and about which changes',
+  tags: ['back office'],
+  params: groupParams,
+  querystring: plainQuery,
+  answers: { 200: businessNotifications },
+});
+
+export const setNotifications = endpoint({
+  method: 'PUT',
+  path: '/api/v3/admin/groups/:id/notifications',
+  summary: 'Chooses who at the business is mailed about bookings (owners only)',
+  tags: ['back office'],
+  params: groupParams,
+  querystring: plainQuery,
+  body: businessNotifications,
+  answers: { 200: businessNotifications },
+});

@@ -302,6 +302,17 @@ export const groupSettingsSchema = z.object({
       ants_group: z.boolean().default(false).describe('government-request variant (str9 reference number)'),
     })
     .prefault({}),
+  notifications: z
+    .object({
+      emails: z.array(z.email().max(254)).max(5).default([]).describe('who at the business is told'),
+      events: z
+        .array(z.enum(['created', 'changed', 'cancelled']))
+        .max(3)
+        .default(['created', 'changed', 'cancelled'])
+        .describe('which changes to a booking they are told of'),
+    })
+    .prefault({})
+    .describe('mails to the business about its bookings (docs/back-office.md "Notices to the business")'),
   rules: z
     .object({
       min_notice_minutes: z

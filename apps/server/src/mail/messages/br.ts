@@ -19,6 +19,16 @@ export const br: MailMessages = {
   emailChangeIntro:
     "Goulennet hoc'h eus implijout {email} evel chomlec'h postel ho kont {group}. Kadarnait ar cheñchamant-se, mar plij.",
   emailChangeButton: "Kadarnaat ma chomlec'h nevez",
+  businessCreatedSubject: '{group} : emgav nevez — {name}, {date}',
+  businessCreatedIntro: 'Un emgav nevez a zo bet kemeret.',
+  businessChangedSubject: '{group} : emgav kemmet — {name}, {date}',
+  businessChangedIntro: 'Un emgav a zo bet kemmet. Setu an titouroù nevez.',
+  businessCancelledSubject: '{group} : emgav nullet — {name}, {date}',
+  businessCancelledIntro: 'Un emgav a zo bet nullet.',
+  businessCustomer: 'Pratik : {name}',
+  businessOpenAgenda: 'Digeriñ an deiziadur',
+  businessWhy:
+    'Resevout a rit ar c’hemenn-mañ peogwir en deus dibabet perc’henn {group} ar chomlec’h-mañ. Gallout a ra e cheñch en takad merañ.',
   confirmationSubject: '{group} : emgav kadarnaet ({date})',
   confirmationIntro: "Kadarnaet eo hoc'h emgav gant {group}.",
   changedSubject: "{group} : cheñchet eo bet hoc'h emgav ({date})",

@@ -18,6 +18,16 @@ export const cs: MailMessages = {
   emailChangeIntro:
     'Požádali jste o použití adresy {email} jako e-mailové adresy vašeho účtu u {group}. Potvrďte prosím tuto změnu.',
   emailChangeButton: 'Potvrdit novou adresu',
+  businessCreatedSubject: '{group}: nová rezervace — {name}, {date}',
+  businessCreatedIntro: 'Byl rezervován nový termín.',
+  businessChangedSubject: '{group}: změněná rezervace — {name}, {date}',
+  businessChangedIntro: 'Termín byl změněn. Zde jsou nové údaje.',
+  businessCancelledSubject: '{group}: zrušená rezervace — {name}, {date}',
+  businessCancelledIntro: 'Termín byl zrušen.',
+  businessCustomer: 'Zákazník: {name}',
+  businessOpenAgenda: 'Otevřít kalendář',
+  businessWhy:
+    'Toto oznámení dostáváte, protože vlastník {group} zvolil tuto adresu. Může ji změnit ve správě.',
   confirmationSubject: '{group}: termín {date} je potvrzen',
   confirmationIntro: 'Vaše rezervace u {group} je potvrzena.',
   changedSubject: '{group}: váš termín byl změněn ({date})',

@@ -19,6 +19,16 @@ export const de: MailMessages = {
   emailChangeIntro:
     'Sie möchten {email} als E-Mail-Adresse Ihres Kontos bei {group} verwenden. Bitte bestätigen Sie diese Änderung.',
   emailChangeButton: 'Neue Adresse bestätigen',
+  businessCreatedSubject: '{group}: neue Buchung – {name}, {date}',
+  businessCreatedIntro: 'Ein neuer Termin wurde gebucht.',
+  businessChangedSubject: '{group}: Buchung geändert – {name}, {date}',
+  businessChangedIntro: 'Ein Termin wurde geändert. Hier sind die neuen Angaben.',
+  businessCancelledSubject: '{group}: Buchung storniert – {name}, {date}',
+  businessCancelledIntro: 'Ein Termin wurde storniert.',
+  businessCustomer: 'Kunde: {name}',
+  businessOpenAgenda: 'Kalender öffnen',
+  businessWhy:
+    'Sie erhalten diese Nachricht, weil der Inhaber von {group} diese Adresse gewählt hat. Er kann sie in der Verwaltung ändern.',
   confirmationSubject: '{group}: Termin am {date} bestätigt',
   confirmationIntro: 'Ihr Termin bei {group} ist bestätigt.',
   changedSubject: '{group}: Ihr Termin wurde geändert ({date})',

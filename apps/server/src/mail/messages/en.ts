@@ -18,6 +18,16 @@ export const en: MailMessages = {
   emailChangeIntro:
     'You asked to use {email} as the e-mail address of your {group} account. Please confirm this change.',
   emailChangeButton: 'Confirm my new address',
+  businessCreatedSubject: '{group}: new booking — {name}, {date}',
+  businessCreatedIntro: 'A new appointment has been booked.',
+  businessChangedSubject: '{group}: booking changed — {name}, {date}',
+  businessChangedIntro: 'An appointment has been changed. Here are the new details.',
+  businessCancelledSubject: '{group}: booking cancelled — {name}, {date}',
+  businessCancelledIntro: 'An appointment has been cancelled.',
+  businessCustomer: 'Customer: {name}',
+  businessOpenAgenda: 'Open the agenda',
+  businessWhy:
+    'You receive this notice because the owner of {group} chose this address. They can change it in the back office.',
   confirmationSubject: '{group}: appointment confirmed for {date}',
   confirmationIntro: 'Your appointment with {group} is confirmed.',
   changedSubject: '{group}: your appointment has been changed ({date})',

@@ -18,6 +18,16 @@ export const es: MailMessages = {
   emailChangeIntro:
     'Ha solicitado usar {email} como dirección de correo electrónico de su cuenta de {group}. Confirme este cambio.',
   emailChangeButton: 'Confirmar mi nueva dirección',
+  businessCreatedSubject: '{group}: nueva reserva — {name}, {date}',
+  businessCreatedIntro: 'Se ha reservado una nueva cita.',
+  businessChangedSubject: '{group}: reserva modificada — {name}, {date}',
+  businessChangedIntro: 'Se ha modificado una cita. Estos son los nuevos datos.',
+  businessCancelledSubject: '{group}: reserva cancelada — {name}, {date}',
+  businessCancelledIntro: 'Se ha cancelado una cita.',
+  businessCustomer: 'Cliente: {name}',
+  businessOpenAgenda: 'Abrir la agenda',
+  businessWhy:
+    'Recibe este aviso porque el propietario de {group} eligió esta dirección. Puede cambiarla en el panel de gestión.',
   confirmationSubject: '{group}: cita confirmada para el {date}',
   confirmationIntro: 'Su cita con {group} está confirmada.',
   changedSubject: '{group}: su cita ha sido modificada ({date})',

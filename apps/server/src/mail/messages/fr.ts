@@ -19,6 +19,16 @@ export const fr: MailMessages = {
   emailChangeIntro:
     'Vous avez demandé à utiliser {email} comme adresse e-mail de votre compte {group}. Confirmez ce changement.',
   emailChangeButton: 'Confirmer ma nouvelle adresse',
+  businessCreatedSubject: '{group} : nouveau rendez-vous — {name}, {date}',
+  businessCreatedIntro: 'Un nouveau rendez-vous a été pris.',
+  businessChangedSubject: '{group} : rendez-vous modifié — {name}, {date}',
+  businessChangedIntro: 'Un rendez-vous a été modifié. Voici les nouvelles informations.',
+  businessCancelledSubject: '{group} : rendez-vous annulé — {name}, {date}',
+  businessCancelledIntro: 'Un rendez-vous a été annulé.',
+  businessCustomer: 'Client : {name}',
+  businessOpenAgenda: 'Ouvrir l’agenda',
+  businessWhy:
+    'Vous recevez cet avis parce que le propriétaire de {group} a choisi cette adresse. Il peut la changer dans l’espace de gestion.',
   confirmationSubject: '{group} : rendez-vous confirmé le {date}',
   confirmationIntro: 'Votre rendez-vous chez {group} est confirmé.',
   changedSubject: '{group} : votre rendez-vous a été modifié ({date})',

@@ -18,6 +18,16 @@ export const hr: MailMessages = {
   emailChangeIntro:
     'Zatražili ste da se {email} koristi kao adresa e-pošte vašeg računa kod {group}. Potvrdite ovu promjenu.',
   emailChangeButton: 'Potvrdi novu adresu',
+  businessCreatedSubject: '{group}: nova rezervacija — {name}, {date}',
+  businessCreatedIntro: 'Rezerviran je novi termin.',
+  businessChangedSubject: '{group}: promijenjena rezervacija — {name}, {date}',
+  businessChangedIntro: 'Termin je promijenjen. Evo novih podataka.',
+  businessCancelledSubject: '{group}: otkazana rezervacija — {name}, {date}',
+  businessCancelledIntro: 'Termin je otkazan.',
+  businessCustomer: 'Klijent: {name}',
+  businessOpenAgenda: 'Otvori kalendar',
+  businessWhy:
+    'Ovu obavijest primate jer je vlasnik {group} odabrao ovu adresu. Može je promijeniti u upravljanju.',
   confirmationSubject: '{group}: termin {date} je potvrđen',
   confirmationIntro: 'Vaš termin kod {group} je potvrđen.',
   changedSubject: '{group}: vaš termin je promijenjen ({date})',

@@ -18,6 +18,16 @@ export const hu: MailMessages = {
   emailChangeIntro:
     'Azt kérte, hogy fiókja ({group}) e-mail-címe ez legyen: {email}. Kérjük, erősítse meg a módosítást.',
   emailChangeButton: 'Új címem megerősítése',
+  businessCreatedSubject: '{group}: új foglalás — {name}, {date}',
+  businessCreatedIntro: 'Új időpontot foglaltak.',
+  businessChangedSubject: '{group}: módosított foglalás — {name}, {date}',
+  businessChangedIntro: 'Egy időpont módosult. Íme az új adatok.',
+  businessCancelledSubject: '{group}: lemondott foglalás — {name}, {date}',
+  businessCancelledIntro: 'Egy időpontot lemondtak.',
+  businessCustomer: 'Ügyfél: {name}',
+  businessOpenAgenda: 'Naptár megnyitása',
+  businessWhy:
+    'Azért kapja ezt az értesítést, mert a(z) {group} tulajdonosa ezt a címet választotta. A kezelőfelületen módosíthatja.',
   confirmationSubject: '{group}: időpontja visszaigazolva – {date}',
   confirmationIntro: 'Időpontfoglalását ({group}) visszaigazoltuk.',
   changedSubject: '{group}: időpontja módosult ({date})',

@@ -19,6 +19,16 @@ export const it: MailMessages = {
   emailChangeIntro:
     'Ha chiesto di usare {email} come indirizzo e-mail del suo account {group}. Confermi questa modifica.',
   emailChangeButton: 'Conferma il nuovo indirizzo',
+  businessCreatedSubject: '{group}: nuova prenotazione — {name}, {date}',
+  businessCreatedIntro: 'È stato prenotato un nuovo appuntamento.',
+  businessChangedSubject: '{group}: prenotazione modificata — {name}, {date}',
+  businessChangedIntro: 'Un appuntamento è stato modificato. Ecco i nuovi dettagli.',
+  businessCancelledSubject: '{group}: prenotazione annullata — {name}, {date}',
+  businessCancelledIntro: 'Un appuntamento è stato annullato.',
+  businessCustomer: 'Cliente: {name}',
+  businessOpenAgenda: 'Apri l’agenda',
+  businessWhy:
+    'Ricevi questo avviso perché il titolare di {group} ha scelto questo indirizzo. Può cambiarlo nell’area di gestione.',
   confirmationSubject: '{group}: appuntamento confermato per il {date}',
   confirmationIntro: 'Il suo appuntamento presso {group} è confermato.',
   changedSubject: '{group}: il suo appuntamento è stato modificato ({date})',

@@ -19,6 +19,16 @@ export const nl: MailMessages = {
   emailChangeIntro:
     'U hebt gevraagd om {email} te gebruiken als e-mailadres van uw account bij {group}. Bevestig deze wijziging.',
   emailChangeButton: 'Mijn nieuwe adres bevestigen',
+  businessCreatedSubject: '{group}: nieuwe boeking — {name}, {date}',
+  businessCreatedIntro: 'Er is een nieuwe afspraak geboekt.',
+  businessChangedSubject: '{group}: boeking gewijzigd — {name}, {date}',
+  businessChangedIntro: 'Een afspraak is gewijzigd. Dit zijn de nieuwe gegevens.',
+  businessCancelledSubject: '{group}: boeking geannuleerd — {name}, {date}',
+  businessCancelledIntro: 'Een afspraak is geannuleerd.',
+  businessCustomer: 'Klant: {name}',
+  businessOpenAgenda: 'Agenda openen',
+  businessWhy:
+    'U ontvangt dit bericht omdat de eigenaar van {group} dit adres heeft gekozen. Die kan het wijzigen in de beheeromgeving.',
   confirmationSubject: '{group}: afspraak bevestigd op {date}',
   confirmationIntro: 'Uw afspraak bij {group} is bevestigd.',
   changedSubject: '{group}: uw afspraak is gewijzigd ({date})',

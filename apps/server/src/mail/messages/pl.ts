@@ -17,6 +17,16 @@ export const pl: MailMessages = {
   emailChangeIntro:
     'Otrzymaliśmy prośbę o ustawienie adresu {email} jako adresu e-mail Twojego konta w {group}. Potwierdź tę zmianę.',
   emailChangeButton: 'Potwierdź nowy adres',
+  businessCreatedSubject: '{group}: nowa rezerwacja — {name}, {date}',
+  businessCreatedIntro: 'Zarezerwowano nową wizytę.',
+  businessChangedSubject: '{group}: zmieniona rezerwacja — {name}, {date}',
+  businessChangedIntro: 'Wizyta została zmieniona. Oto nowe szczegóły.',
+  businessCancelledSubject: '{group}: odwołana rezerwacja — {name}, {date}',
+  businessCancelledIntro: 'Wizyta została odwołana.',
+  businessCustomer: 'Klient: {name}',
+  businessOpenAgenda: 'Otwórz kalendarz',
+  businessWhy:
+    'Otrzymujesz to powiadomienie, ponieważ właściciel {group} wybrał ten adres. Może go zmienić w panelu zarządzania.',
   confirmationSubject: '{group}: wizyta potwierdzona na {date}',
   confirmationIntro: 'Twoja wizyta w {group} została potwierdzona.',
   changedSubject: '{group}: Twoja wizyta została zmieniona ({date})',

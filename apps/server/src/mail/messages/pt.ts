@@ -18,6 +18,16 @@ export const pt: MailMessages = {
   emailChangeIntro:
     'Pediu para utilizar {email} como endereço de e-mail da sua conta {group}. Confirme esta alteração.',
   emailChangeButton: 'Confirmar o meu novo endereço',
+  businessCreatedSubject: '{group}: nova marcação — {name}, {date}',
+  businessCreatedIntro: 'Foi marcada uma nova consulta.',
+  businessChangedSubject: '{group}: marcação alterada — {name}, {date}',
+  businessChangedIntro: 'Uma marcação foi alterada. Eis os novos dados.',
+  businessCancelledSubject: '{group}: marcação cancelada — {name}, {date}',
+  businessCancelledIntro: 'Uma marcação foi cancelada.',
+  businessCustomer: 'Cliente: {name}',
+  businessOpenAgenda: 'Abrir a agenda',
+  businessWhy:
+    'Recebe este aviso porque o proprietário de {group} escolheu este endereço. Pode alterá-lo na área de gestão.',
   confirmationSubject: '{group}: marcação confirmada para {date}',
   confirmationIntro: 'A sua marcação em {group} está confirmada.',
   changedSubject: '{group}: a sua marcação foi alterada ({date})',

@@ -18,6 +18,16 @@ export const sk: MailMessages = {
   emailChangeIntro:
     'Požiadali ste o používanie adresy {email} ako e-mailovej adresy vášho účtu u {group}. Potvrďte, prosím, túto zmenu.',
   emailChangeButton: 'Potvrdiť novú adresu',
+  businessCreatedSubject: '{group}: nová rezervácia — {name}, {date}',
+  businessCreatedIntro: 'Bol rezervovaný nový termín.',
+  businessChangedSubject: '{group}: zmenená rezervácia — {name}, {date}',
+  businessChangedIntro: 'Termín bol zmenený. Tu sú nové údaje.',
+  businessCancelledSubject: '{group}: zrušená rezervácia — {name}, {date}',
+  businessCancelledIntro: 'Termín bol zrušený.',
+  businessCustomer: 'Zákazník: {name}',
+  businessOpenAgenda: 'Otvoriť kalendár',
+  businessWhy:
+    'Toto oznámenie dostávate, pretože vlastník {group} zvolil túto adresu. Môže ju zmeniť v správe.',
   confirmationSubject: '{group}: termín {date} je potvrdený',
   confirmationIntro: 'Vaša rezervácia u {group} je potvrdená.',
   changedSubject: '{group}: váš termín bol zmenený ({date})',

@@ -35,6 +35,7 @@ function detailed(db: Db) {
       'f.firstname as fiche_firstname',
       'f.lastname as fiche_lastname',
       'f.email as fiche_email',
+      'f.firstphone as fiche_phone',
       'f.account_id as fiche_account_id',
       'acc.email as account_email',
       'g.name as group_name',

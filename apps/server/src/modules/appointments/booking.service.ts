@@ -40,6 +40,7 @@ import {
   refuseClosedGroup,
   refuseTooManyServices,
 } from './booking-rules.ts';
+import { noticeToBusiness } from './business-mails.ts';
 import { validateVevent } from './vevent.ts';
 
 type Trx = Transaction<Database>;
@@ -242,6 +243,7 @@ export async function createBooking(
   }
   const rows = await repo.findDetailed(trx, group.id, ids);
   await sendBookingMail(ctx, trx, group, rows, 'appointment_confirmation', viewer);
+  await noticeToBusiness(ctx, trx, group, rows, 'created');
 
   // A visitor without a session gets a guest one for this fiche: the confirmation page's cancel
   // and calendar buttons use it (docs/requirements/accounts-and-appointments.md §3 Session: account id 0, cancel_apt 0).

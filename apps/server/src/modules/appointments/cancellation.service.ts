@@ -6,6 +6,7 @@ import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
 import { sendCancellationMail } from './booking-mails.ts';
 import { refuseCancel } from './booking-rules.ts';
+import { noticeToBusiness } from './business-mails.ts';
 
 export { MINTIME_ERROR_CODE } from './booking-rules.ts';
 
@@ -75,6 +76,7 @@ export async function cancelAppointments(scope: Scope, ids: readonly number[], o
       },
     });
     if (options.notifyCustomer !== false) await sendCancellationMail(ctx, trx, group, done);
+    await noticeToBusiness(ctx, trx, group, done, 'cancelled');
     return { records: presentWithIncluded(done, ctx), message: 'appointmentCanceled' };
   });
 }

@@ -17,6 +17,7 @@ import { presentWithIncluded, scopeBooking } from './appointments-read.service.t
 import { lockAndCheck, priceItems, rethrowSlotConflict } from './booking.service.ts';
 import { sendBookingMail } from './booking-mails.ts';
 import { bookingError, checkPersonLimits, refuseChange } from './booking-rules.ts';
+import { noticeToBusiness } from './business-mails.ts';
 
 export interface ChangeRequest {
   start?: Date | undefined;
@@ -153,6 +154,7 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
         : { fields: Object.keys(changes).filter((key) => key !== 'updated_at') },
     });
     await sendBookingMail(ctx, trx, group, rows, 'appointment_changed', viewer);
+    await noticeToBusiness(ctx, trx, group, rows, 'changed');
     return { records: presentWithIncluded(rows, ctx, settings.locale) };
   });
 }

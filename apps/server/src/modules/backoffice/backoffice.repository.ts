@@ -356,3 +356,20 @@ export async function findPersonRecords(db: Db, groupId: number, ficheId: number
     .orderBy('id')
     .execute();
 }
+
+/** Replaces the group's notices setting inside its settings document. */
+export async function updateNotifications(
+  db: Db,
+  groupId: number,
+  value: { emails: readonly string[]; events: readonly string[] },
+  now: Date,
+) {
+  await db
+    .updateTable('groups')
+    .set({
+      settings: sql`jsonb_set(settings, '{notifications}', ${JSON.stringify(value)}::jsonb)`,
+      updated_at: now,
+    })
+    .where('id', '=', groupId)
+    .execute();
+}

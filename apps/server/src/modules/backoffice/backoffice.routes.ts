@@ -13,6 +13,7 @@ import { cancelByStaff, moveAppointment, readAppointment } from './appointment-a
 import { markAppointment } from './appointment-marks.service.ts';
 import { customerFile, eraseCustomer, exportCustomer, searchCustomers } from './customers.service.ts';
 import { describeMembership } from './membership.service.ts';
+import { readNotifications, setNotifications } from './notifications.service.ts';
 import { listStaff, updateStaffMember } from './staff.service.ts';
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */
@@ -143,5 +144,13 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
 
   app.post(contract.eraseCustomer.path, { schema: schemaOf(contract.eraseCustomer) }, async (request) =>
     eraseCustomer(await scopeOf(request, request.params.id), request.params.ficheId),
+  );
+
+  app.get(contract.getNotifications.path, { schema: schemaOf(contract.getNotifications) }, async (request) =>
+    readNotifications(await scopeOf(request, request.params.id)),
+  );
+
+  app.put(contract.setNotifications.path, { schema: schemaOf(contract.setNotifications) }, async (request) =>
+    setNotifications(await scopeOf(request, request.params.id), request.body),
   );
 }

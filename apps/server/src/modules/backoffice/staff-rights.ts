@@ -21,7 +21,9 @@ export type StaffRight =
   /** See who works in the group. */
   | 'staff.read'
   /** Change roles and calendars of the group's members. */
-  | 'staff.manage';
+  | 'staff.manage'
+  /** Choose who at the business is mailed about bookings. */
+  | 'notifications.manage';
 
 const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
   owner: [
@@ -33,6 +35,7 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'customers.privacy',
     'staff.read',
     'staff.manage',
+    'notifications.manage',
   ],
   manager: [
     'agenda.read',

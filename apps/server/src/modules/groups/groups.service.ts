@@ -58,7 +58,8 @@ export async function getPublicGroup(ctx: AppContext, urlname: string) {
     links[link.calendar_id] ??= [];
     links[link.calendar_id]!.push(link.intervention_id);
   }
-  const { rules, ...publicSettings } = settings;
+  // The booking rules go out in part below; the business's own addresses never do.
+  const { rules, notifications: _notifications, ...publicSettings } = settings;
   const sso = group.sso as { issuer: string } | null;
   return {
     id: group.id,

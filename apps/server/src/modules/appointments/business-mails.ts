@@ -1,0 +1,49 @@
+/**
+ * Notices to the business (docs/back-office.md "Notices to the business"): a mail to the addresses
+ * the owner chose for each new booking, change or cancellation, whoever made it. Written to the
+ * outbox in the transaction of the change, like the customer's own mail.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import type { Database, GroupRow } from '../../db/database.ts';
+import { groupMailBrand } from '../../mail/mail-brand.ts';
+import { renderMail } from '../../mail/mail-templates.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import type { DetailedAppointment } from './appointments.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function noticeToBusiness(
+  ctx: AppContext,
+  db: Db,
+  group: GroupRow,
+  rows: readonly DetailedAppointment[],
+  event: 'created' | 'changed' | 'cancelled',
+): Promise<void> {
+  const { emails, events } = group.settings.notifications;
+  const first = rows[0];
+  if (emails.length === 0 || !events.includes(event) || !first) return;
+  const settings = group.settings;
+  const day = first.starts_at.toLocaleDateString('en-CA', { timeZone: settings.timezone });
+  const mail = renderMail(
+    'business_notice',
+    settings.locale,
+    {
+      groupName: group.name,
+      timeZone: settings.timezone,
+      event,
+      customerName: `${first.fiche_firstname} ${first.fiche_lastname}`.trim(),
+      customerPhone: first.fiche_phone,
+      customerEmail: first.fiche_email ?? first.account_email,
+      appointments: rows.map((row) => ({
+        start: row.starts_at,
+        end: row.ends_at,
+        service: row.intervention_name,
+        calendar: row.calendar_name,
+      })),
+      agendaLink: `${ctx.config.publicUrl}/${group.urlname}/admin?date=${day}`,
+    },
+    groupMailBrand(group, ctx.config.publicUrl),
+  );
+  for (const to of emails) await enqueueMail(db, { groupId: group.id, to, ...mail });
+}
