@@ -1,53 +1,38 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+/**
+ * Step "fiche_info" — the contact details (docs/requirements/accounts-and-appointments.md §2
+ * "Contact-details step"): the group's notes (fiche/FicheNotes), for professionals the search for
+ * the customer (fiche/ProFicheSearch), who the appointment is for (fiche/FichePerson), the
+ * appointment's own fields and comment (fiche/AppointmentAbout), the video terms, and the submit
+ * (fiche/use-fiche-submit); the forms' state is fiche/use-fiche-forms. Unsaved input asks before
+ * leaving.
+ */
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ApiError } from '../../../api/client.ts';
-import { type Fiche, useFiches } from '../../../api/fiches.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
-import { useSessionToken } from '../../../api/session-token.ts';
-import { announceBooking } from '../../../app/announce-booking.ts';
 import { groupPath } from '../../../app/paths.ts';
 import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { DynamicForm } from '../../../ui/forms/DynamicForm.tsx';
-import { serverFieldErrors } from '../../../ui/forms/form-state.ts';
-import { useDynamicForm } from '../../../ui/forms/use-dynamic-form.ts';
-import { Icon } from '../../../ui/Icon.tsx';
-import { notify } from '../../../ui/notification-store.ts';
-import { openPopup } from '../../../ui/popup-store.ts';
-import { Spinner } from '../../../ui/Spinner.tsx';
-import { type BookingFailure, bookingFailureOf } from '../booking-errors.ts';
-import { attemptKey, setConfirmation, setDraft, useBookingStore } from '../booking-store.ts';
+import { setDraft, useBookingStore } from '../booking-store.ts';
 import { chosenItems } from '../catalogue-filters.ts';
 import { AppointmentAbout } from '../fiche/AppointmentAbout.tsx';
-import { FicheAccordion } from '../fiche/FicheAccordion.tsx';
+import { FicheFailure } from '../fiche/FicheFailure.tsx';
+import { FicheNotes } from '../fiche/FicheNotes.tsx';
+import { FichePerson } from '../fiche/FichePerson.tsx';
+import { FicheSubmitRow } from '../fiche/FicheSubmitRow.tsx';
 import styles from '../fiche/fiche.module.css';
-import { changedFields, ficheValues, offersNewFiche, submitBlock } from '../fiche/fiche-rules.ts';
 import { ProFicheSearch } from '../fiche/ProFicheSearch.tsx';
-import { useBookingFormFields } from '../fiche/use-booking-form-fields.ts';
+import { useFicheForms } from '../fiche/use-fiche-forms.ts';
+import { useFicheSubmit } from '../fiche/use-fiche-submit.ts';
 import { VideoTerms } from '../fiche/VideoTerms.tsx';
-import parts from '../parts/parts.module.css';
 import { StepHeader } from '../parts/StepHeader.tsx';
-import { bookingBody } from '../slot-request.ts';
 import { useBooking } from '../use-booking.ts';
 import { useCatalogue } from '../use-catalogue.ts';
-import { type BookingSubmission, useSubmitBooking } from '../use-submit-booking.ts';
-
-const LazyRichText = lazy(() =>
-  import('../parts/LazyRichText.tsx').then((m) => ({ default: m.LazyRichText })),
-);
 
 const STEP = 'fiche_info';
 
 export function FicheInfoPage() {
   const { t } = useTranslation();
   const booking = useBooking();
-  const { group, session, selection, itemCalendars, sequence, locale, params, role, merge, startContext } =
-    booking;
-  const queryClient = useQueryClient();
-  const submitBooking = useSubmitBooking(group.id);
-  const token = useSessionToken();
+  const { group, selection, sequence, locale, role } = booking;
   const draft = useBookingStore((s) => s.draft);
   const confirmation = useBookingStore((s) => s.confirmation);
   const catalogue = useCatalogue(['services']);
@@ -55,103 +40,18 @@ export function FicheInfoPage() {
   const pro = role === 'pro';
   const headingId = useId();
 
-  const { newFields, savedFields, veventFields, withComment } = useBookingFormFields(group, role);
   const items = chosenItems(selection.intervention_ids, catalogue.services);
   const videoconference = items.some((i) => i.videoconference);
-
-  // Saved fiches: a customer's people (and a guest's one record); professionals search instead.
-  const fiches = useFiches(group.id, token, role === 'user');
-  const saved = fiches.data ?? [];
-  const [proFiche, setProFiche] = useState<Fiche | null>(null);
-  const choice = draft.ficheChoice;
-  const newOffered =
-    role === 'anonymous' || (role === 'user' && offersNewFiche(saved.length, editing)) || pro;
-
-  // Where the accordion opens first: the fiche being booked, else the first saved one, else new.
-  // Once: the visitor may then close every panel (no fiche chosen).
-  const opened = useRef(false);
-  useEffect(() => {
-    if (role !== 'user' || !fiches.data || opened.current) return;
-    opened.current = true;
-    if (choice === null) setDraft({ ficheChoice: fiches.data[0]?.id ?? 'new' });
-  }, [role, fiches.data, choice]);
-
-  // Prefill from the link (fiche=…, vevent=…), once.
-  const prefilled = useRef(false);
-  useEffect(() => {
-    if (prefilled.current) return;
-    prefilled.current = true;
-    const patch: Partial<typeof draft> = {};
-    if (params.fiche && Object.keys(draft.fiche).length === 0) patch.fiche = { ...params.fiche };
-    if (params.vevent && Object.keys(draft.vevent).length === 0) patch.vevent = { ...params.vevent };
-    if (Object.keys(patch).length > 0) setDraft(patch);
-  }, [params.fiche, params.vevent, draft.fiche, draft.vevent]);
-
-  const chosenSaved: Fiche | null = pro
-    ? proFiche
-    : typeof choice === 'number'
-      ? (saved.find((f) => f.id === choice) ?? null)
-      : null;
-  const [savedEdits, setSavedEdits] = useState<Record<number, Record<string, unknown>>>({});
-  const savedValues = chosenSaved
-    ? (savedEdits[chosenSaved.id] ?? ficheValues(chosenSaved, savedFields))
-    : {};
-  const usingNew = role === 'anonymous' || choice === 'new';
-
-  const [serverErrors, setServerErrors] = useState<{
-    fiche?: Record<string, string>;
-    vevent?: Record<string, string>;
-  }>({});
-  const ficheServer = useMemo(() => serverFieldErrors(serverErrors.fiche), [serverErrors.fiche]);
-  const veventServer = useMemo(() => serverFieldErrors(serverErrors.vevent), [serverErrors.vevent]);
-
-  const onNewValues = useCallback((values: Record<string, unknown>) => setDraft({ fiche: values }), []);
-  const onVeventValues = useCallback((values: Record<string, unknown>) => setDraft({ vevent: values }), []);
-  const onSavedValues = useCallback(
-    (values: Record<string, unknown>) => {
-      if (chosenSaved) setSavedEdits((current) => ({ ...current, [chosenSaved.id]: values }));
-    },
-    [chosenSaved],
-  );
-  const newForm = useDynamicForm({
-    fields: newFields,
-    values: draft.fiche,
-    onValues: onNewValues,
-    locale,
-    today: startContext.today,
-    serverErrors: usingNew ? ficheServer : undefined,
-  });
-  const savedForm = useDynamicForm({
-    fields: savedFields,
-    values: savedValues,
-    onValues: onSavedValues,
-    locale,
-    today: startContext.today,
-    serverErrors: usingNew ? undefined : ficheServer,
-  });
-  const veventForm = useDynamicForm({
-    fields: veventFields,
-    values: draft.vevent,
-    onValues: onVeventValues,
-    locale,
-    today: startContext.today,
-    serverErrors: veventServer,
-  });
-
-  const editingRows = useBookingStore((s) => s.editingBooking);
-  const editingPerson = editing ? (editingRows?.[0]?.fiche ?? null) : null;
-  const hasFiche = editing || usingNew || chosenSaved !== null;
-  const ficheForm = usingNew ? newForm : savedForm;
-  const block = submitBlock({
-    hasFiche,
+  const forms = useFicheForms(booking);
+  const { proFiche, setProFiche, choice } = forms;
+  const { veventFields, withComment } = forms.fields;
+  const { submit, tried, busy, failure, blocked, hintKey } = useFicheSubmit({
+    booking,
+    forms,
+    services: catalogue.services,
     videoconference,
-    termsAccepted: draft.termsAccepted,
-    // While changing an appointment the person is fixed: only the appointment's details count.
-    formsValid: (editing || !hasFiche || ficheForm.valid) && veventForm.valid,
+    idPrefix: headingId,
   });
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<BookingFailure | null>(null);
 
   // Unsaved input: ask before leaving (docs/requirements/accounts-and-appointments.md §4), not for professionals.
   const dirty =
@@ -159,130 +59,6 @@ export function FicheInfoPage() {
     Object.keys(draft.vevent).length > 0 ||
     draft.comment.trim() !== '';
   useLeaveWarning(!pro && dirty && !busy && !confirmation);
-
-  const focusFirstProblem = () => {
-    requestAnimationFrame(() => {
-      const target = document.querySelector<HTMLElement>(
-        '[data-booking-form] [aria-invalid="true"], [data-booking-form] input[aria-invalid="true"]',
-      );
-      (target ?? document.getElementById(`${headingId}-hint`))?.focus();
-    });
-  };
-
-  const submit = async () => {
-    setTried(true);
-    ficheForm.submit();
-    veventForm.submit();
-    if (block !== null || busy) {
-      focusFirstProblem();
-      return;
-    }
-    if (!selection.slots) {
-      booking.back(booking.slotsIndex);
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    setServerErrors({});
-    try {
-      const vevent = veventForm.stored;
-      let submission: BookingSubmission;
-      if (editing) {
-        const fiche = editingPerson?.id ?? (typeof choice === 'number' ? choice : 0);
-        submission = {
-          kind: 'change',
-          appointmentId: sequence.editing!,
-          date: selection.slots,
-          ficheId: fiche > 0 ? fiche : undefined,
-          comments: withComment
-            ? draft.comment
-            : typeof vevent.comments === 'string'
-              ? vevent.comments
-              : undefined,
-        };
-      } else {
-        const current = usingNew ? null : chosenSaved!;
-        submission = {
-          kind: 'book',
-          person: current
-            ? {
-                id: current.id,
-                changedFields: changedFields(ficheValues(current, savedFields), savedValues, savedFields)
-                  ? savedForm.stored
-                  : undefined,
-              }
-            : { fields: newForm.stored },
-          body: (fiche) =>
-            bookingBody(
-              {
-                selection,
-                itemCalendars,
-                catalogue: catalogue.services,
-                merge,
-                links: group.calendars_interventions_links ?? {},
-              },
-              {
-                groupId: group.id,
-                fiche,
-                comments: withComment ? draft.comment : undefined,
-                websource: params.websource,
-                vevent,
-              },
-            ),
-          attemptKey: attemptKey(),
-          withToken: !session.logged || session.account?.id === 0,
-          mayOpenGuestSession: !(session.logged && session.type === 'pro'),
-        };
-      }
-      const done = await submitBooking.mutateAsync(submission);
-      setConfirmation(done.confirmation);
-      if (done.booked)
-        announceBooking(
-          group,
-          done.booked.map((r) => ({
-            id: r.id,
-            start: r.start,
-            intervention_id: r.intervention_id,
-            intervention_name: r.intervention_name,
-            calendar_id: r.calendar_id,
-          })),
-        );
-      booking.choice(STEP, (state) => ({ selection: state.selection }), catalogue.services);
-    } catch (error) {
-      const found = bookingFailureOf(error, { logged: session.logged });
-      // A refusal is final for this attempt: the next one gets a new key.
-      if ((error as ApiError)?.status) useBookingStore.setState({ attemptKey: null });
-      if (found.refreshSlots) {
-        notify(t(found.key, found.values), { tone: 'error' });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.slots.ofGroup(group.id) });
-        booking.back(booking.slotsIndex);
-        return;
-      }
-      if (found.fieldErrors) {
-        setServerErrors(
-          found.key === 'booking.errors.vevent'
-            ? { vevent: found.fieldErrors }
-            : { fiche: found.fieldErrors },
-        );
-      }
-      setFailure(found);
-      focusFirstProblem();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  // Before a first try the button simply invites; once tried, what still blocks it is explained.
-  const blocked = tried && (block !== null || busy);
-  const hintKey = !tried
-    ? null
-    : block === 'acceptJitsi'
-      ? 'booking.errors.acceptJitsi'
-      : block === 'formStdError'
-        ? 'booking.errors.formStdError'
-        : block === 'selectFiche'
-          ? 'booking.errors.selectFiche'
-          : null;
 
   return (
     <>
@@ -297,22 +73,7 @@ export function FicheInfoPage() {
         }}
         aria-busy={busy}
       >
-        {group.apptemplates?.health_disclaimer && (
-          <div className={`${parts.note} ${parts.noteWarning}`} data-testid="health-disclaimer">
-            <Icon name="alert" />
-            <Suspense fallback={null}>
-              <LazyRichText text={group.apptemplates?.health_disclaimer} />
-            </Suspense>
-          </div>
-        )}
-        {group.apptemplates?.takerdv_text && (
-          <div className={parts.note} data-testid="takerdv-text">
-            <Icon name="info" />
-            <Suspense fallback={null}>
-              <LazyRichText text={group.apptemplates?.takerdv_text} />
-            </Suspense>
-          </div>
-        )}
+        <FicheNotes templates={group.apptemplates} />
 
         {pro && !editing && (
           <ProFicheSearch
@@ -330,50 +91,12 @@ export function FicheInfoPage() {
           />
         )}
 
-        <section className={styles.card} aria-labelledby={`${headingId}-who`}>
-          <h2 id={`${headingId}-who`} className={styles.sectionTitle}>
-            {pro ? t('booking.fiche.customer') : t('booking.fiche.who')}
-          </h2>
-          {editing ? (
-            <p className={styles.fixedPerson} data-testid="editing-person">
-              <Icon name="user" size={20} />
-              {editingPerson
-                ? `${editingPerson.firstname} ${editingPerson.lastname}`
-                : t('booking.fiche.samePerson')}
-            </p>
-          ) : role === 'user' ? (
-            fiches.isPending ? (
-              <Spinner small label={t('booking.loading.fiches')} />
-            ) : (
-              <FicheAccordion
-                saved={saved}
-                choice={choice}
-                newOffered={newOffered}
-                idPrefix={headingId}
-                savedFields={savedFields}
-                savedForm={savedForm}
-                newFields={newFields}
-                newForm={newForm}
-                locale={locale}
-              />
-            )
-          ) : pro ? (
-            proFiche ? (
-              <DynamicForm fields={savedFields} form={savedForm} locale={locale} testIdPrefix="fiche" />
-            ) : choice === 'new' ? (
-              <DynamicForm fields={newFields} form={newForm} locale={locale} testIdPrefix="fiche" />
-            ) : (
-              <p className={styles.hint}>{t('booking.fiche.searchFirst')}</p>
-            )
-          ) : (
-            <DynamicForm fields={newFields} form={newForm} locale={locale} testIdPrefix="fiche" />
-          )}
-        </section>
+        <FichePerson idPrefix={headingId} role={role} editing={editing} forms={forms} locale={locale} />
 
         <AppointmentAbout
           idPrefix={headingId}
           veventFields={veventFields}
-          veventForm={veventForm}
+          veventForm={forms.veventForm}
           withComment={withComment}
           comment={draft.comment}
           locale={locale}
@@ -387,47 +110,16 @@ export function FicheInfoPage() {
           />
         )}
 
-        {failure && (
-          <div className={styles.failure} role="alert" data-testid="booking-error">
-            <Icon name="alert" />
-            <div>
-              <p>{t(failure.key, failure.values)}</p>
-              {failure.logout && (
-                <Button variant="secondary" size="s" onClick={() => openPopup({ kind: 'logout' })}>
-                  {t('booking.fiche.logout')}
-                </Button>
-              )}
-            </div>
-          </div>
-        )}
+        {failure && <FicheFailure failure={failure} />}
 
-        <div className={styles.submitRow}>
-          <Button
-            type="submit"
-            block
-            aria-disabled={blocked ? true : undefined}
-            aria-describedby={hintKey ? `${headingId}-hint` : undefined}
-            data-testid="book-submit"
-          >
-            {busy ? (
-              <>
-                <span className={styles.buttonSpinner} aria-hidden="true" />
-                {editing ? t('booking.loading.appointmentPut') : t('booking.loading.appointmentPost')}
-              </>
-            ) : editing ? (
-              t('booking.fiche.submitChange')
-            ) : pro ? (
-              t('booking.fiche.submitPro')
-            ) : (
-              t('booking.fiche.submit')
-            )}
-          </Button>
-          {hintKey && (
-            <p id={`${headingId}-hint`} className={styles.submitHint} tabIndex={-1} data-testid="submit-hint">
-              {t(hintKey)}
-            </p>
-          )}
-        </div>
+        <FicheSubmitRow
+          idPrefix={headingId}
+          editing={editing}
+          pro={pro}
+          busy={busy}
+          blocked={blocked}
+          hintKey={hintKey}
+        />
 
         <p className={styles.gdpr} data-testid="gdpr">
           {t('booking.gdpr', { name: group.name })}{' '}

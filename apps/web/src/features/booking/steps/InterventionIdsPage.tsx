@@ -4,19 +4,18 @@
  * price and duration when the group displays them, a pack chip, a promotion chip and a video
  * icon; merged services shown once. Picking one moves on; from the booking summary's "add" or
  * "replace", the pick is added to or replaces an appointment of the booking.
- * Empty: noInterventionsAvailable (promotionWarning with the promotions filter).
+ * Empty: noInterventionsAvailable (promotionWarning with the promotions filter). The list and the
+ * filter are in services/.
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Intervention } from '../../../api/interventions.ts';
-import { useFormatters } from '../../../lib/formatters.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useBookingStore } from '../booking-store.ts';
 import {
   appointmentGroups,
   bestPromotion,
   calendarsOfSet,
-  displayName,
   isOffered,
   mergedGroups,
   performedServices,
@@ -28,6 +27,8 @@ import { StepHeader } from '../parts/StepHeader.tsx';
 import { StepEmpty, StepError, StepLoading } from '../parts/StepState.tsx';
 import { Tabs } from '../parts/Tabs.tsx';
 import { servicesAfterPick } from '../sequence.ts';
+import { ServiceFilter, type ServiceFilterValue } from '../services/ServiceFilter.tsx';
+import { ServiceList } from '../services/ServiceList.tsx';
 import { useAutoPick } from '../use-auto-pick.ts';
 import { useBooking } from '../use-booking.ts';
 import { useCatalogue } from '../use-catalogue.ts';
@@ -35,7 +36,6 @@ import styles from './InterventionIdsPage.module.css';
 
 const STEP = 'intervention_ids';
 type Tab = 'services' | 'packs';
-type Filter = 'all' | 'promotions';
 
 export function InterventionIdsPage() {
   const { t } = useTranslation();
@@ -45,7 +45,7 @@ export function InterventionIdsPage() {
   const step = steps.find((s) => s.name === STEP);
   const catalogue = useCatalogue(['services', 'calendarsets', 'interventionsets']);
   const [tab, setTab] = useState<Tab>('services');
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useState<ServiceFilterValue>('all');
 
   const performed = performedServices(
     group.calendars_interventions_links ?? {},
@@ -115,24 +115,7 @@ export function InterventionIdsPage() {
       mode={group.grid_list_mode?.has_interventions_tab}
     />
   );
-  const filterBar = hasPromotions && (
-    <fieldset className={styles.filter}>
-      <legend className="visually-hidden">{t('booking.services.filter')}</legend>
-      {(['all', 'promotions'] as const).map((value) => (
-        <label key={value} className={styles.filterOption}>
-          <input
-            type="radio"
-            name="service-filter"
-            value={value}
-            checked={filter === value}
-            onChange={() => setFilter(value)}
-            data-testid={`filter-${value}`}
-          />
-          <span>{t(`booking.services.${value}`)}</span>
-        </label>
-      ))}
-    </fieldset>
-  );
+  const filterBar = hasPromotions && <ServiceFilter value={filter} onChange={setFilter} />;
 
   return (
     <>
@@ -182,98 +165,5 @@ export function InterventionIdsPage() {
         </>
       )}
     </>
-  );
-}
-
-interface ServiceListProps {
-  groups: readonly Intervention[][];
-  onPick: (ids: number[]) => void;
-  inBooking: (ids: readonly number[]) => boolean;
-  chosen: (ids: readonly number[]) => boolean;
-  mode: { image?: boolean; description?: boolean } | undefined;
-}
-
-function ServiceList({ groups, onPick, inBooking, chosen, mode }: ServiceListProps) {
-  const { t } = useTranslation();
-  return (
-    <ul className={styles.list} aria-label={t('steps.intervention_ids.title')} data-testid="service-list">
-      {groups.map((group) => {
-        const item = group[0]!;
-        const ids = group.map((s) => s.id);
-        const taken = inBooking(ids);
-        const selected = chosen(ids);
-        return (
-          <li key={item.id} className={styles.cell} data-selected={selected || undefined}>
-            <button
-              type="button"
-              className={styles.service}
-              onClick={() => onPick(ids)}
-              disabled={taken}
-              aria-current={selected ? 'true' : undefined}
-              data-testid={`service-${item.id}`}
-            >
-              {(mode?.image ?? true) && item.thumbnail && (
-                <img
-                  className={styles.thumb}
-                  src={item.thumbnail}
-                  alt=""
-                  width={128}
-                  height={128}
-                  loading="lazy"
-                />
-              )}
-              <span className={styles.body}>
-                <span className={styles.name}>{displayName(item)}</span>
-                <ServiceMeta item={item} />
-                {(mode?.description ?? true) && item.description && (
-                  <span className={styles.description}>{item.description}</span>
-                )}
-                {taken && <span className={styles.taken}>{t('booking.services.inBooking')}</span>}
-              </span>
-              <Icon name="forward" size={20} className={styles.arrow} />
-            </button>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-/** Duration, price and chips, as the group chooses to display them. */
-export function ServiceMeta({ item }: { item: Intervention }) {
-  const { t } = useTranslation();
-  const { group } = useBooking();
-  const format = useFormatters();
-  const price = item.price ?? item.total_price ?? null;
-  const promotion = bestPromotion(item);
-  const showLength = group.display_intervention_length && item.length > 0;
-  const showPrice = group.display_intervention_price && price !== null;
-  return (
-    <span className={styles.meta}>
-      {showLength && (
-        <span className={styles.fact}>
-          <Icon name="clock" size={16} />
-          {format.duration(item.length)}
-        </span>
-      )}
-      {showPrice && (
-        <span className={styles.fact}>{price === 0 ? t('booking.free') : format.price(price)}</span>
-      )}
-      {item.type === 'pack' && <span className={styles.chip}>{t('booking.item.pack')}</span>}
-      {promotion > 0 && (
-        <span
-          className={`${styles.chip} ${styles.promo}`}
-          title={item.promotions.map((p) => p.label).join(' · ')}
-        >
-          {t('booking.promotionUpTo', { percent: promotion })}
-        </span>
-      )}
-      {item.videoconference && (
-        <span className={styles.chip}>
-          <Icon name="video" size={14} />
-          {t('booking.item.videoconference')}
-        </span>
-      )}
-    </span>
   );
 }

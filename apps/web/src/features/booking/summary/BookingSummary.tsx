@@ -6,32 +6,20 @@
  * by picking the handle up with Space and moving it with the arrow keys.
  */
 import { canAddAppointment } from '@creneau/core/booking/service-choice';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Calendar } from '../../../api/calendars.ts';
-import type { Intervention } from '../../../api/interventions.ts';
 import { useFormatters } from '../../../lib/formatters.ts';
+import { useMedia } from '../../../lib/use-media.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useBookingStore } from '../booking-store.ts';
-import { bestPromotion, chosenItems, displayName, packItemIds } from '../catalogue-filters.ts';
+import { chosenItems, displayName } from '../catalogue-filters.ts';
 import { useBooking } from '../use-booking.ts';
 import { useCatalogue } from '../use-catalogue.ts';
 import styles from './BookingSummary.module.css';
+import { SummaryItem } from './SummaryItem.tsx';
+import { SummaryTitle } from './SummaryTitle.tsx';
 import { useReorder } from './use-reorder.ts';
-
-/** True while the media query matches. */
-function useMedia(query: string): boolean {
-  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const update = () => setMatches(list.matches);
-    list.addEventListener('change', update);
-    update();
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return matches;
-}
 
 export function BookingSummary() {
   const { t } = useTranslation();
@@ -75,40 +63,19 @@ export function BookingSummary() {
 
   return (
     <section className={styles.summary} data-testid="booking-summary" aria-labelledby="booking-summary-title">
-      <h2 id="booking-summary-title" className={styles.title}>
-        {narrow ? (
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-expanded={open}
-            aria-controls="booking-summary-body"
-            onClick={() => setOpen(!open)}
-            data-testid="summary-toggle"
-          >
-            <span className={styles.toggleText}>
-              <span>{editing ? t('booking.summary.editingTitle') : t('booking.summary.title')}</span>
-              {folded && (
-                <span className={styles.oneLine}>
-                  {[
-                    items[0] ? displayName(items[0]) : null,
-                    groups.length > 1 ? `+${groups.length - 1}` : null,
-                    selection.slots
-                      ? `${format.date(selection.slots)} · ${format.time(selection.slots)}`
-                      : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              )}
-            </span>
-            <Icon name="chevronDown" size={20} className={open ? styles.flipped : undefined} />
-          </button>
-        ) : editing ? (
-          t('booking.summary.editingTitle')
-        ) : (
-          t('booking.summary.title')
-        )}
-      </h2>
+      <SummaryTitle
+        editing={editing}
+        narrow={narrow}
+        open={open}
+        onToggle={() => setOpen(!open)}
+        oneLine={[
+          items[0] ? displayName(items[0]) : null,
+          groups.length > 1 ? `+${groups.length - 1}` : null,
+          selection.slots ? `${format.date(selection.slots)} · ${format.time(selection.slots)}` : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      />
       <div id="booking-summary-body" className={styles.body} hidden={folded}>
         {editing && editingBooking?.[0] && (
           <p className={styles.was}>
@@ -130,74 +97,20 @@ export function BookingSummary() {
             if (!item) return null;
             const own = itemCalendars[item.id] ?? [];
             return (
-              <li
+              <SummaryItem
                 key={ids.join('-')}
-                className={styles.item}
-                data-testid="summary-item"
-                {...reorder.itemProps(index)}
-              >
-                {canEdit && groups.length > 1 && (
-                  <button
-                    type="button"
-                    className={styles.handle}
-                    aria-label={t('booking.summary.move', {
-                      name: displayName(item),
-                      position: index + 1,
-                      total: groups.length,
-                    })}
-                    aria-pressed={reorder.grabbed === index}
-                    {...reorder.handleProps(index)}
-                    data-testid="summary-move"
-                  >
-                    <Icon name="menu" size={18} />
-                  </button>
-                )}
-                <div className={styles.itemBody}>
-                  <p className={styles.itemName}>
-                    {displayName(item)}
-                    {item.type === 'pack' && <span className={styles.chip}>{t('booking.pack')}</span>}
-                  </p>
-                  <ItemMeta item={item} />
-                  {item.type === 'pack' && (
-                    <PackLines
-                      item={item}
-                      services={catalogue.services}
-                      calendars={catalogue.calendars}
-                      own={own}
-                    />
-                  )}
-                  {item.type !== 'pack' && (own[0] ? calendarName(own[0]) : sharedCalendar) && (
-                    <p className={styles.with}>
-                      <Icon name="user" size={16} />
-                      {own[0] ? calendarName(own[0]) : sharedCalendar}
-                    </p>
-                  )}
-                </div>
-                {canEdit && (
-                  <div className={styles.actions}>
-                    <button
-                      type="button"
-                      className={styles.iconButton}
-                      onClick={() => booking.change({ kind: 'replace', index })}
-                      aria-label={t('booking.summary.replace', { name: displayName(item) })}
-                      data-testid="summary-replace"
-                    >
-                      <Icon name="swap" size={18} />
-                    </button>
-                    {groups.length > 1 && (
-                      <button
-                        type="button"
-                        className={styles.iconButton}
-                        onClick={() => booking.remove(ids)}
-                        aria-label={t('booking.summary.remove', { name: displayName(item) })}
-                        data-testid="summary-remove"
-                      >
-                        <Icon name="close" size={18} />
-                      </button>
-                    )}
-                  </div>
-                )}
-              </li>
+                item={item}
+                index={index}
+                total={groups.length}
+                calendar={own[0] ? calendarName(own[0]) : sharedCalendar}
+                own={own}
+                services={catalogue.services}
+                calendars={catalogue.calendars}
+                canEdit={canEdit}
+                reorder={reorder}
+                onReplace={() => booking.change({ kind: 'replace', index })}
+                onRemove={() => booking.remove(ids)}
+              />
             );
           })}
         </ol>
@@ -242,54 +155,5 @@ export function BookingSummary() {
           : ''}
       </p>
     </section>
-  );
-}
-
-function ItemMeta({ item }: { item: Intervention }) {
-  const { t } = useTranslation();
-  const { group } = useBooking();
-  const format = useFormatters();
-  const parts: string[] = [];
-  if (group.display_intervention_length && item.length) parts.push(format.duration(item.length));
-  const price = item.price ?? item.total_price ?? null;
-  if (group.display_intervention_price && price !== null) parts.push(format.price(price));
-  const promotion = bestPromotion(item);
-  if (parts.length === 0 && !promotion) return null;
-  return (
-    <p className={styles.meta}>
-      {parts.join(' · ')}
-      {promotion > 0 && (
-        <span className={styles.promo}>{t('booking.promotionUpTo', { percent: promotion })}</span>
-      )}
-    </p>
-  );
-}
-
-function PackLines({
-  item,
-  services,
-  calendars,
-  own,
-}: {
-  item: Intervention;
-  services: readonly Intervention[];
-  calendars: readonly Calendar[];
-  own: readonly (number | null)[];
-}) {
-  const { t } = useTranslation();
-  return (
-    <ul className={styles.packItems}>
-      {packItemIds(item).map((id, k) => {
-        const service = services.find((s) => s.id === id);
-        const calendar = calendars.find((c) => c.id === own[k]);
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a pack may hold the same service twice; its order is fixed
-          <li key={`${id}-${k}`}>
-            {service ? displayName(service) : t('booking.pack')}
-            {calendar && <span className={styles.packWith}> · {displayName(calendar)}</span>}
-          </li>
-        );
-      })}
-    </ul>
   );
 }

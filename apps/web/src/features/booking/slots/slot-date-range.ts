@@ -1,0 +1,41 @@
+/**
+ * The days the slot step may show (docs/booking-flow.md § Slots): from the first available slot to
+ * now plus the booking horizon — the longest of the chosen calendars' (or the group's) periods.
+ */
+
+import type { StepChoices } from '@creneau/core/booking/selection';
+import { type DateRange, datePickerBounds, maxBookingPeriod } from '@creneau/core/booking/slot-range';
+import type { Calendar } from '../../../api/calendars.ts';
+import type { Group } from '../../../api/group.ts';
+import type { ItemCalendars } from '../sequence.ts';
+
+interface SlotDateRangeInput {
+  group: Pick<Group, 'maxrdv_period' | 'timezone'>;
+  calendars: readonly Calendar[];
+  selection: Pick<StepChoices, 'calendar_id' | 'calendar_ids'>;
+  itemCalendars: ItemCalendars;
+  /** The first slot from today, when known. */
+  firstSlot: string | null;
+}
+
+export function slotDateRange({
+  group,
+  calendars,
+  selection,
+  itemCalendars,
+  firstSlot,
+}: SlotDateRangeInput): DateRange {
+  const chosenCalendars = calendars.filter(
+    (c) =>
+      c.id === selection.calendar_id ||
+      selection.calendar_ids.includes(c.id) ||
+      Object.values(itemCalendars).some((list) => list.includes(c.id)),
+  );
+  const period = maxBookingPeriod(chosenCalendars, group.maxrdv_period);
+  return datePickerBounds({
+    firstSlot,
+    now: new Date(),
+    timeZone: group.timezone,
+    periodMinutes: period,
+  });
+}
