@@ -1,4 +1,5 @@
 import type { PasswordSet } from '@creneau/contract/endpoints/accounts';
+import { useMutation } from '@tanstack/react-query';
 import { apiPut } from './client.ts';
 import { adoptSessionToken } from './session-login.ts';
 
@@ -29,4 +30,9 @@ export async function updatePassword(accountId: number, account: PasswordUpdate)
   );
   await adoptSessionToken(response.account_token);
   return response;
+}
+
+/** Mutation hook for a password change of one account (activation, reset, forced or chosen change). */
+export function useUpdatePassword(accountId: number) {
+  return useMutation({ mutationFn: (account: PasswordUpdate) => updatePassword(accountId, account) });
 }

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { apiPost } from './client.ts';
 import { forgetSessionData, markIntentionalLogout } from './session-end.ts';
 import { clearSessionToken } from './session-token.ts';
@@ -17,4 +18,9 @@ export async function logout(): Promise<LogoutResponse> {
     clearSessionToken();
     forgetSessionData();
   }
+}
+
+/** Mutation hook for logging out. */
+export function useLogout() {
+  return useMutation({ mutationFn: logout });
 }

@@ -7,7 +7,7 @@
 import { validateNewEmail } from '@creneau/core/validation/email';
 import { type FormEvent, useId, useState } from 'react';
 import { useRequestEmailChange } from '../../api/account-email.ts';
-import { updatePassword } from '../../api/account-password.ts';
+import { useUpdatePassword } from '../../api/account-password.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { ChoosePasswordForm } from '../../ui/auth/ChoosePasswordForm.tsx';
@@ -32,6 +32,7 @@ export function AccountSettings({ groupId, accountId, email, pendingEmail }: Acc
   const emailTitle = useId();
   const passwordTitle = useId();
   const change = useRequestEmailChange();
+  const setPassword = useUpdatePassword(accountId);
   const [newEmail, setNewEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<{ key: string; email: string } | null>(null);
@@ -120,7 +121,7 @@ export function AccountSettings({ groupId, accountId, email, pendingEmail }: Acc
           busyLabel={t('account.reset.saving')}
           testId="settings-password"
           onSubmit={async ({ password, confirmation, current }) => {
-            await updatePassword(accountId, {
+            await setPassword.mutateAsync({
               group_id: groupId,
               password,
               password_confirmation: confirmation,

@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { updatePassword } from '../../api/account-password.ts';
+import { useUpdatePassword } from '../../api/account-password.ts';
 import { currentSessionQuery } from '../../api/session-current.ts';
 import { getSessionToken } from '../../api/session-token.ts';
 import { isLogged } from '../../app/startup/access.ts';
@@ -45,6 +45,7 @@ export function LoginPage() {
   const choosePassword = Boolean(
     validationKey && !tempEmail && params.get('set_password') === '1' && accountId,
   );
+  const setPassword = useUpdatePassword(accountId);
 
   // Someone already logged in has nothing to do here — unless a link asks them to log in again.
   if (isLogged(session) && session.account?.id !== 0 && !validationKey) {
@@ -100,7 +101,7 @@ export function LoginPage() {
           submitLabel={t('account.activate.submit')}
           busyLabel={t('account.activate.busy')}
           onSubmit={async ({ password, confirmation }) => {
-            await updatePassword(accountId, {
+            await setPassword.mutateAsync({
               group_id: group.id,
               password,
               password_confirmation: confirmation,

@@ -7,13 +7,9 @@
 import type { FormField } from '@creneau/core/group-config/group-config.schema';
 import type { Locale } from '@creneau/core/locales';
 import type { FieldError } from '@creneau/core/validation/field-errors';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { createFiche } from '../../api/fiche-create.ts';
-import { updateFiche } from '../../api/fiche-update.ts';
 import type { Fiche } from '../../api/fiches.ts';
-import { queryKeys } from '../../api/query-keys.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { errorKey } from '../../ui/auth/error-key.ts';
 import { ExtraIcon } from '../../ui/auth/extra-icons.tsx';
@@ -26,6 +22,7 @@ import { useDynamicForm } from '../../ui/forms/use-dynamic-form.ts';
 import { notify } from '../../ui/notification-store.ts';
 import { openPopup } from '../../ui/popup-store.ts';
 import styles from './FichesPage.module.css';
+import { useRemoveRecord, useSaveRecord } from './use-record-mutations.ts';
 
 interface RecordFormProps {
   groupId: number;
@@ -56,8 +53,9 @@ export function RecordForm({
   onRemoved,
 }: RecordFormProps) {
   const { t } = usePart('account');
-  const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const saving = useSaveRecord(groupId, fiche);
+  const removing = useRemoveRecord(groupId);
+  const busy = saving.isPending || removing.isPending;
   const [serverErrors, setServerErrors] = useState<Record<string, FieldError> | undefined>();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const form = useDynamicForm({ fields, values, onValues, locale, today, serverErrors });
@@ -72,13 +70,11 @@ export function RecordForm({
         document.querySelector<HTMLElement>(`[data-testid="${testPrefix}-${form.firstError}"]`)?.focus();
       return;
     }
-    setBusy(true);
     try {
       const body = Object.fromEntries(fields.map((f) => [f.name, form.stored[f.name] ?? null]));
-      const saved = fiche ? await updateFiche(groupId, fiche.id, body) : await createFiche(groupId, body);
+      const saved = await saving.mutateAsync(body);
       setServerErrors(undefined);
       form.reset();
-      await client.invalidateQueries({ queryKey: queryKeys.fiches.ofGroup(groupId) });
       notify(fiche ? 'recordSaved' : 'recordAdded', { tone: 'success' });
       onSaved(saved);
     } catch (error) {
@@ -91,25 +87,19 @@ export function RecordForm({
       } else {
         openPopup({ kind: 'alert', message: key, values: key === 'maxFiches' ? { max: 8 } : undefined });
       }
-    } finally {
-      setBusy(false);
     }
   };
 
   const remove = async () => {
     if (!fiche) return;
-    setBusy(true);
     try {
-      await updateFiche(groupId, fiche.id, { deleted: true });
+      await removing.mutateAsync(fiche.id);
       setConfirmRemove(false);
-      await client.invalidateQueries({ queryKey: queryKeys.fiches.ofGroup(groupId) });
       notify('recordRemoved', { tone: 'success', values: { name: fiche.firstname } });
       onRemoved?.(fiche);
     } catch (error) {
       setConfirmRemove(false);
       openPopup({ kind: 'alert', message: errorKey(error) });
-    } finally {
-      setBusy(false);
     }
   };
 

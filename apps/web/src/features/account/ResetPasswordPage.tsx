@@ -7,7 +7,7 @@ import { validateEmail } from '@creneau/core/validation/email';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useForgotPassword } from '../../api/account-forgot-password.ts';
-import { updatePassword } from '../../api/account-password.ts';
+import { useUpdatePassword } from '../../api/account-password.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
 import authStyles from '../../ui/auth/auth.module.css';
@@ -138,6 +138,7 @@ function ResetRequest() {
 
 function NewPasswordFromLink({ oubliKey, accountId }: { oubliKey: string; accountId: number }) {
   const { t } = usePart('account');
+  const setPassword = useUpdatePassword(accountId);
   const { group } = useGroupContext();
   const afterLogin = useAfterLogin();
   const link = useCleanLink();
@@ -159,7 +160,7 @@ function NewPasswordFromLink({ oubliKey, accountId }: { oubliKey: string; accoun
         submitLabel={t('account.reset.save')}
         busyLabel={t('account.reset.saving')}
         onSubmit={async ({ password, confirmation }) => {
-          await updatePassword(accountId, {
+          await setPassword.mutateAsync({
             group_id: group.id,
             password,
             password_confirmation: confirmation,

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { updatePassword } from '../../api/account-password.ts';
+import { useUpdatePassword } from '../../api/account-password.ts';
 import { useCurrentSession } from '../../api/session-current.ts';
 import { lastGroup } from '../../app/last-group.ts';
 import { withoutParams } from '../../app/startup/email-link.ts';
@@ -23,8 +23,9 @@ export function SetPasswordPage() {
   const session = useCurrentSession();
   const titleId = useId();
   const requested = useNotificationStore((state) => state.passwordChangeRequested);
-  if (!requested) return <Navigate replace to={{ pathname: '/not_found', search }} />;
   const accountId = Number(new URLSearchParams(search).get('account_id')) || session.data?.account?.id || 0;
+  const setPassword = useUpdatePassword(accountId);
+  if (!requested) return <Navigate replace to={{ pathname: '/not_found', search }} />;
   const email = session.data?.account?.email ?? null;
   return (
     <AuthCard
@@ -50,7 +51,7 @@ export function SetPasswordPage() {
         submitLabel={t('account.reset.save')}
         busyLabel={t('account.reset.saving')}
         onSubmit={async ({ password, confirmation }) => {
-          await updatePassword(accountId, {
+          await setPassword.mutateAsync({
             password,
             password_confirmation: confirmation,
             api_user_id: accountId,

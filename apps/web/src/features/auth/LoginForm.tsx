@@ -7,7 +7,7 @@
  */
 import { validateEmail } from '@creneau/core/validation/email';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { register } from '../../api/account-register.ts';
+import { useRegister } from '../../api/account-register.ts';
 import type { Group } from '../../api/group.ts';
 import { type LoginResponse, useLogin } from '../../api/session-login.ts';
 import { usePart } from '../../i18n/i18n.ts';
@@ -63,6 +63,7 @@ export function LoginForm({
   const { t } = usePart('account');
   const text = useNotificationText();
   const login = useLogin();
+  const activationMail = useRegister();
   const formErrorId = useId();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -130,7 +131,7 @@ export function LoginForm({
   const resendActivation = async () => {
     setResent('busy');
     try {
-      await register({ group_id: group.id, email: trimmed });
+      await activationMail.mutateAsync({ group_id: group.id, email: trimmed });
       setResent('done');
       notify('activationMailSent', { tone: 'success' });
     } catch (error) {

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -27,16 +28,19 @@ function Where() {
 
 function show(popup: Popup, session = ANONYMOUS_SESSION) {
   usePopupStore.setState({ popup });
+  // The app renders popups inside its query client (the logout is a mutation).
   render(
-    <MemoryRouter initialEntries={['/acme/book/slots?locale=en']}>
-      <Routes>
-        <Route
-          path="*"
-          element={<Popups popup={popup} group={group} session={session} steps={['intervention_ids']} />}
-        />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/acme/book/slots?locale=en']}>
+        <Routes>
+          <Route
+            path="*"
+            element={<Popups popup={popup} group={group} session={session} steps={['intervention_ids']} />}
+          />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

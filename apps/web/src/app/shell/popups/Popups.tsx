@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Group } from '../../../api/group.ts';
 import type { Session } from '../../../api/session-current.ts';
-import { logout } from '../../../api/session-logout.ts';
+import { useLogout } from '../../../api/session-logout.ts';
 import { appConfig } from '../../../lib/config.ts';
 import { useFormatters } from '../../../lib/formatters.ts';
 import { Button, ButtonAnchor } from '../../../ui/Button.tsx';
@@ -124,15 +124,9 @@ function AddToCalendarPopup({ popup }: { popup: Extract<Popup, { kind: 'addToCal
 
 function ProLogoutPopup() {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await logout();
-    } finally {
-      window.location.reload();
-    }
-  };
+  const logout = useLogout();
+  // The page reloads whatever the answer: the session's data is gone from this browser either way.
+  const confirm = () => logout.mutate(undefined, { onSettled: () => window.location.reload() });
   return (
     <Dialog
       title={t('popups.proLogout.title')}
@@ -145,7 +139,7 @@ function ProLogoutPopup() {
           <Button variant="secondary" onClick={closePopup}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={confirm} disabled={busy}>
+          <Button onClick={confirm} disabled={logout.isPending}>
             {t('common.ok')}
           </Button>
         </>
@@ -168,13 +162,14 @@ function LogoutPopup({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const keep = useKeepQuery();
+  const logout = useLogout();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
     const destination = logoutDestination(group, session);
     let ssoLogout = false;
     try {
-      ssoLogout = (await logout()).sso_logout === true;
+      ssoLogout = (await logout.mutateAsync()).sso_logout === true;
     } catch {
       // The local token is gone whatever the server said; the visitor is logged out here.
     }
