@@ -124,8 +124,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     pglite,
-    listen: async (channel, onPayload) => {
+    listen: async (channel, onPayload, onListening) => {
       const stop = await pglite.listen(channel, onPayload);
+      onListening?.();
       return () => stop();
     },
     close: async () => {

@@ -6,13 +6,21 @@
 import pg from 'pg';
 
 export type NotificationListener = (payload: string) => void;
-export type Listen = (channel: string, onPayload: NotificationListener) => Promise<() => Promise<void>>;
+/**
+ * LISTENs on `channel`; `onListening` runs each time the LISTEN is (re)established, so that a
+ * listener can forget what it may have missed while disconnected.
+ */
+export type Listen = (
+  channel: string,
+  onPayload: NotificationListener,
+  onListening?: () => void,
+) => Promise<() => Promise<void>>;
 
 const RECONNECT_MS = 1_000;
 
 /** LISTENs on `channel` through a dedicated connection; answers a function that stops it. */
 export function listenOnPostgres(connectionString: string): Listen {
-  return async (channel, onPayload) => {
+  return async (channel, onPayload, onListening) => {
     let closed = false;
     let client: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
@@ -37,6 +45,7 @@ export function listenOnPostgres(connectionString: string): Listen {
       try {
         await next.connect();
         await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+        onListening?.();
       } catch (error) {
         reconnect();
         throw error;

@@ -43,6 +43,16 @@ export function varyOnAcceptEncoding(reply: FastifyReply): void {
     reply.header('vary', `${current}, accept-encoding`);
 }
 
+/** A body in an encoding the browser accepts. */
+export function compressBody(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(body, {
+        // Quality 5: most of brotli's gain at a small share of its maximum's time.
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipAsync(body, { level: 6 });
+}
+
 export function installResponseCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -54,13 +64,7 @@ export function installResponseCompression(app: FastifyInstance): void {
     varyOnAcceptEncoding(reply);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
-    const compressed =
-      encoding === 'br'
-        ? await brotliAsync(body, {
-            // Quality 5: most of brotli's gain at a small share of its maximum's time.
-            params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-          })
-        : await gzipAsync(body, { level: 6 });
+    const compressed = await compressBody(body, encoding);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return compressed;

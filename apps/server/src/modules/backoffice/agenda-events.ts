@@ -29,9 +29,39 @@ function parse(payload: string): AgendaChange | undefined {
 
 export class AgendaEvents {
   private readonly byGroup = new Map<number, Set<Subscriber>>();
+  private readonly everyChange = new Set<Subscriber>();
+  private readonly resumed = new Set<() => void>();
   private stop: Promise<(() => Promise<void>) | undefined> | undefined;
 
   constructor(private readonly listen: AppContext['listen']) {}
+
+  /**
+   * Starts listening if not yet; answers whether this process is listening, i.e. hears every
+   * change from now on. A failed start is tried again by the next caller.
+   */
+  async listening(): Promise<boolean> {
+    this.stop ??= this.listen(
+      AGENDA_CHANNEL,
+      (payload) => this.dispatch(payload),
+      () => {
+        for (const resume of this.resumed) resume();
+      },
+    ).catch((error: unknown) => {
+      console.warn(`live agenda: cannot listen: ${error instanceof Error ? error.message : String(error)}`);
+      this.stop = undefined;
+      return undefined;
+    });
+    return (await this.stop) !== undefined;
+  }
+
+  /**
+   * Every change of every group, and a call each time listening (re)starts — after which changes
+   * made while disconnected may have been missed.
+   */
+  watch(onChange: Subscriber, onResume: () => void): void {
+    this.everyChange.add(onChange);
+    this.resumed.add(onResume);
+  }
 
   /** Calls `onChange` for every change in the group until the returned function is called. */
   async subscribe(groupId: number, onChange: Subscriber): Promise<() => void> {
@@ -41,13 +71,7 @@ export class AgendaEvents {
       this.byGroup.set(groupId, subscribers);
     }
     subscribers.add(onChange);
-    // Listen from the first subscriber on; a failed start is tried again by the next one.
-    this.stop ??= this.listen(AGENDA_CHANNEL, (payload) => this.dispatch(payload)).catch((error: unknown) => {
-      console.warn(`live agenda: cannot listen: ${error instanceof Error ? error.message : String(error)}`);
-      this.stop = undefined;
-      return undefined;
-    });
-    await this.stop;
+    await this.listening();
     return () => {
       subscribers.delete(onChange);
       if (subscribers.size === 0) this.byGroup.delete(groupId);
@@ -65,12 +89,15 @@ export class AgendaEvents {
     const stop = await this.stop;
     this.stop = undefined;
     this.byGroup.clear();
+    this.everyChange.clear();
+    this.resumed.clear();
     await stop?.();
   }
 
   private dispatch(payload: string): void {
     const change = parse(payload);
     if (!change) return;
+    for (const watcher of this.everyChange) watcher(change);
     for (const subscriber of this.byGroup.get(change.group_id) ?? []) subscriber(change);
   }
 }

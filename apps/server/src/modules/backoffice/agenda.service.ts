@@ -6,9 +6,10 @@ import { dayOfIsoDate, isoDateOfDay } from '@creneau/core/time/civil-day';
 import { zoneOffsets } from '@creneau/core/time/zone-offsets';
 import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
+import type { AgendaCache } from './agenda-cache.ts';
 import { presentAgendaAppointment } from './agenda-presenter.ts';
 import * as repo from './backoffice.repository.ts';
-import { requireRight, worksOn } from './membership.service.ts';
+import { type Membership, requireRight, worksOn } from './membership.service.ts';
 
 export interface AgendaRequest {
   /** First date, YYYY-MM-DD, in the group's zone. */
@@ -18,8 +19,25 @@ export interface AgendaRequest {
   calendarIds?: readonly number[] | undefined;
 }
 
-export async function readAgenda(scope: Scope, request: AgendaRequest) {
+/**
+ * The agenda as JSON, from the cache of answers while nothing in the group has changed since it was
+ * read (agenda-cache.ts).
+ */
+export async function readAgendaAnswer(scope: Scope, request: AgendaRequest, cache: AgendaCache) {
   const member = await requireRight(scope, 'agenda.read');
+  const { group } = scope;
+  const key = [
+    group.id,
+    group.catalogue_version,
+    request.from,
+    request.days,
+    member.calendarIds?.join('.') ?? '*',
+    request.calendarIds?.join('.') ?? '*',
+  ].join('|');
+  return cache.get(group.id, key, () => readAgenda(scope, member, request));
+}
+
+async function readAgenda(scope: Scope, member: Membership, request: AgendaRequest) {
   const { ctx, group } = scope;
   const zone = group.settings.timezone;
   const firstDay = dayOfIsoDate(request.from);

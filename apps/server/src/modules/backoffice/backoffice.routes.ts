@@ -1,12 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import * as contract from '@creneau/contract/endpoints/backoffice';
 import type { AppContext } from '../../app-context.ts';
+import { compressBody, pickEncoding, varyOnAcceptEncoding } from '../../http/compression.ts';
 import { schemaOf } from '../../http/contract-route.ts';
 import { scopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { instantOf } from '../appointments/slot-instant.ts';
 import { createAbsence, deleteAbsence } from './absences.service.ts';
-import { readAgenda } from './agenda.service.ts';
+import { readAgendaAnswer } from './agenda.service.ts';
+import { AgendaCache } from './agenda-cache.ts';
 import { AgendaEvents } from './agenda-events.ts';
 import { openAgendaFeed } from './agenda-feed.service.ts';
 import { cancelByStaff, moveAppointment, readAppointment } from './appointment-actions.service.ts';
@@ -21,12 +23,18 @@ const HEARTBEAT_MS = 25_000;
 
 export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
   const events = new AgendaEvents(ctx.listen);
+  const agendas = new AgendaCache(events);
   const streams = new Set<ServerResponse>();
   // Open streams would hold a graceful shutdown forever: end them first (clients reconnect elsewhere).
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
   });
   app.addHook('onClose', async () => events.close());
+  // A change made here shows in this process's agendas at once, before its own notification.
+  const changed = <T>(groupId: number, result: T): T => {
+    agendas.invalidate(groupId);
+    return result;
+  };
 
   app.get(contract.agendaEvents.path, { schema: schemaOf(contract.agendaEvents) }, async (request, reply) => {
     const scope = await scopeOf(request, request.params.id);
@@ -55,21 +63,40 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
     describeMembership(await scopeOf(request, request.params.id)),
   );
 
-  app.get(contract.getAgenda.path, { schema: schemaOf(contract.getAgenda) }, async (request) => {
+  app.get(contract.getAgenda.path, { schema: schemaOf(contract.getAgenda) }, async (request, reply) => {
     const { from, days, calendar_ids } = request.query;
-    return readAgenda(await scopeOf(request, request.params.id), { from, days, calendarIds: calendar_ids });
+    const scope = await scopeOf(request, request.params.id);
+    const answer = await readAgendaAnswer(scope, { from, days, calendarIds: calendar_ids }, agendas);
+    reply.type('application/json; charset=utf-8');
+    varyOnAcceptEncoding(reply);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(answer.json);
+    // Compressed once per kept answer: a hit costs a lookup and a write.
+    let body = answer.encoded.get(encoding);
+    if (!body) {
+      body = await compressBody(Buffer.from(answer.json), encoding);
+      agendas.addEncoded(answer, encoding, body);
+    }
+    reply.header('content-encoding', encoding);
+    return reply.send(body);
   });
 
   app.put(contract.markAttendance.path, { schema: schemaOf(contract.markAttendance) }, async (request) =>
-    markAppointment(await scopeOf(request, request.params.id), request.params.aptId, {
-      attendance: request.body.attendance,
-    }),
+    changed(
+      request.params.id,
+      await markAppointment(await scopeOf(request, request.params.id), request.params.aptId, {
+        attendance: request.body.attendance,
+      }),
+    ),
   );
 
   app.put(contract.writeStaffNote.path, { schema: schemaOf(contract.writeStaffNote) }, async (request) =>
-    markAppointment(await scopeOf(request, request.params.id), request.params.aptId, {
-      staff_note: request.body.note?.trim() ? request.body.note : null,
-    }),
+    changed(
+      request.params.id,
+      await markAppointment(await scopeOf(request, request.params.id), request.params.aptId, {
+        staff_note: request.body.note?.trim() ? request.body.note : null,
+      }),
+    ),
   );
 
   app.get(contract.listStaff.path, { schema: schemaOf(contract.listStaff) }, async (request) => ({
@@ -90,15 +117,18 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
       const scope = await scopeOf(request, request.params.id);
       const created = await createAbsence(scope, request.body);
       reply.status(201);
-      return created;
+      return changed(scope.group.id, created);
     },
   );
 
   app.delete(contract.deleteAbsence.path, { schema: schemaOf(contract.deleteAbsence) }, async (request) =>
-    deleteAbsence(
-      await scopeOf(request, request.params.id),
-      request.params.absenceId,
-      request.query.series === '1',
+    changed(
+      request.params.id,
+      await deleteAbsence(
+        await scopeOf(request, request.params.id),
+        request.params.absenceId,
+        request.query.series === '1',
+      ),
     ),
   );
 
@@ -110,18 +140,22 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
 
   app.post(contract.moveAppointment.path, { schema: schemaOf(contract.moveAppointment) }, async (request) => {
     const scope = await scopeOf(request, request.params.id);
-    return moveAppointment(scope, request.params.aptId, {
+    const moved = await moveAppointment(scope, request.params.aptId, {
       start: instantOf(request.body.start, scope.group, 'start'),
       calendarId: request.body.calendar_id,
       clientAddress: request.ip,
     });
+    return changed(scope.group.id, moved);
   });
 
   app.post(contract.cancelByStaff.path, { schema: schemaOf(contract.cancelByStaff) }, async (request) =>
-    cancelByStaff(await scopeOf(request, request.params.id), request.params.aptId, {
-      reason: request.body.reason,
-      notifyCustomer: request.body.notify_customer,
-    }),
+    changed(
+      request.params.id,
+      await cancelByStaff(await scopeOf(request, request.params.id), request.params.aptId, {
+        reason: request.body.reason,
+        notifyCustomer: request.body.notify_customer,
+      }),
+    ),
   );
 
   app.get(contract.searchCustomers.path, { schema: schemaOf(contract.searchCustomers) }, async (request) => ({
@@ -143,7 +177,10 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
   );
 
   app.post(contract.eraseCustomer.path, { schema: schemaOf(contract.eraseCustomer) }, async (request) =>
-    eraseCustomer(await scopeOf(request, request.params.id), request.params.ficheId),
+    changed(
+      request.params.id,
+      await eraseCustomer(await scopeOf(request, request.params.id), request.params.ficheId),
+    ),
   );
 
   app.get(contract.getNotifications.path, { schema: schemaOf(contract.getNotifications) }, async (request) =>
