@@ -5,15 +5,16 @@
  */
 
 import type { EmailChangeRequested } from '@creneau/contract/endpoints/accounts';
+import * as accounts from '@creneau/contract/endpoints/accounts';
 import { useMutation } from '@tanstack/react-query';
-import { apiPut } from './client.ts';
+import { apiPut, callPath } from './client.ts';
 
 /** The answer, as the API contract declares it. */
 export type EmailChangeResponse = EmailChangeRequested;
 
 /** Requests the change; errors (422): emailUsing, emailValidator, emailAlreadyExists. */
 export function requestEmailChange(accountId: number, groupId: number, email: string) {
-  return apiPut<EmailChangeResponse>(`/v3/accounts/${accountId}/email.json`, {
+  return apiPut<EmailChangeResponse>(callPath(accounts.changeEmail, { id: accountId }), {
     account: { group_id: groupId, temp_email: email },
   });
 }

@@ -1,6 +1,7 @@
 import type { PasswordSet } from '@creneau/contract/endpoints/accounts';
+import * as accounts from '@creneau/contract/endpoints/accounts';
 import { useMutation } from '@tanstack/react-query';
-import { apiPut } from './client.ts';
+import { apiPut, callPath } from './client.ts';
 import { adoptSessionToken } from './session-login.ts';
 
 export interface PasswordUpdate {
@@ -23,7 +24,7 @@ export async function updatePassword(accountId: number, account: PasswordUpdate)
   // A link proves who the visitor is: an old session must not decide whose password changes.
   const withToken = !(account.validation_key || account.oubliKey);
   const response = await apiPut<PasswordUpdateResponse>(
-    `/v3/accounts/${accountId}.json`,
+    callPath(accounts.setPassword, { id: accountId }),
     { account },
     {},
     { withToken },

@@ -5,8 +5,9 @@
  */
 
 import type { Registered } from '@creneau/contract/endpoints/accounts';
+import * as accounts from '@creneau/contract/endpoints/accounts';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from './client.ts';
+import { apiPost, callPath } from './client.ts';
 
 export interface RegisterRequest {
   group_id: number;
@@ -24,7 +25,7 @@ export type RegisterResponse = Registered;
 
 /** Registers; errors: emailAlreadyExists, emailValidator, passwordRules, registrationDisabled(Health), ssoLoginOnly. */
 export function register(account: RegisterRequest): Promise<RegisterResponse> {
-  return apiPost<RegisterResponse>('/v3/accounts.json', { account }, {}, { withToken: false });
+  return apiPost<RegisterResponse>(callPath(accounts.register, {}), { account }, {}, { withToken: false });
 }
 
 /** Mutation hook for registration. */

@@ -3,16 +3,14 @@
  * the whole booking it belongs to (docs/requirements/accounts-and-appointments.md §4 edit mode). Refusals: editAptError,
  * mintimeRDVModifyError (too close to its start), aptAlreadyCanceled.
  */
-import type { BookedAppointment } from './appointment-create.ts';
-import { apiGet } from './client.ts';
 
-export interface Editable {
-  editable: true;
-  appointment: BookedAppointment | null;
-  /** Every appointment of the booking, by start. */
-  booking: BookedAppointment[];
-}
+import type { EditableBooking } from '@creneau/contract/endpoints/appointments';
+import * as appointments from '@creneau/contract/endpoints/appointments';
+import { apiGet, callPath } from './client.ts';
+
+/** The answer, as the API contract declares it. */
+export type Editable = EditableBooking;
 
 export function fetchEditable(groupId: number, id: number, signal?: AbortSignal): Promise<Editable> {
-  return apiGet<Editable>(`/v3/appointments/${id}/editable`, { group_id: groupId }, { signal });
+  return apiGet<Editable>(callPath(appointments.checkEditable, { id }), { group_id: groupId }, { signal });
 }

@@ -3,19 +3,20 @@
  * §7); a pack goes as a whole. Errors: aptAlreadyCanceled (with the group's phone),
  * mintimeRDVError (errorCode 10), pastAppointment, appointmentNotFound, linkScope.
  */
+
+import type { CancelledAppointments } from '@creneau/contract/endpoints/appointments';
+import * as appointments from '@creneau/contract/endpoints/appointments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookedAppointment } from './appointment-create.ts';
 import type { ListedAppointment } from './appointments.ts';
-import { ApiError, apiPost } from './client.ts';
+import { ApiError, apiPost, callPath } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-export interface BatchDeleteResponse {
-  records: BookedAppointment[];
-  message: 'appointmentCanceled';
-}
+/** The answer, as the API contract declares it. */
+export type BatchDeleteResponse = CancelledAppointments;
 
 export function cancelAppointments(groupId: number, ids: readonly number[]): Promise<BatchDeleteResponse> {
-  return apiPost<BatchDeleteResponse>(`/v3/groups/${groupId}/appointments/batch_delete`, {
+  return apiPost<BatchDeleteResponse>(callPath(appointments.cancelAppointments, { id: groupId }), {
     appointments: ids.map((id) => ({ id })),
   });
 }

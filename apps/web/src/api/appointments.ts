@@ -3,31 +3,21 @@
  * group (docs/requirements/accounts-and-appointments.md §2 appointments list, §7): future ones by start ascending, then past ones by start
  * descending, one year back at most.
  */
+import * as appointments from '@creneau/contract/endpoints/appointments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookedAppointment } from './appointment-create.ts';
-import { apiGet } from './client.ts';
+import { apiGet, callPath } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** docs/requirements/accounts-and-appointments.md §9: limit_past 12 (v3). */
 export const LIMIT_PAST = 12;
 
-/** An appointment of the list: the booked shape plus its calendar-export data. */
-export interface ListedAppointment extends BookedAppointment {
-  group_name: string;
-  group_urlname: string;
-  google_calendar: {
-    title: string;
-    start: string;
-    end: string;
-    description: string;
-    location: string;
-    timeZone: string;
-  } | null;
-}
+/** An appointment of the list: the same shape, with its calendar-export data. */
+export type ListedAppointment = BookedAppointment;
 
 export function fetchAppointments(groupId: number, locale: string, signal?: AbortSignal) {
   return apiGet<ListedAppointment[]>(
-    '/v3/appointments',
+    callPath(appointments.listAppointments, {}),
     { group_id: groupId, include_past: 1, limit_past: LIMIT_PAST, locale },
     { signal },
   );

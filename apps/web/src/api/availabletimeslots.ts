@@ -4,26 +4,18 @@
  * appointments as an indexed map {intervention_id, calendar_id, resource_id, pack_id}, promotions,
  * and "0"-free ids. A bad calendar or resource answers 400 with "Invalid calendar" in its message.
  */
+
+import type {
+  Slot as AvailableSlot,
+  SlotList as AvailableTimeslots,
+} from '@creneau/contract/endpoints/availability';
+/** One bookable start, and the answer: as the API contract declares them. */
+import * as availability from '@creneau/contract/endpoints/availability';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './client.ts';
+import { apiGet, callPath } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** One bookable start. */
-export interface AvailableSlot {
-  /** ISO 8601 with the group's UTC offset, e.g. "2026-11-24T09:30:00+01:00". */
-  start: string;
-  /** Wall-clock "HH:MM" in the group's time zone. */
-  time: string;
-  /** Remaining capacity over the calendars that could take it. */
-  capacity: number;
-  /** Promotion percent, or null. */
-  promotion: number | null;
-}
-
-export interface AvailableTimeslots {
-  availabletimeslots: AvailableSlot[];
-  firstSlot: string | null;
-}
+export type { AvailableSlot, AvailableTimeslots };
 
 /** One entry of the appointments map. */
 export interface SlotAppointment {
@@ -54,7 +46,7 @@ export async function fetchAvailableTimeslots(
   signal?: AbortSignal,
 ): Promise<AvailableTimeslots> {
   return apiGet<AvailableTimeslots>(
-    `/v3/groups/${groupId}/availabletimeslots`,
+    callPath(availability.listSlots, { id: groupId }),
     {
       group_id: groupId,
       start: params.start,

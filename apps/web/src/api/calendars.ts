@@ -1,18 +1,11 @@
 /** GET /v3/groups/{id}/calendars — agendas and resources (docs/requirements/booking-flow.md §3 Calendar). */
-import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';
+
+/** A calendar or a resource, as the API contract declares it. */
+import type { Calendar } from '@creneau/contract/endpoints/catalogue';
+import { catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 
-export interface Calendar extends CatalogueItem {
-  deleted: boolean;
-  /** A resource is a calendar with this flag. */
-  resource: boolean;
-  calendarset_id: number | null;
-  capacity: number;
-  slot_step: number;
-  maxrdv_period: number | null;
-  interventions: { intervention_id: number; duration: number | null }[];
-  intervention_ids: number[];
-}
+export type { Calendar };
 
 export interface CalendarListParams extends ListParams {
   /** true: resources only; false: agendas only; undefined: both. */

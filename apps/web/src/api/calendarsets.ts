@@ -1,10 +1,11 @@
 /** GET /v3/groups/{id}/calendarsets — calendar sets, e.g. sites (docs/requirements/booking-flow.md §3 Calendarset). */
-import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';
+
+/** A calendar set, as the API contract declares it. */
+import type { Calendarset } from '@creneau/contract/endpoints/catalogue';
+import { catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 
-export interface Calendarset extends CatalogueItem {
-  calendars: number[];
-}
+export type { Calendarset };
 
 const list = catalogueList<Calendarset>('calendarsets');
 

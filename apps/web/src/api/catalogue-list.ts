@@ -3,22 +3,22 @@
  * verification conditions, answering `{ records }`. One definition gives each list its fetcher and
  * its query options (cache key: list name, group, parameters); useCatalogueList reads one.
  */
+import * as catalogue from '@creneau/contract/endpoints/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ListParams, listQueryParams } from './catalogue-params.ts';
-import { apiGet, type QueryParams } from './client.ts';
+import { apiGet, callPath, type QueryParams } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** What every catalogue item has: category, service, site, calendar or resource. */
-export interface CatalogueItem {
-  id: number;
-  externid: string;
-  name: string;
-  /** The name shown to visitors (the name when empty). */
-  publicname: string;
-  description: string | null;
-  thumbnail: string | null;
-  sort: number;
-}
+/** What every catalogue item has: category, service, site, calendar or resource (the API contract's). */
+export type { CatalogueItem } from '@creneau/contract/endpoints/catalogue';
+
+/** Each list's endpoint in the API contract. */
+const LIST_ENDPOINTS = {
+  calendarsets: catalogue.listCalendarsets,
+  interventionsets: catalogue.listInterventionsets,
+  interventions: catalogue.listInterventions,
+  calendars: catalogue.listCalendars,
+} as const;
 
 export function catalogueList<Item, Params extends ListParams = ListParams>(
   list: 'calendarsets' | 'interventionsets' | 'interventions' | 'calendars',
@@ -29,7 +29,7 @@ export function catalogueList<Item, Params extends ListParams = ListParams>(
 
   async function fetchList(groupId: number, params: Params = none, signal?: AbortSignal): Promise<Item[]> {
     const body = await apiGet<{ records: Item[] }>(
-      `/v3/groups/${groupId}/${list}`,
+      callPath(LIST_ENDPOINTS[list], { id: groupId }),
       { ...listQueryParams(params), ...ownParams(params) },
       { signal },
     );

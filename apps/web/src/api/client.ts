@@ -4,6 +4,9 @@
  * becomes an ApiError whose `key` follows the spec's rule (§8): the first item of the error list,
  * else v3 `messages.errors[0]`, else `message`, else expiredConnection.
  */
+
+import type { Endpoint } from '@creneau/contract/endpoint';
+import { type PathParams, pathOf } from '@creneau/contract/request-path';
 import { appConfig } from '../lib/config.ts';
 import { normalizeErrorBody, routeCall } from './api-generation.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
@@ -163,4 +166,12 @@ export function apiPut<T>(
 /** True for the errors that mean "the group does not exist or is inactive". */
 export function isGroupMissing(error: unknown): error is ApiError {
   return error instanceof ApiError && error.key === 'groupDoesNotExist';
+}
+
+/**
+ * The path of a call from its endpoint in the API contract (this client adds the `/api` base), so
+ * that every call names an endpoint the server declares, with typed path parameters.
+ */
+export function callPath<E extends Endpoint>(endpoint: E, params: PathParams<E>): string {
+  return pathOf(endpoint, params).replace(/^\/api(?=\/)/, '');
 }

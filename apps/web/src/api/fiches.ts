@@ -6,9 +6,10 @@
  */
 
 import type { Fiche } from '@creneau/contract/endpoints/fiches';
+import * as fiches from '@creneau/contract/endpoints/fiches';
 import { visibleRecords } from '@creneau/core/booking/records-cap';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './client.ts';
+import { apiGet, callPath } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** A customer record: the columns plus the group's own fields (the API contract's). */
@@ -24,7 +25,7 @@ export function visibleFiches(records: readonly Fiche[]): Fiche[] {
 
 export async function fetchFiches(groupId: number, search?: string, signal?: AbortSignal): Promise<Fiche[]> {
   const body = await apiGet<{ records: Fiche[] }>(
-    `/v3/groups/${groupId}/fiches`,
+    callPath(fiches.listFiches, { id: groupId }),
     { search: search || undefined },
     { signal },
   );

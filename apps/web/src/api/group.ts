@@ -1,8 +1,9 @@
 /** GET /v3/services/groups/{urlname}.json — the group configuration the booking page starts from. */
+import * as groups from '@creneau/contract/endpoints/groups';
 import type { FormField, GroupSettings } from '@creneau/core/group-config/group-config.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { followGroupGeneration } from './api-generation.ts';
-import { ApiError, apiGet } from './client.ts';
+import { ApiError, apiGet, callPath } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** The group as the server publishes it (docs/requirements/booking-flow.md §3 Group). */
@@ -56,11 +57,7 @@ export function inactiveGroupOf(error: unknown): InactiveGroup | null {
 }
 
 export async function fetchGroup(urlname: string, signal?: AbortSignal): Promise<Group> {
-  const group = await apiGet<Group>(
-    `/v3/services/groups/${encodeURIComponent(urlname)}.json`,
-    {},
-    { signal },
-  );
+  const group = await apiGet<Group>(callPath(groups.getGroup, { urlname }), {}, { signal });
   // Every later call of the page follows the group's API generation.
   followGroupGeneration(group);
   return group;

@@ -1,37 +1,15 @@
 /** GET /v3/groups/{id}/interventions — bookable services (docs/requirements/booking-flow.md §3 Intervention). */
 
 import type { Promotion } from '@creneau/contract/endpoints/catalogue';
-import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';
+import { catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 
 export type { Promotion } from '@creneau/contract/endpoints/catalogue';
 
-export interface PackItem {
-  intervention_id: number;
-  publicname?: string | null;
-  break_time?: number;
-  selectedCalendar?: number | null;
-}
+/** A service or a pack, and a pack's item, as the API contract declares them. */
+import type { Intervention, PackItem } from '@creneau/contract/endpoints/catalogue';
 
-export interface Intervention extends CatalogueItem {
-  type: 'free' | 'pack';
-  deleted: boolean;
-  interventionset_id: number | null;
-  /** Cents. */
-  price: number | null;
-  /** Minutes. */
-  length: number;
-  promotions: Promotion[];
-  videoconference: boolean;
-  skippable_agenda: boolean;
-  need_resource: boolean;
-  only_package: boolean;
-  merged: boolean;
-  abbr: string | null;
-  config: PackItem[] | null;
-  status?: 'opened' | 'closed';
-  total_price?: number | null;
-}
+export type { Intervention, PackItem };
 
 const list = catalogueList<Intervention>('interventions');
 

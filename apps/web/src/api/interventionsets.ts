@@ -1,10 +1,11 @@
 /** GET /v3/groups/{id}/interventionsets — service categories (docs/requirements/booking-flow.md §3 Interventionset). */
-import { type CatalogueItem, catalogueList, useCatalogueList } from './catalogue-list.ts';
+
+/** A category, as the API contract declares it. */
+import type { Interventionset } from '@creneau/contract/endpoints/catalogue';
+import { catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 
-export interface Interventionset extends CatalogueItem {
-  interventions: number[];
-}
+export type { Interventionset };
 
 const list = catalogueList<Interventionset>('interventionsets');
 

@@ -1,14 +1,20 @@
 /** GET /shard?value=URLNAME&field=urlname — the shard holding a group (docs/requirements/booking-flow.md §7). */
+
+import type { ShardLookup } from '@creneau/contract/endpoints/groups';
+/** The answer, as the API contract declares it. */
+import * as groups from '@creneau/contract/endpoints/groups';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from './client.ts';
+import { apiGet, callPath } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-export interface ShardLookup {
-  shard_name: string;
-}
+export type { ShardLookup };
 
 export function fetchShard(urlname: string, signal?: AbortSignal): Promise<ShardLookup> {
-  return apiGet<ShardLookup>('/shard', { value: urlname, field: 'urlname' }, { signal, withToken: false });
+  return apiGet<ShardLookup>(
+    callPath(groups.findShard, {}),
+    { value: urlname, field: 'urlname' },
+    { signal, withToken: false },
+  );
 }
 
 export const shardQuery = (urlname: string) =>

@@ -1,7 +1,8 @@
 /** GET /v3/websites?group_id= — the mini-site home settings (docs/requirements/booking-flow.md §3 Website). */
+import * as groups from '@creneau/contract/endpoints/groups';
 import type { Weekday } from '@creneau/core/group-config/group-config.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './client.ts';
+import { apiGet, callPath } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
 export interface Website {
@@ -39,7 +40,7 @@ export interface Website {
 }
 
 export function fetchWebsite(groupId: number, signal?: AbortSignal): Promise<Website> {
-  return apiGet<Website>('/v3/websites', { group_id: groupId }, { signal });
+  return apiGet<Website>(callPath(groups.getWebsite, {}), { group_id: groupId }, { signal });
 }
 
 export const websiteQuery = (groupId: number) =>

@@ -25,8 +25,9 @@ export interface AppointmentAddress {
   city?: string | null;
   zipcode?: string | null;
   country?: string | null;
-  lat: number | null;
-  lng: number | null;
+  /** Absent or null: the place has no coordinates (a site without them), so no map. */
+  lat?: number | null;
+  lng?: number | null;
 }
 
 /** The longest address line kept from the navigation state. */

@@ -1,7 +1,7 @@
 /** Booking, listing, changing and cancelling appointments, and their calendar files. */
 import { z } from 'zod';
 import { selectionFields } from '../booking-selection.ts';
-import { endpoint } from '../endpoint.ts';
+import { type AnswerOf, endpoint } from '../endpoint.ts';
 import { commonQuery, dbId, localeParam } from '../params.ts';
 import {
   BOOKING_YEARS,
@@ -65,6 +65,7 @@ const place = z.looseObject({
   address: z.string(),
   city: z.string(),
   zipcode: z.string(),
+  country: z.string().optional(),
   lat: z.number().nullable().optional(),
   lng: z.number().nullable().optional(),
 });
@@ -114,6 +115,20 @@ export const appointment = z.looseObject({
   vevent: z.record(z.string(), z.unknown()).nullable(),
   address: place.nullable(),
   location: z.string().nullable(),
+  /** The group's IANA time zone: every time above is shown on its clock. */
+  time_zone: z.string(),
+  /** The calendar-export data, in the appointments list only. */
+  google_calendar: z
+    .object({
+      title: z.string(),
+      start: z.string(),
+      end: z.string(),
+      description: z.string(),
+      location: z.string(),
+      timeZone: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 
 const booked = z.looseObject({
@@ -219,3 +234,8 @@ export const appointmentCalendarFile = endpoint({
   /** text/calendar, not JSON. */
   answers: { 200: z.string().describe('an iCalendar (RFC 5545) file') },
 });
+
+export type Appointment = z.output<typeof appointment>;
+export type Booked = AnswerOf<typeof takeAppointment>;
+export type EditableBooking = AnswerOf<typeof checkEditable>;
+export type CancelledAppointments = AnswerOf<typeof cancelAppointments>;

@@ -8,7 +8,7 @@ const params = z.object({ id: dbId });
 const listQuery = z.object({ ...commonQuery, locale: localeParam, conditions: conditionsParam });
 
 /** What every catalogue item has: its ids, texts in the asked language, picture and order. */
-const catalogueItem = z.looseObject({
+export const catalogueItem = z.looseObject({
   id: z.number().int(),
   externid: z.string().nullable(),
   name: z.string(),
@@ -36,6 +36,8 @@ export const packItem = z.looseObject({
   intervention_id: z.number().int(),
   publicname: z.string().nullable().optional(),
   break_time: z.number().optional(),
+  /** The calendar this item of the pack is always booked with, if any. */
+  selectedCalendar: z.number().int().nullable().optional(),
 });
 
 export const intervention = catalogueItem.extend({
@@ -103,3 +105,9 @@ export const listCalendars = list(
 );
 
 export type Promotion = z.output<typeof promotion>;
+export type CatalogueItem = z.output<typeof catalogueItem>;
+export type Interventionset = z.output<typeof interventionset>;
+export type Intervention = z.output<typeof intervention>;
+export type PackItem = z.output<typeof packItem>;
+export type Calendarset = z.output<typeof calendarset>;
+export type Calendar = z.output<typeof calendar>;

@@ -1,6 +1,6 @@
 /** A group as its pages start from it, its host and shard look-ups, its mini-site and a pro's groups. */
 import { z } from 'zod';
-import { endpoint, records } from '../endpoint.ts';
+import { type AnswerOf, endpoint, records } from '../endpoint.ts';
 import { commonQuery, dbId } from '../params.ts';
 import { singleLineText } from '../wire-rules.ts';
 import { plainQuery } from './common.ts';
@@ -108,3 +108,6 @@ export const listProGroups = endpoint({
   querystring: plainQuery,
   answers: { 200: records(z.object({ id: z.number().int(), name: z.string(), urlname: z.string() })) },
 });
+
+export type UrlnameLookup = AnswerOf<typeof findUrlnameByHost>;
+export type ShardLookup = AnswerOf<typeof findShard>;

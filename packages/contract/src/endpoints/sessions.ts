@@ -1,6 +1,6 @@
 /** Logging in and out, and who the current session is. */
 import { z } from 'zod';
-import { endpoint } from '../endpoint.ts';
+import { type AnswerOf, endpoint } from '../endpoint.ts';
 import { dbId } from '../params.ts';
 import { emailText, keyText, singleLineText } from '../wire-rules.ts';
 import { appointment } from './appointments.ts';
@@ -91,3 +91,5 @@ export const logout = endpoint({
 });
 
 export type CurrentSession = z.output<typeof currentSession>;
+
+export type LoginAnswer = z.output<typeof loginAnswer>;

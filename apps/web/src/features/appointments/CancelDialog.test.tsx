@@ -21,6 +21,8 @@ function apt(start: string, extra: Partial<BookedAppointment> = {}): BookedAppoi
     end: new Date(new Date(start).getTime() + 30 * 60_000).toISOString(),
     status: 'confirmed',
     group_id: 5,
+    group_name: 'Salon',
+    group_urlname: 'salon',
     fiche_id: 1,
     fiche: { id: 1, firstname: 'Camille', lastname: 'Durand' },
     intervention_id: 35,
