@@ -3,6 +3,8 @@
  * local times (docs/back-office.md "Agenda"), so they are formatted in UTC, where a wall-clock time
  * read as UTC shows as itself: no zone is converted on the way.
  */
+import { intlLocale } from '@creneau/core/format/intl-locale';
+import { isLocale } from '@creneau/core/locales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -25,9 +27,16 @@ export interface AgendaFormat {
 
 const asUtc = (date: string) => new Date(date.length === 10 ? `${date}T00:00:00Z` : `${date}:00Z`);
 
-export function createAgendaFormat(locale: string): AgendaFormat {
+export function createAgendaFormat(language: string): AgendaFormat {
+  // The tags and the 24-hour clock of the app's other formatters (@creneau/core/format).
+  const locale = isLocale(language) ? intlLocale(language) : 'en-GB';
   const utc = { timeZone: 'UTC' } as const;
-  const time = new Intl.DateTimeFormat(locale, { ...utc, hour: '2-digit', minute: '2-digit' });
+  const time = new Intl.DateTimeFormat(locale, {
+    ...utc,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const long = new Intl.DateTimeFormat(locale, {
     ...utc,
     weekday: 'long',
