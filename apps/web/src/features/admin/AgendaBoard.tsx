@@ -234,26 +234,6 @@ interface AppointmentButtonProps {
   onOpen: (appointment: AgendaAppointment) => void;
 }
 
-/** The accessible name of an appointment: everything a sighted person reads off its block, and more. */
-export function useAppointmentName() {
-  const { t } = usePart('admin');
-  return (appointment: AgendaAppointment, format: AgendaFormat, calendarName?: string) =>
-    [
-      t('admin.appointment.range', {
-        start: format.time(appointment.starts_local),
-        end: format.time(appointment.ends_local),
-      }),
-      customerName(appointment),
-      appointment.intervention_name,
-      calendarName,
-      appointment.status === 'cancelled' ? t('admin.status.cancelled') : null,
-      appointment.attendance ? t(`admin.attendance.${appointment.attendance}`) : null,
-      appointment.staff_note ? t('admin.appointment.hasNote') : null,
-    ]
-      .filter(Boolean)
-      .join(', ');
-}
-
 export function customerName(appointment: AgendaAppointment): string {
   return `${appointment.customer.firstname} ${appointment.customer.lastname}`.trim();
 }
@@ -269,8 +249,13 @@ function AppointmentButton({
   onOpen,
 }: AppointmentButtonProps) {
   const { t } = usePart('admin');
-  const name = useAppointmentName();
   const cancelled = appointment.status === 'cancelled';
+  const start = format.time(appointment.starts_local);
+  const end = format.time(appointment.ends_local);
+  // The button is named by its content: what shows, plus hidden words (the end time, the calendar,
+  // separators) where the block is too small, so the name always carries the full range.
+  const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
+  const attendance = appointment.attendance ? t(`admin.attendance.${appointment.attendance}`) : null;
   return (
     <button
       ref={ref}
@@ -285,32 +270,42 @@ function AppointmentButton({
       ]
         .filter(Boolean)
         .join(' ')}
-      aria-label={name(appointment, format, calendar.name)}
       onClick={() => onOpen(appointment)}
       onKeyDown={onKeyDown}
       data-testid="agenda-appointment"
       data-appointment-id={appointment.id}
     >
-      <span className={styles.aptTime}>
-        {format.time(appointment.starts_local)}
-        {!compact && !short && `–${format.time(appointment.ends_local)}`}
+      <span className={styles.aptTime} aria-hidden="true">
+        {compact || short ? start : `${start}–${end}`}
       </span>
+      {hidden(t('admin.appointment.range', { start, end }))}
+      {hidden(', ')}
       <span className={styles.aptCustomer}>{customerName(appointment)}</span>
-      {!short && <span className={styles.aptService}>{appointment.intervention_name}</span>}
+      {hidden(', ')}
+      {short ? (
+        hidden(appointment.intervention_name)
+      ) : (
+        <span className={styles.aptService}>{appointment.intervention_name}</span>
+      )}
+      {hidden(`, ${calendar.name}`)}
       <span className={styles.aptBadges}>
-        {cancelled && <span className={styles.badgeCancelled}>{t('admin.status.cancelled')}</span>}
-        {appointment.attendance === 'arrived' && (
-          <span className={styles.badgeArrived} data-testid="badge-arrived">
-            <Icon name="check" size={12} />
-            {!compact && t('admin.attendance.arrived')}
+        {cancelled && (
+          <span className={styles.badgeCancelled}>
+            {hidden(', ')}
+            {t('admin.status.cancelled')}
           </span>
         )}
-        {appointment.attendance === 'no_show' && (
-          <span className={styles.badgeNoShow} data-testid="badge-no-show">
-            <Icon name="close" size={12} />
-            {!compact && t('admin.attendance.no_show')}
+        {attendance && (
+          <span
+            className={appointment.attendance === 'arrived' ? styles.badgeArrived : styles.badgeNoShow}
+            data-testid={appointment.attendance === 'arrived' ? 'badge-arrived' : 'badge-no-show'}
+          >
+            <Icon name={appointment.attendance === 'arrived' ? 'check' : 'close'} size={12} />
+            {hidden(', ')}
+            {compact ? hidden(attendance) : attendance}
           </span>
         )}
+        {appointment.staff_note && hidden(`, ${t('admin.appointment.hasNote')}`)}
       </span>
     </button>
   );
