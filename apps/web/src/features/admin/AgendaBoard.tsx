@@ -160,7 +160,10 @@ export function AgendaBoard({
                                   calendar={calendar}
                                   format={format}
                                   compact={view === 'week' || placed.lanes > 1}
-                                  short={placed.end - placed.start < 40}
+                                  short={
+                                    placed.end - placed.start <
+                                    (view === 'week' || placed.lanes > 1 ? 25 : 40)
+                                  }
                                   ref={(element) => {
                                     if (element) buttons.current.set(`${index}:${i}`, element);
                                     else buttons.current.delete(`${index}:${i}`);
@@ -234,6 +237,12 @@ interface AppointmentButtonProps {
   onOpen: (appointment: AgendaAppointment) => void;
 }
 
+/** "Camille D.": what fits a narrow block (the button's name still carries the full name). */
+function shortName(appointment: AgendaAppointment): string {
+  const { firstname, lastname } = appointment.customer;
+  return firstname && lastname ? `${firstname} ${lastname.charAt(0)}.` : customerName(appointment);
+}
+
 export function customerName(appointment: AgendaAppointment): string {
   return `${appointment.customer.firstname} ${appointment.customer.lastname}`.trim();
 }
@@ -280,7 +289,16 @@ function AppointmentButton({
       </span>
       {hidden(t('admin.appointment.range', { start, end }))}
       {hidden(', ')}
-      <span className={styles.aptCustomer}>{customerName(appointment)}</span>
+      {compact ? (
+        <>
+          <span className={styles.aptCustomer} aria-hidden="true">
+            {shortName(appointment)}
+          </span>
+          {hidden(customerName(appointment))}
+        </>
+      ) : (
+        <span className={styles.aptCustomer}>{customerName(appointment)}</span>
+      )}
       {hidden(', ')}
       {short ? (
         hidden(appointment.intervention_name)

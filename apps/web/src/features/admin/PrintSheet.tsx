@@ -67,7 +67,9 @@ export function PrintSheet({ groupName, days, calendars, appointments, blocks }:
                         <th scope="col">{t('admin.detail.phone')}</th>
                         <th scope="col">{t('admin.detail.service')}</th>
                         <th scope="col">{t('admin.detail.status')}</th>
-                        <th scope="col">{t('admin.note.label')}</th>
+                        <th scope="col">
+                          {t('admin.detail.comments')} · {t('admin.note.label')}
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
