@@ -104,11 +104,15 @@ test('the owner opens an appointment by keyboard and marks the customer arrived'
   await dialog.getByTestId('mark-arrived').press('Enter');
   await expect(dialog.getByTestId('detail-attendance')).toHaveText('Arrived');
   await expect(dialog.getByTestId('mark-arrived')).toHaveAttribute('aria-pressed', 'true');
+  // The private note, saved from the keyboard too.
+  await dialog.getByTestId('note-field').fill('Prefers a quiet corner.');
+  await dialog.getByTestId('note-save').press('Enter');
+  await expect(dialog.getByText('Note saved')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   // The agenda shows the mark without a reload, and the focus is back on the appointment.
   await expect(ours.getByTestId('badge-arrived')).toBeVisible();
-  await expect(ours).toHaveAccessibleName(/,\s*Léonie Marchand\s*,\s*Arrived$/);
+  await expect(ours).toHaveAccessibleName(/,\s*Léonie Marchand\s*,\s*Arrived\s*,\s*private note$/);
   await expect(ours).toBeFocused();
 });
 

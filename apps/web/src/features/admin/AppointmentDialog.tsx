@@ -56,7 +56,13 @@ export function AppointmentDialog({ appointment, calendars, canMark, onClose }: 
     }
   }, [appointment.staff_note, seenNote]);
 
-  const mark = (value: Attendance) => attendance.mutate({ appointmentId: appointment.id, attendance: value });
+  // The buttons stay focusable while a call runs (aria-disabled, not disabled): a disabled button
+  // would drop the keyboard focus out of the dialog, where Escape no longer closes it.
+  const mark = (value: Attendance) => {
+    if (attendance.isPending || (value === null && appointment.attendance === null)) return;
+    attendance.mutate({ appointmentId: appointment.id, attendance: value });
+  };
+  const noteUnchanged = draft === (appointment.staff_note ?? '');
 
   return (
     <Dialog title={customerName(appointment)} onClose={onClose} wide testId="appointment-dialog">
@@ -135,7 +141,7 @@ export function AppointmentDialog({ appointment, calendars, canMark, onClose }: 
                 <Button
                   variant={appointment.attendance === 'arrived' ? 'primary' : 'secondary'}
                   aria-pressed={appointment.attendance === 'arrived'}
-                  disabled={attendance.isPending}
+                  aria-disabled={attendance.isPending}
                   onClick={() => mark('arrived')}
                   data-testid="mark-arrived"
                 >
@@ -145,7 +151,7 @@ export function AppointmentDialog({ appointment, calendars, canMark, onClose }: 
                 <Button
                   variant={appointment.attendance === 'no_show' ? 'danger' : 'secondary'}
                   aria-pressed={appointment.attendance === 'no_show'}
-                  disabled={attendance.isPending}
+                  aria-disabled={attendance.isPending}
                   onClick={() => mark('no_show')}
                   data-testid="mark-no-show"
                 >
@@ -154,7 +160,7 @@ export function AppointmentDialog({ appointment, calendars, canMark, onClose }: 
                 </Button>
                 <Button
                   variant="ghost"
-                  disabled={attendance.isPending || appointment.attendance === null}
+                  aria-disabled={attendance.isPending || appointment.attendance === null}
                   onClick={() => mark(null)}
                   data-testid="mark-clear"
                 >
@@ -195,8 +201,10 @@ export function AppointmentDialog({ appointment, calendars, canMark, onClose }: 
               </span>
               <Button
                 size="s"
-                disabled={note.isPending || draft === (appointment.staff_note ?? '')}
+                aria-disabled={note.isPending || noteUnchanged}
                 onClick={() =>
+                  !note.isPending &&
+                  !noteUnchanged &&
                   note.mutate(
                     { appointmentId: appointment.id, note: draft },
                     { onSuccess: () => setSavedNote(true) },
