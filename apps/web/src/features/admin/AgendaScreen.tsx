@@ -23,9 +23,12 @@ import { PrintSheet } from './PrintSheet.tsx';
 
 export type AgendaView = 'day' | 'week';
 
-/** Phones start on a day: a week of columns does not fit. md 680 (docs/web-app.md breakpoints). */
+/**
+ * Phones and tablets start on a day: a week of columns leaves blocks too small to read or to touch.
+ * lg 960 (docs/web-app.md breakpoints); the week stays one tap away.
+ */
 const initialView = (): AgendaView =>
-  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 679px)').matches ? 'day' : 'week';
+  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 959px)').matches ? 'day' : 'week';
 
 /** The group's "now", refreshed every minute (the current-time line, "today"). */
 function useZonedNow(timeZone: string) {
