@@ -162,7 +162,7 @@ export function AgendaBoard({
                                   compact={view === 'week' || placed.lanes > 1}
                                   short={
                                     placed.end - placed.start <
-                                    (view === 'week' || placed.lanes > 1 ? 25 : 40)
+                                    (view === 'week' || placed.lanes > 1 ? 35 : 40)
                                   }
                                   ref={(element) => {
                                     if (element) buttons.current.set(`${index}:${i}`, element);
@@ -284,9 +284,12 @@ function AppointmentButton({
       data-testid="agenda-appointment"
       data-appointment-id={appointment.id}
     >
-      <span className={styles.aptTime} aria-hidden="true">
-        {compact || short ? start : `${start}–${end}`}
-      </span>
+      {/* A narrow, short block has room for one word: the name (its place on the axis gives the time). */}
+      {!(compact && short) && (
+        <span className={styles.aptTime} aria-hidden="true">
+          {compact || short ? start : `${start}–${end}`}
+        </span>
+      )}
       {hidden(t('admin.appointment.range', { start, end }))}
       {hidden(', ')}
       {compact ? (
