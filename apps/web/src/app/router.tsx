@@ -35,6 +35,8 @@ const BookingLayout = page(() =>
   import('../features/booking/BookingLayout.tsx').then((m) => m.BookingLayout),
 );
 const MapPage = page(() => import('../features/map/MapPage.tsx').then((m) => m.MapPage), 'home');
+// The back office (docs/back-office.md): its own chunk and texts, never loaded by a booking page.
+const AdminPage = page(() => import('../features/admin/AdminPage.tsx').then((m) => m.AdminPage), 'admin');
 
 const ACCOUNT_PAGES: Record<string, Page> = {
   login: page(() => import('../features/account/LoginPage.tsx').then((m) => m.LoginPage), 'account'),
@@ -87,6 +89,7 @@ export function AppRoutes() {
         <Route index element={<GroupEntry />} />
         <Route path="home" element={<HomePage />} />
         <Route path="map" element={<MapPage />} />
+        <Route path="admin" element={<AdminPage />} />
         <Route path="book" element={<BookingLayout />}>
           <Route index element={<RedirectToGroupRoot />} />
           {STEP_COMPONENTS.map(([name, Step]) => (

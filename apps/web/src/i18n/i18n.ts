@@ -4,6 +4,7 @@
  *   core     the shell, the booking flow, the status pages: fetched with the language
  *   account  the customer area (login, registration, records, appointments)
  *   home     the home page and the map
+ *   admin    the back office (docs/back-office.md)
  * so a booking page downloads neither the customer area's texts nor a second language. A component
  * showing texts of another part reads them through usePart(part); keys keep their full path
  * (`account.login.title`) whatever the part. English is the fallback language (docs/requirements/booking-flow.md §9) but is
@@ -13,7 +14,7 @@ import { LOCALES, type Locale } from '@creneau/core/locales';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
-export const PARTS = ['core', 'account', 'home'] as const;
+export const PARTS = ['core', 'account', 'home', 'admin'] as const;
 export type Part = (typeof PARTS)[number];
 /** The parts loaded on demand (core comes with the language). */
 export type LazyPart = Exclude<Part, 'core'>;

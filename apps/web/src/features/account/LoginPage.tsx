@@ -23,7 +23,7 @@ import { RichText } from '../../ui/RichText.tsx';
 import { LoginForm } from '../auth/LoginForm.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import styles from './account.module.css';
-import { useAfterLogin, useCleanLink } from './account-navigation.ts';
+import { cleanSearch, returnPathOf, useAfterLogin, useCleanLink } from './account-navigation.ts';
 
 /** The single sign-on entry of a group, coming back to `returnTo` afterwards. */
 export function ssoLoginHref(urlname: string, returnTo: string): string {
@@ -33,7 +33,7 @@ export function ssoLoginHref(urlname: string, returnTo: string): string {
 export function LoginPage() {
   const { t } = usePart('account');
   const { group, session } = useGroupContext();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const link = useCleanLink();
   const afterLogin = useAfterLogin();
   const titleId = useId();
@@ -49,7 +49,19 @@ export function LoginPage() {
 
   // Someone already logged in has nothing to do here — unless a link asks them to log in again.
   if (isLogged(session) && session.account?.id !== 0 && !validationKey) {
-    return <Navigate replace to={link(session.type === 'pro' ? '' : 'appointments')} />;
+    // The session can arrive before the form's own success handler runs: the page that sent the
+    // visitor here (navigation state `returnTo`) is honoured on this path too.
+    const back = returnPathOf(state, group.urlname);
+    return (
+      <Navigate
+        replace
+        to={
+          back
+            ? { pathname: back, search: cleanSearch(search) }
+            : link(session.type === 'pro' ? '' : 'appointments')
+        }
+      />
+    );
   }
 
   const ssoButton = group.sso_provider ? (

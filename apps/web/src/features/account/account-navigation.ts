@@ -40,11 +40,16 @@ export interface AfterLogin {
 export function useAfterLogin(): (result: AfterLogin) => void {
   const navigate = useNavigate();
   const link = useCleanLink();
-  const { steps } = useGroupContext();
+  const { group, steps } = useGroupContext();
+  const { state, search } = useLocation();
+  const returnTo = returnPathOf(state, group.urlname);
   return useCallback(
     (result: AfterLogin) => {
       if (result.pendingRdv) {
         navigate(link('book/login'), { replace: true, state: { pendingRdv: result.pendingRdv } });
+      } else if (returnTo) {
+        // A page that sent the visitor to log in (the back office, docs/back-office.md) gets them back.
+        navigate({ pathname: returnTo, search: cleanSearch(search) }, { replace: true });
       } else if (result.type === 'pro') {
         const first = steps.find((s) => s.name !== 'login')?.name;
         navigate(link(first ? `book/${first}` : ''), { replace: true });
@@ -52,7 +57,7 @@ export function useAfterLogin(): (result: AfterLogin) => void {
         navigate(link('appointments'), { replace: true });
       }
     },
-    [navigate, link, steps],
+    [navigate, link, steps, returnTo, search],
   );
 }
 
@@ -61,4 +66,10 @@ export function useSentTo(): string | null {
   const { state } = useLocation();
   const email = (state as { email?: unknown } | null)?.email;
   return typeof email === 'string' && email ? email : null;
+}
+
+/** The page to go back to after the login (navigation state `returnTo`), only inside this group. */
+export function returnPathOf(state: unknown, urlname: string): string | null {
+  const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof returnTo === 'string' && returnTo.startsWith(`${groupPath(urlname)}/`) ? returnTo : null;
 }

@@ -1,0 +1,42 @@
+/**
+ * /{urlname}/admin — the back office (docs/back-office.md): who may enter, then the agenda. A visitor
+ * without a session goes to the group's login page and comes back here after it; a person whose
+ * membership carries no `agenda.read` (a customer, a call-centre member, a member of another group)
+ * gets the no-access page. The server refuses the calls anyway (docs/decisions/013-staff-roles.md);
+ * this page only avoids showing what it would refuse.
+ */
+import { Navigate } from 'react-router';
+import { useMembership } from '../../api/admin-membership.ts';
+import { ApiError } from '../../api/client.ts';
+import { useSessionToken } from '../../api/session-token.ts';
+import { ErrorMessage } from '../../app/group/ErrorMessage.tsx';
+import { groupPath, useGroupLink } from '../../app/paths.ts';
+import { isLogged } from '../../app/startup/access.ts';
+import { usePart } from '../../i18n/i18n.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { AgendaScreen } from './AgendaScreen.tsx';
+import { NoAccess } from './NoAccess.tsx';
+
+export function AdminPage() {
+  const { t } = usePart('admin');
+  const { group, session } = useGroupContext();
+  const token = useSessionToken();
+  const link = useGroupLink();
+  const logged = isLogged(session);
+  const membership = useMembership(group.id, token, logged);
+  const login = (
+    <Navigate replace to={link('login')} state={{ returnTo: groupPath(group.urlname, 'admin') }} />
+  );
+
+  if (!logged) return login;
+  if (membership.isPending) return <Spinner page label={t('admin.loading')} />;
+  if (membership.isError) {
+    const status = membership.error instanceof ApiError ? membership.error.status : 0;
+    if (status === 401) return login;
+    if (status === 403 || status === 404) return <NoAccess />;
+    return <ErrorMessage onRetry={() => void membership.refetch()} />;
+  }
+  if (!membership.data.rights.includes('agenda.read')) return <NoAccess role={membership.data.role} />;
+  return <AgendaScreen membership={membership.data} />;
+}

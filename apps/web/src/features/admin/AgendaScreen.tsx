@@ -1,0 +1,249 @@
+/**
+ * The agenda (docs/back-office.md "Agenda"): a day or a week of the calendars the person works on,
+ * paged by day or week, with a date field, a calendar filter, the print sheet and the appointment
+ * dialog. All times are the group's wall-clock times as the server sends them; "today" and "now"
+ * are read in the group's zone.
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useAgenda } from '../../api/admin-agenda.ts';
+import type { Membership } from '../../api/admin-membership.ts';
+import { useSessionToken } from '../../api/session-token.ts';
+import { ErrorMessage } from '../../app/group/ErrorMessage.tsx';
+import { usePart } from '../../i18n/i18n.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { AgendaBoard } from './AgendaBoard.tsx';
+import { AppointmentDialog } from './AppointmentDialog.tsx';
+import styles from './admin.module.css';
+import { useAgendaFormat } from './agenda-format.ts';
+import { addDays, browserTimeZone, dayList, hourRange, nowInZone, startOfWeek } from './agenda-layout.ts';
+import { PrintSheet } from './PrintSheet.tsx';
+
+export type AgendaView = 'day' | 'week';
+
+/**
+ * Phones and tablets start on a day: a week of columns leaves blocks too small to read or to touch.
+ * lg 960 (docs/web-app.md breakpoints); the week stays one tap away.
+ */
+const initialView = (): AgendaView =>
+  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 959px)').matches ? 'day' : 'week';
+
+/** The group's "now", refreshed every minute (the current-time line, "today"). */
+function useZonedNow(timeZone: string) {
+  const [instant, setInstant] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setInstant(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return useMemo(() => nowInZone(instant, timeZone), [instant, timeZone]);
+}
+
+export function AgendaScreen({ membership }: { membership: Membership }) {
+  const { t } = usePart('admin');
+  const { group } = useGroupContext();
+  const token = useSessionToken();
+  const format = useAgendaFormat();
+  const headingId = useId();
+  const rangeId = useId();
+  const dateId = useId();
+  const [view, setView] = useState<AgendaView>(initialView);
+  const [timeZone, setTimeZone] = useState(group.timezone);
+  const now = useZonedNow(timeZone);
+  const [anchor, setAnchor] = useState(now.date);
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const from = view === 'week' ? startOfWeek(anchor) : anchor;
+  const count = view === 'week' ? 7 : 1;
+  const days = useMemo(() => dayList(from, count), [from, count]);
+  // Every calendar is asked once and the filter hides columns here: switching calendars on and
+  // off then costs no call, and the filter keeps listing the calendars hidden.
+  const agenda = useAgenda(group.id, token, { from, days: count, calendarIds: null }, true);
+  const data = agenda.data;
+
+  // The server's zone wins over the group's configuration for "now" (they are the same zone).
+  useEffect(() => {
+    if (data?.time_zone && data.time_zone !== timeZone) setTimeZone(data.time_zone);
+  }, [data?.time_zone, timeZone]);
+
+  const calendars = useMemo(() => data?.calendars ?? [], [data]);
+  const visible = useMemo(() => calendars.filter((c) => !hidden.has(c.id)), [calendars, hidden]);
+  const axis = useMemo(() => {
+    const shown = new Set(visible.map((c) => c.id));
+    const spans = [
+      ...(data?.appointments ?? []).filter(
+        (a) => shown.has(a.calendar_id) || (a.resource_id !== null && shown.has(a.resource_id)),
+      ),
+      ...(data?.blocks ?? []).filter((b) => b.kind === 'opening' && shown.has(b.calendar_id)),
+    ];
+    return hourRange(spans, days);
+  }, [data, visible, days]);
+  const open = data?.appointments.find((a) => a.id === openId) ?? null;
+  const canMark = membership.rights.includes('appointment.mark');
+  const rangeLabel =
+    view === 'week' ? format.range(days[0] ?? from, days[days.length - 1] ?? from) : format.longDate(from);
+  const step = view === 'week' ? 7 : 1;
+  const differentZone = timeZone !== browserTimeZone();
+
+  const toggleCalendar = (id: number) =>
+    setHidden((was) => {
+      const next = new Set(was);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.titleRow}>
+        <div className={styles.titleBlock}>
+          <p className={styles.eyebrow}>
+            {t('admin.eyebrow')} · {group.name}
+          </p>
+          <h1 id={headingId} className={styles.title}>
+            {t('admin.title')}
+          </h1>
+        </div>
+        <div className={styles.titleActions}>
+          <span className={styles.roleBadge} data-testid="admin-role">
+            <Icon name="user" size={16} />
+            {t(`admin.role.${membership.role}`)}
+          </span>
+          <Button variant="secondary" onClick={() => window.print()} data-testid="admin-print">
+            <Icon name="list" />
+            {t('admin.print')}
+          </Button>
+        </div>
+      </div>
+
+      <div className={styles.toolbar} role="toolbar" aria-label={t('admin.toolbar')}>
+        <div className={styles.paging}>
+          <Button
+            variant="secondary"
+            iconOnly
+            onClick={() => setAnchor(addDays(anchor, -step))}
+            aria-label={view === 'week' ? t('admin.nav.previousWeek') : t('admin.nav.previousDay')}
+            data-testid="agenda-previous"
+          >
+            <Icon name="back" />
+          </Button>
+          <Button variant="secondary" onClick={() => setAnchor(now.date)} data-testid="agenda-today">
+            {t('admin.nav.today')}
+          </Button>
+          <Button
+            variant="secondary"
+            iconOnly
+            onClick={() => setAnchor(addDays(anchor, step))}
+            aria-label={view === 'week' ? t('admin.nav.nextWeek') : t('admin.nav.nextDay')}
+            data-testid="agenda-next"
+          >
+            <Icon name="forward" />
+          </Button>
+          <label className={styles.dateField} htmlFor={dateId}>
+            <span className="visually-hidden">{t('admin.nav.date')}</span>
+            <input
+              id={dateId}
+              type="date"
+              value={anchor}
+              onChange={(event) => {
+                if (/^\d{4}-\d{2}-\d{2}$/.test(event.target.value)) setAnchor(event.target.value);
+              }}
+              data-testid="agenda-date"
+            />
+          </label>
+        </div>
+        <fieldset className={styles.viewSwitch}>
+          <legend className="visually-hidden">{t('admin.view.label')}</legend>
+          {(['day', 'week'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={styles.viewButton}
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+              data-testid={`agenda-view-${option}`}
+            >
+              {t(`admin.view.${option}`)}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+
+      <div className={styles.subbar}>
+        <h2 id={rangeId} className={styles.range} aria-live="polite" data-testid="agenda-range">
+          {rangeLabel}
+        </h2>
+        {differentZone && (
+          <p className={styles.zone} data-testid="agenda-zone">
+            <Icon name="globe" size={16} />
+            {t('admin.timeZone', { zone: format.zoneName(timeZone) })}
+          </p>
+        )}
+        {agenda.isFetching && data && <span className={styles.refreshing}>{t('admin.loading')}</span>}
+      </div>
+
+      {calendars.length > 1 && (
+        <fieldset className={styles.filter} data-testid="agenda-filter">
+          <legend className={styles.filterLegend}>{t('admin.calendars.label')}</legend>
+          {calendars.map((calendar) => (
+            <label key={calendar.id} className={styles.chip}>
+              <input
+                type="checkbox"
+                checked={!hidden.has(calendar.id)}
+                onChange={() => toggleCalendar(calendar.id)}
+              />
+              <span>{calendar.name}</span>
+              {calendar.resource && (
+                <span className={styles.resourceTag}>{t('admin.calendars.resource')}</span>
+              )}
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      {agenda.isPending ? (
+        <Spinner label={t('admin.loading')} />
+      ) : agenda.isError || !data ? (
+        <ErrorMessage onRetry={() => void agenda.refetch()} />
+      ) : visible.length === 0 ? (
+        <p className={styles.emptyFilter}>{t('admin.calendars.none')}</p>
+      ) : (
+        <>
+          <p className={styles.hint}>{t('admin.keyboardHint')}</p>
+          <AgendaBoard
+            view={view}
+            days={days}
+            calendars={visible}
+            appointments={data.appointments}
+            blocks={data.blocks}
+            axis={axis}
+            now={now}
+            labelledBy={`${headingId} ${rangeId}`}
+            onOpen={(appointment) => setOpenId(appointment.id)}
+          />
+        </>
+      )}
+
+      {data && (
+        <PrintSheet
+          groupName={group.name}
+          days={days}
+          calendars={visible}
+          appointments={data.appointments}
+          blocks={data.blocks}
+        />
+      )}
+
+      {open && (
+        <AppointmentDialog
+          appointment={open}
+          calendars={calendars}
+          canMark={canMark}
+          onClose={() => setOpenId(null)}
+        />
+      )}
+    </div>
+  );
+}

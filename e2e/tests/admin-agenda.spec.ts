@@ -1,0 +1,148 @@
+/**
+ * The back office's agenda (docs/back-office.md): the owner logs in from /demo-salon/admin and comes
+ * back to it, sees the week, opens an appointment by keyboard alone and marks the customer arrived;
+ * a staff member sees only her own calendar; a call-centre member gets the no-access page. axe at
+ * 1280 and 768 px (and 390 for the no-access page), no horizontal overflow of the page. The
+ * appointment is booked through the public API first, so the test owns its data.
+ */
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { bookFirstFree, groupId, shot, uniqueEmail, uniquePhone } from './account-support.ts';
+
+const LEONIE = 23;
+const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
+const STAFF = { email: 'leonie.marchand@example.com', password: 'Ciseaux-Lyon26!' };
+const CALL_CENTRE = { email: 'nadia.lefevre@example.com', password: 'Standard#Appel26' };
+
+/** Opens the back office without a session: the login page, then back to the back office. */
+async function logInToAdmin(page: Page, login: { email: string; password: string }) {
+  await page.goto('/demo-salon/admin?locale=en');
+  await expect(page).toHaveURL(/\/demo-salon\/login\?locale=en$/);
+  await page.getByTestId('login-email').fill(login.email);
+  await page.getByTestId('login-password').fill(login.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
+}
+
+async function noPageOverflow(page: Page, label: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
+}
+
+test('the owner opens an appointment by keyboard and marks the customer arrived', async ({
+  page,
+  request,
+}) => {
+  const salon = await groupId(request, 'demo-salon');
+  const lastname = `Agenda${Date.now().toString(36)}`;
+  const booked = await bookFirstFree(
+    request,
+    salon,
+    { 'intervention_ids[]': 35, calendar_id: LEONIE },
+    {
+      intervention_ids: [35],
+      calendar_id: LEONIE,
+      fiche: { firstname: 'Margaux', lastname, email: uniqueEmail('agenda'), firstphone: uniquePhone() },
+    },
+    { hoursAhead: 2 },
+  );
+  const appointment = booked.records[0]!;
+  // The slot's wall-clock date in the salon's zone, as the API wrote it.
+  const day = appointment.start.slice(0, 10);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInToAdmin(page, OWNER);
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+  await expect(page.getByTestId('agenda-view-week')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('agenda-day')).toHaveCount(7);
+  await expect(page.getByTestId('admin-role')).toHaveText('Owner');
+  await expect(page.getByRole('main')).toBeVisible();
+
+  // To the booked day's week with the date field, by keyboard.
+  const dateField = page.getByTestId('agenda-date');
+  await dateField.fill(day);
+  const ours = page.locator(`[data-appointment-id="${appointment.id}"]`);
+  await expect(ours).toBeVisible();
+  await expect(ours).toHaveAccessibleName(
+    new RegExp(
+      `^\\d\\d:\\d\\d to \\d\\d:\\d\\d\\s*,\\s*Margaux ${lastname}\\s*,\\s*Coupe femme\\s*,\\s*Léonie Marchand`,
+    ),
+  );
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await noPageOverflow(page, `the agenda at ${width}px`);
+    await expectAccessible(page, `the agenda at ${width}px`);
+    await shot(page, `admin-agenda-week`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Tab from the date field until the appointment has the focus, then Enter.
+  await dateField.focus();
+  let reached = false;
+  for (let i = 0; i < 300 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await ours.evaluate((element) => element === document.activeElement);
+  }
+  expect(reached, 'the appointment is reachable with Tab').toBe(true);
+  // Arrow keys move between appointments and back.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Home');
+  const inColumn = page.locator(':focus');
+  await expect(inColumn).toHaveAttribute('data-testid', 'agenda-appointment');
+  await ours.focus();
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByTestId('appointment-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: `Margaux ${lastname}` })).toBeVisible();
+  await expect(dialog.getByTestId('detail-status')).toHaveText('Confirmed');
+  await expect(dialog.getByTestId('detail-phone')).toHaveAttribute('href', /^tel:\+33\d+$/);
+  await expectAccessible(page, 'the appointment dialog');
+  await shot(page, 'admin-dialog');
+
+  await dialog.getByTestId('mark-arrived').press('Enter');
+  await expect(dialog.getByTestId('detail-attendance')).toHaveText('Arrived');
+  await expect(dialog.getByTestId('mark-arrived')).toHaveAttribute('aria-pressed', 'true');
+  // The private note, saved from the keyboard too.
+  await dialog.getByTestId('note-field').fill('Prefers a quiet corner.');
+  await dialog.getByTestId('note-save').press('Enter');
+  await expect(dialog.getByText('Note saved')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  // The agenda shows the mark without a reload, and the focus is back on the appointment.
+  await expect(ours.getByTestId('badge-arrived')).toBeVisible();
+  await expect(ours).toHaveAccessibleName(/,\s*Léonie Marchand\s*,\s*Arrived\s*,\s*private note$/);
+  await expect(ours).toBeFocused();
+});
+
+test('a staff member sees only her own calendar', async ({ page }) => {
+  await logInToAdmin(page, STAFF);
+  await expect(page.getByTestId('admin-role')).toHaveText('Staff');
+  const columns = page.getByTestId('agenda-column');
+  await expect(columns).toHaveCount(7);
+  await expect(page.getByTestId('agenda-board').getByRole('heading', { level: 4 })).toHaveText(
+    Array(7).fill('Léonie Marchand'),
+  );
+  await expect(page.getByTestId('agenda-board')).not.toContainText('Hugo Perrin');
+  // One calendar: nothing to filter.
+  await expect(page.getByTestId('agenda-filter')).toHaveCount(0);
+  await page.getByTestId('agenda-view-day').click();
+  await expect(page.getByTestId('agenda-day')).toHaveCount(1);
+  await expect(columns).toHaveCount(1);
+});
+
+test('a call-centre member gets the no-access page', async ({ page }) => {
+  await logInToAdmin(page, CALL_CENTRE);
+  const refused = page.getByTestId('admin-no-access');
+  await expect(refused.getByRole('heading', { level: 1 })).toHaveText('No access to the schedule');
+  await expect(refused).toContainText('nadia.lefevre@example.com');
+  await expect(refused.getByRole('link', { name: 'Book an appointment' })).toBeVisible();
+  await expect(page.getByTestId('agenda-board')).toHaveCount(0);
+  for (const width of [1280, 768, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await noPageOverflow(page, `the no-access page at ${width}px`);
+    await expectAccessible(page, `the no-access page at ${width}px`);
+    await shot(page, 'admin-no-access');
+  }
+});
