@@ -7,7 +7,6 @@
 import type { CancelledAppointments } from '@creneau/contract/endpoints/appointments';
 import * as appointments from '@creneau/contract/endpoints/appointments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookedAppointment } from './appointment-create.ts';
 import type { ListedAppointment } from './appointments.ts';
 import { ApiError, apiPost, callPath } from './client.ts';
 import { queryKeys } from './query-keys.ts';

@@ -1,6 +1,5 @@
 /** GET /v3/groups/{id}/interventions — bookable services (docs/requirements/booking-flow.md §3 Intervention). */
 
-import type { Promotion } from '@creneau/contract/endpoints/catalogue';
 import { catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 

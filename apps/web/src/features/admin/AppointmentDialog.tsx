@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { useNotificationText } from '../../ui/NotificationBar.tsx';
-import { customerName } from './AgendaBoard.tsx';
+import { customerName } from './AgendaItems.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
 

@@ -7,7 +7,7 @@
 import { createPortal } from 'react-dom';
 import type { AgendaAppointment, AgendaBlock, AgendaCalendar } from '../../api/admin-agenda.ts';
 import { usePart } from '../../i18n/i18n.ts';
-import { blockText, customerName } from './AgendaBoard.tsx';
+import { blockText, customerName } from './AgendaItems.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
 import { segmentInDay } from './agenda-layout.ts';
