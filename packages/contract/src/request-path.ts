@@ -7,7 +7,9 @@ import type { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
 
 /** The path parameters an endpoint takes, as the caller gives them. */
-export type PathParams<E extends Endpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : Record<string, never>;
+export type PathParams<E extends Endpoint> = E['params'] extends z.ZodType
+  ? z.input<E['params']>
+  : Record<string, never>;
 
 /** `/api/v3/groups/:id/fiches` with `{ id: 5 }` → `/api/v3/groups/5/fiches`; every value is encoded. */
 export function pathOf<E extends Endpoint>(endpoint: E, params: PathParams<E>): string {
