@@ -1,4 +1,5 @@
 /** A group as its pages start from it, its host and shard look-ups, its mini-site and a pro's groups. */
+import type { WebsiteConfig } from '@creneau/core/group-config/group-config.schema';
 import { z } from 'zod';
 import { type AnswerOf, endpoint, records } from '../endpoint.ts';
 import { commonQuery, dbId } from '../params.ts';
@@ -88,7 +89,7 @@ export const website = z.looseObject({
   highlight_service: z.number().int().nullable(),
   highlight_package: z.number().int().nullable(),
   image: z.string().nullable(),
-  file_upload: z.array(z.looseObject({ url: z.string() })),
+  file_upload: z.array(z.looseObject({ url: z.string(), alt: z.string() })),
 });
 
 export const getWebsite = endpoint({
@@ -111,3 +112,14 @@ export const listProGroups = endpoint({
 
 export type UrlnameLookup = AnswerOf<typeof findUrlnameByHost>;
 export type ShardLookup = AnswerOf<typeof findShard>;
+
+/**
+ * The home page's settings as the web reads them: the configuration's texts and switches
+ * (docs/group-configuration.md "website"), with its references resolved to ids and its images as
+ * `image` and `file_upload`.
+ */
+export type Website = Omit<
+  WebsiteConfig,
+  'images' | 'listing_ids' | 'highlight_service' | 'highlight_package'
+> &
+  z.output<typeof website>;

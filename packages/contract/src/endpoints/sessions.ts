@@ -1,6 +1,6 @@
 /** Logging in and out, and who the current session is. */
 import { z } from 'zod';
-import { type AnswerOf, endpoint } from '../endpoint.ts';
+import { endpoint } from '../endpoint.ts';
 import { dbId } from '../params.ts';
 import { emailText, keyText, singleLineText } from '../wire-rules.ts';
 import { appointment } from './appointments.ts';
