@@ -1,20 +1,12 @@
 import type { PasswordSet } from '@creneau/contract/endpoints/accounts';
 import * as accounts from '@creneau/contract/endpoints/accounts';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPut, callPath } from './client.ts';
 import { adoptSessionToken } from './session-login.ts';
 
-export interface PasswordUpdate {
-  group_id?: number;
-  password: string;
-  password_confirmation?: string;
-  current_password?: string;
-  validation_key?: string;
-  oubliKey?: string;
-  /** Forced change (docs/requirements/accounts-and-appointments.md §7: set password also sends api_user_id and api_profile Account). */
-  api_user_id?: number;
-  api_profile?: 'Account';
-}
+/** What a password change sends, as the API contract declares it. */
+export type PasswordUpdate = z.input<typeof accounts.setPassword.body>['account'];
 
 /** The answer, as the API contract declares it. */
 export type PasswordUpdateResponse = PasswordSet;

@@ -7,18 +7,11 @@
 import type { Registered } from '@creneau/contract/endpoints/accounts';
 import * as accounts from '@creneau/contract/endpoints/accounts';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost, callPath } from './client.ts';
 
-export interface RegisterRequest {
-  group_id: number;
-  email: string;
-  password?: string;
-  marketing_optin?: boolean;
-  marketing_sms?: boolean;
-  solocal_services_optin?: boolean;
-  /** The booking chosen before registering, resumed after the first login. */
-  pendingRdv?: Record<string, unknown>;
-}
+/** What a registration sends, as the API contract declares it. */
+export type RegisterRequest = z.input<typeof accounts.register.body>['account'];
 
 /** The answer, as the API contract declares it. */
 export type RegisterResponse = Registered;

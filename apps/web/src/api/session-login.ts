@@ -7,22 +7,14 @@
 import type { LoginAnswer } from '@creneau/contract/endpoints/sessions';
 import * as sessions from '@creneau/contract/endpoints/sessions';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { queryClient } from '../lib/query-client.ts';
 import { apiGet, apiPost, callPath } from './client.ts';
 import { ANONYMOUS_SESSION, currentSessionQuery, type Session } from './session-current.ts';
 import { setSessionToken } from './session-token.ts';
 
-export interface LoginRequest {
-  credentials?: { email: string; password: string };
-  account: {
-    group_id: number;
-    /** Fiche-profile e-mail links. */
-    ficheKey?: string;
-    /** Activation link, or the confirmation link of an e-mail change (with temp_email). */
-    validation_key?: string;
-    temp_email?: string;
-  };
-}
+/** What a login sends, as the API contract declares it. */
+export type LoginRequest = z.input<typeof sessions.login.body>;
 
 /** The answer, as the API contract declares it. */
 export type LoginResponse = LoginAnswer;
