@@ -11,7 +11,6 @@ export const queryKeys = {
   group: (urlname: string) => ['group', urlname] as const,
   website: (groupId: number) => ['website', groupId] as const,
   urlname: (host: string) => ['urlname', host] as const,
-  shard: (urlname: string) => ['shard', urlname] as const,
   preselection: (groupId: number | undefined, preselection: unknown) =>
     ['preselection', groupId, preselection] as const,
   /** A catalogue list: interventionsets, interventions, calendarsets or calendars. */

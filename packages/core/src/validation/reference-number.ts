@@ -6,7 +6,6 @@
  * and "ﬁ" into "FI", making invalid input look valid.
  */
 
-export const REFERENCE_CODE_LENGTH = 10;
 /** The vevent field that carries the reference number. */
 export const REFERENCE_FIELD_NAME = 'str9';
 

@@ -24,4 +24,3 @@ export const STEP_PAGES = {
   register_confirm: () => import('./steps/RegisterConfirmPage.tsx').then((m) => m.RegisterConfirmPage),
 } satisfies Record<string, PageModule>;
 
-export type StepPageName = keyof typeof STEP_PAGES;
