@@ -23,4 +23,3 @@ export const STEP_PAGES = {
   register: () => withPart('account', import('./steps/RegisterPage.tsx')).then((m) => m.RegisterPage),
   register_confirm: () => import('./steps/RegisterConfirmPage.tsx').then((m) => m.RegisterConfirmPage),
 } satisfies Record<string, PageModule>;
-
