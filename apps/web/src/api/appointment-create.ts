@@ -3,29 +3,14 @@
  * per booking attempt: a retry after a lost answer (network, double click) replays the first result
  * instead of booking twice. Errors are v3_error.appointment.* keys (docs/requirements/accounts-and-appointments.md §8), see booking-errors.
  */
+
 import * as appointments from '@creneau/contract/endpoints/appointments';
+import type { z } from 'zod';
 import type { SlotAppointment } from './availabletimeslots.ts';
 import { apiPost, callPath } from './client.ts';
 
-/** The appointment body: the slot, the fiche (an id or new fields), the choices and vevent fields. */
-export interface AppointmentCreateBody {
-  /** The slot's start as availabletimeslots gave it. */
-  date: string;
-  /** An existing fiche's id, or the fields of a new one. */
-  fiche: number | Record<string, unknown>;
-  group_id: number;
-  from_web: 1;
-  comments?: string | undefined;
-  websource?: string | undefined;
-  calendar_id?: number | undefined;
-  calendar_ids?: readonly number[] | undefined;
-  resource_id?: number | undefined;
-  intervention_ids?: readonly number[] | undefined;
-  /** The booking's appointments by index, as for availabletimeslots. */
-  appointments?: readonly SlotAppointment[] | undefined;
-  /** The group's appointment form (vevent) fields, in their own object (docs/api.md). */
-  vevent?: Record<string, unknown> | undefined;
-}
+/** The appointment body (the slot, the record, the choices and the form's fields), as the API contract declares it. */
+export type AppointmentCreateBody = z.input<typeof appointments.takeAppointment.body>['appointment'];
 
 /** An appointment as the API presents it, and the booking's answer: as the API contract declares them. */
 import type {
