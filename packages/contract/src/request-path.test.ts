@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { changeEmail } from './endpoints/accounts.ts';
-import { appointmentCalendarFile, listAppointments, takeAppointment } from './endpoints/appointments.ts';
-import { listCalendars } from './endpoints/catalogue.ts';
-import { findShard, getGroup } from './endpoints/groups.ts';
-import { getCurrentSession } from './endpoints/sessions.ts';
-import { pathOf, requestOf } from './request-path.ts';
+import { pathOf, requestOf, route } from './request-path.ts';
+import { routes } from './routes.ts';
+
+const { changeEmail } = routes.accounts;
+const { appointmentCalendarFile, listAppointments, takeAppointment } = routes.appointments;
+const { listCalendars } = routes.catalogue;
+const { findShard, getGroup } = routes.groups;
+const { getCurrentSession } = routes.sessions;
 
 describe('pathOf', () => {
   it('fills the parameters and drops the /api prefix the client base carries', () => {
@@ -35,16 +37,18 @@ describe('pathOf', () => {
       tags: [],
       answers: { 200: z.string() },
     });
-    expect(pathOf(health)).toBe('/health');
+    expect(pathOf(route<typeof health>('GET', '/health'))).toBe('/health');
   });
 
-  it('types the parameters from the endpoint', () => {
+  it('types the route and the parameters from the endpoint', () => {
     // Checked by the type checker (npm run typecheck), never run.
     const wrong = () => [
       // @ts-expect-error the calendars list is addressed by the group's id
       pathOf(listCalendars, { groupId: 12 }),
       // @ts-expect-error the session has no path parameter
       pathOf(getCurrentSession, { id: 1 }),
+      // @ts-expect-error not the calendars list's path
+      route<typeof routes.catalogue.listCalendars.endpoint & object>('GET', '/api/v3/groups/:id/calendar'),
     ];
     expect(typeof wrong).toBe('function');
   });

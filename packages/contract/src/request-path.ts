@@ -5,7 +5,7 @@
  * endpoint does not declare, or one it needs and is not given, is then a type error in the client.
  */
 import type { z } from 'zod';
-import type { AnswerOf, Endpoint } from './endpoint.ts';
+import type { Endpoint } from './endpoint.ts';
 
 /**
  * Every path of the API starts with it. Clients keep it in their base URL (the web client's
@@ -34,40 +34,57 @@ export type RequestOf<E extends Endpoint> = Part<'params', E['params']> &
   Part<'query', E['querystring']> &
   Part<'body', E['body']>;
 
+/**
+ * The part of an endpoint a client needs at run time — its method and path — carrying the whole
+ * endpoint as a type. Clients address calls by routes, not endpoints: an endpoint brings its zod
+ * schemas (and zod) along, which a browser bundle must not pay for (docs/web-app.md "Tests and
+ * budget").
+ */
+export interface Route<E extends Endpoint> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  /** Never set: the endpoint, for the types of the call's parts and answer. */
+  readonly endpoint?: E;
+}
+
+/** An endpoint's route; the literal method and path must be the endpoint's own. */
+export const route = <E extends Endpoint>(method: E['method'], path: E['path']): Route<E> => ({
+  method,
+  path,
+});
+
 /** A request ready to send: the method, the path below API_PREFIX, the query and the body. */
 export interface BuiltRequest<E extends Endpoint> {
   method: E['method'];
   path: string;
   query: QueryOf<E> | Record<string, never>;
   body: BodyOf<E> | undefined;
-  /** Never set: carries the answer's type to the client that sends the request. */
-  readonly answer?: AnswerOf<E>;
 }
 
 const PARAMETER = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /**
- * The endpoint's path with its `:name` parameters filled (each encoded as one path segment) and
+ * The route's path with its `:name` parameters filled (each encoded as one path segment) and
  * API_PREFIX removed. Throws on a parameter the path needs and was not given, which the types
  * already refuse, so that an untyped caller fails here rather than with a request to `/:id`.
  */
 export function pathOf<E extends Endpoint>(
-  endpoint: E,
+  route: Route<E>,
   ...[params]: [E['params']] extends [z.ZodType] ? [params: ParamsOf<E>] : []
 ): string {
   const values = (params ?? {}) as Record<string, unknown>;
-  const filled = endpoint.path.replace(PARAMETER, (_, name: string) => {
+  const filled = route.path.replace(PARAMETER, (_, name: string) => {
     const value = values[name];
     if (value === undefined || value === null || value === '')
-      throw new Error(`${endpoint.method} ${endpoint.path}: no value for the path parameter ${name}`);
+      throw new Error(`${route.method} ${route.path}: no value for the path parameter ${name}`);
     return encodeURIComponent(String(value));
   });
   return filled.startsWith(`${API_PREFIX}/`) ? filled.slice(API_PREFIX.length) : filled;
 }
 
-/** The method, path, query and body of a call to an endpoint. */
-export function requestOf<E extends Endpoint>(endpoint: E, request: RequestOf<E>): BuiltRequest<E> {
+/** The method, path, query and body of a call. */
+export function requestOf<E extends Endpoint>(route: Route<E>, request: RequestOf<E>): BuiltRequest<E> {
   const parts = request as { params?: unknown; query?: QueryOf<E>; body?: BodyOf<E> };
-  const path = (pathOf as (endpoint: Endpoint, params?: unknown) => string)(endpoint, parts.params);
-  return { method: endpoint.method, path, query: parts.query ?? {}, body: parts.body };
+  const path = (pathOf as (route: Route<E>, params?: unknown) => string)(route, parts.params);
+  return { method: route.method, path, query: parts.query ?? {}, body: parts.body };
 }

@@ -2,7 +2,7 @@
 import { parseDateParam } from '@creneau/core/validation/date-param';
 import { z } from 'zod';
 import { selectionFields } from '../booking-selection.ts';
-import { endpoint } from '../endpoint.ts';
+import { type AnswerOf, endpoint } from '../endpoint.ts';
 import { commonQuery, dbId, localeParam } from '../params.ts';
 import { BOOKING_YEARS, isBookingYear } from '../wire-rules.ts';
 import { queryFlag } from './common.ts';
@@ -71,3 +71,6 @@ export const listSlots = endpoint({
     200: z.object({ availabletimeslots: z.array(slot), firstSlot: z.string().nullable() }),
   },
 });
+
+export type Slot = z.output<typeof slot>;
+export type SlotList = AnswerOf<typeof listSlots>;
