@@ -1,18 +1,14 @@
-import type { PasswordSet } from '@creneau/contract/endpoints/accounts';
-import { apiPut } from './client.ts';
+import type { PasswordSet, setPassword } from '@creneau/contract/endpoints/accounts';
+import type { BodyOf } from '@creneau/contract/request-path';
+import { routes } from '@creneau/contract/routes';
+import { apiCall } from './client.ts';
 import { adoptSessionToken } from './session-login.ts';
 
-export interface PasswordUpdate {
-  group_id?: number;
-  password: string;
-  password_confirmation?: string;
-  current_password?: string;
-  validation_key?: string;
-  oubliKey?: string;
-  /** Forced change (docs/requirements/accounts-and-appointments.md §7: set password also sends api_user_id and api_profile Account). */
-  api_user_id?: number;
-  api_profile?: 'Account';
-}
+/**
+ * The account part of the body, as the contract declares it. A forced change also sends
+ * api_user_id and api_profile "Account" (docs/requirements/accounts-and-appointments.md §7).
+ */
+export type PasswordUpdate = BodyOf<typeof setPassword>['account'];
 
 /** The answer, as the API contract declares it. */
 export type PasswordUpdateResponse = PasswordSet;
@@ -21,10 +17,9 @@ export type PasswordUpdateResponse = PasswordSet;
 export async function updatePassword(accountId: number, account: PasswordUpdate) {
   // A link proves who the visitor is: an old session must not decide whose password changes.
   const withToken = !(account.validation_key || account.oubliKey);
-  const response = await apiPut<PasswordUpdateResponse>(
-    `/v3/accounts/${accountId}.json`,
-    { account },
-    {},
+  const response = await apiCall(
+    routes.accounts.setPassword,
+    { params: { id: accountId }, body: { account } },
     { withToken },
   );
   await adoptSessionToken(response.account_token);

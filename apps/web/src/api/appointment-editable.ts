@@ -3,16 +3,17 @@
  * the whole booking it belongs to (docs/requirements/accounts-and-appointments.md §4 edit mode). Refusals: editAptError,
  * mintimeRDVModifyError (too close to its start), aptAlreadyCanceled.
  */
-import type { BookedAppointment } from './appointment-create.ts';
-import { apiGet } from './client.ts';
+import type { AppointmentEditable } from '@creneau/contract/endpoints/appointments';
+import { routes } from '@creneau/contract/routes';
+import { apiCall } from './client.ts';
 
-export interface Editable {
-  editable: true;
-  appointment: BookedAppointment | null;
-  /** Every appointment of the booking, by start. */
-  booking: BookedAppointment[];
-}
+/** The answer; `booking` is every appointment of the booking, by start. */
+export type Editable = AppointmentEditable;
 
 export function fetchEditable(groupId: number, id: number, signal?: AbortSignal): Promise<Editable> {
-  return apiGet<Editable>(`/v3/appointments/${id}/editable`, { group_id: groupId }, { signal });
+  return apiCall(
+    routes.appointments.checkEditable,
+    { params: { id }, query: { group_id: groupId } },
+    { signal },
+  );
 }

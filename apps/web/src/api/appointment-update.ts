@@ -2,25 +2,22 @@
  * PUT /v3/appointments/{id}?group_id= — changes a booking in place (docs/requirements/accounts-and-appointments.md §4 edit mode, §7): a
  * new start, another fiche, new comments. The whole booking (pack, consecutive appointments) moves.
  */
-import type { BookedAppointment } from './appointment-create.ts';
-import { apiPut } from './client.ts';
+import type { AppointmentChanged, changeAppointment } from '@creneau/contract/endpoints/appointments';
+import type { BodyOf } from '@creneau/contract/request-path';
+import { routes } from '@creneau/contract/routes';
+import { apiCall } from './client.ts';
 
-export interface AppointmentUpdateBody {
-  date?: string | undefined;
-  fiche?: number | undefined;
-  comments?: string | undefined;
-  calendar_id?: number | undefined;
-  resource_id?: number | undefined;
-}
+/** What may change (the contract's body), but the group, which updateAppointment adds. */
+export type AppointmentUpdateBody = Omit<BodyOf<typeof changeAppointment>['appointment'], 'group_id'>;
 
 export function updateAppointment(
   groupId: number,
   id: number,
   appointment: AppointmentUpdateBody,
-): Promise<{ records: BookedAppointment[] }> {
-  return apiPut<{ records: BookedAppointment[] }>(
-    `/v3/appointments/${id}`,
-    { group_id: groupId, appointment: { ...appointment, group_id: groupId } },
-    { group_id: groupId },
-  );
+): Promise<AppointmentChanged> {
+  return apiCall(routes.appointments.changeAppointment, {
+    params: { id },
+    query: { group_id: groupId },
+    body: { group_id: groupId, appointment: { ...appointment, group_id: groupId } },
+  });
 }

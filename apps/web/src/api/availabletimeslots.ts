@@ -4,26 +4,16 @@
  * appointments as an indexed map {intervention_id, calendar_id, resource_id, pack_id}, promotions,
  * and "0"-free ids. A bad calendar or resource answers 400 with "Invalid calendar" in its message.
  */
+import type { Slot, SlotList } from '@creneau/contract/endpoints/availability';
+import { routes } from '@creneau/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './client.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** One bookable start. */
-export interface AvailableSlot {
-  /** ISO 8601 with the group's UTC offset, e.g. "2026-11-24T09:30:00+01:00". */
-  start: string;
-  /** Wall-clock "HH:MM" in the group's time zone. */
-  time: string;
-  /** Remaining capacity over the calendars that could take it. */
-  capacity: number;
-  /** Promotion percent, or null. */
-  promotion: number | null;
-}
+/** One bookable start: ISO 8601 start with the group's offset, wall-clock time, capacity, promotion. */
+export type AvailableSlot = Slot;
 
-export interface AvailableTimeslots {
-  availabletimeslots: AvailableSlot[];
-  firstSlot: string | null;
-}
+export type AvailableTimeslots = SlotList;
 
 /** One entry of the appointments map. */
 export interface SlotAppointment {
@@ -53,19 +43,22 @@ export async function fetchAvailableTimeslots(
   params: SlotsParams,
   signal?: AbortSignal,
 ): Promise<AvailableTimeslots> {
-  return apiGet<AvailableTimeslots>(
-    `/v3/groups/${groupId}/availabletimeslots`,
+  return apiCall(
+    routes.availability.listSlots,
     {
-      group_id: groupId,
-      start: params.start,
-      nDays: params.nDays,
-      time_format: 'datetime',
-      promotions: params.promotions === false ? 0 : 1,
-      locale: params.locale,
-      calendar_id: params.calendar_id,
-      calendar_ids: params.calendar_ids?.length ? params.calendar_ids : undefined,
-      resource_id: params.resource_id,
-      appointments: params.appointments.map((a) => ({ ...a })),
+      params: { id: groupId },
+      query: {
+        group_id: groupId,
+        start: params.start,
+        nDays: params.nDays === undefined ? undefined : String(params.nDays),
+        time_format: 'datetime',
+        promotions: params.promotions === false ? '0' : '1',
+        locale: params.locale,
+        calendar_id: params.calendar_id,
+        calendar_ids: params.calendar_ids?.length ? [...params.calendar_ids] : undefined,
+        resource_id: params.resource_id,
+        appointments: params.appointments.map((a) => ({ ...a })),
+      },
     },
     { signal },
   );

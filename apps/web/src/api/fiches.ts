@@ -6,9 +6,10 @@
  */
 
 import type { Fiche } from '@creneau/contract/endpoints/fiches';
+import { routes } from '@creneau/contract/routes';
 import { visibleRecords } from '@creneau/core/booking/records-cap';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './client.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** A customer record: the columns plus the group's own fields (the API contract's). */
@@ -23,9 +24,9 @@ export function visibleFiches(records: readonly Fiche[]): Fiche[] {
 }
 
 export async function fetchFiches(groupId: number, search?: string, signal?: AbortSignal): Promise<Fiche[]> {
-  const body = await apiGet<{ records: Fiche[] }>(
-    `/v3/groups/${groupId}/fiches`,
-    { search: search || undefined },
+  const body = await apiCall(
+    routes.fiches.listFiches,
+    { params: { id: groupId }, query: { search: search || undefined } },
     { signal },
   );
   return visibleFiches(body.records);

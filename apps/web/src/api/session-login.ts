@@ -3,44 +3,26 @@
  * e-mail link (docs/requirements/accounts-and-appointments.md §4 Session, §7). A success stores the returned token, so every later call
  * and the session check run as the new session.
  */
+import type { LoginAnswer, login as loginEndpoint } from '@creneau/contract/endpoints/sessions';
+import type { BodyOf } from '@creneau/contract/request-path';
+import { routes } from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
-import { apiGet, apiPost } from './client.ts';
+import { apiCall } from './client.ts';
 import { ANONYMOUS_SESSION, currentSessionQuery, type Session } from './session-current.ts';
 import { setSessionToken } from './session-token.ts';
 
-export interface LoginRequest {
-  credentials?: { email: string; password: string };
-  account: {
-    group_id: number;
-    /** Fiche-profile e-mail links. */
-    ficheKey?: string;
-    /** Activation link, or the confirmation link of an e-mail change (with temp_email). */
-    validation_key?: string;
-    temp_email?: string;
-  };
-}
+/**
+ * The login body (the contract's): credentials, or an e-mail link's ficheKey / validation_key
+ * (with temp_email for the confirmation of an e-mail change).
+ */
+export type LoginRequest = BodyOf<typeof loginEndpoint>;
 
-export interface LoginResponse {
-  type: 'user' | 'pro';
-  account: {
-    id: number;
-    email: string | null;
-    cancel_apt: number | string | null;
-    export_apt: number | string | null;
-    needPasswordChange: boolean;
-  };
-  account_token?: string;
-  pro_token?: string;
-  fiche_token?: string;
-  groups?: number[];
-  needPasswordChange: boolean;
-  /** True when the login confirmed a new e-mail address. */
-  emailChanged?: boolean;
-  /** An appointment chosen before registering, to resume after login (docs/requirements/accounts-and-appointments.md §4). */
-  pendingRdv: Record<string, unknown> | null;
-  lastSignedAt: string;
-}
+/**
+ * The login answer (the contract's): emailChanged when the login confirmed a new address,
+ * pendingRdv an appointment chosen before registering, to resume (docs/requirements/accounts-and-appointments.md §4).
+ */
+export type LoginResponse = LoginAnswer;
 
 /** The token a login answer carries, whichever kind of session it opened. */
 export function tokenOf(response: Pick<LoginResponse, 'account_token' | 'pro_token' | 'fiche_token'>) {
@@ -55,7 +37,11 @@ export function tokenOf(response: Pick<LoginResponse, 'account_token' | 'pro_tok
 export async function adoptSessionToken(token: string): Promise<void> {
   try {
     // Without the token parameter, so that the new cookie speaks rather than an older token.
-    const session = await apiGet<Partial<Session>>('/v3/sessions/current.json', {}, { withToken: false });
+    const session: Partial<Session> = await apiCall(
+      routes.sessions.getCurrentSession,
+      {},
+      { withToken: false },
+    );
     if (session.logged) {
       queryClient.setQueryData(currentSessionQuery(token).queryKey, {
         ...ANONYMOUS_SESSION,
@@ -71,7 +57,7 @@ export async function adoptSessionToken(token: string): Promise<void> {
 
 /** Logs in; on success the returned token becomes the session. */
 export async function login(request: LoginRequest): Promise<LoginResponse> {
-  const response = await apiPost<LoginResponse>('/v3/sessions/login.json', request, {}, { withToken: false });
+  const response = await apiCall(routes.sessions.login, { body: request }, { withToken: false });
   const token = tokenOf(response);
   if (token) await adoptSessionToken(token);
   return response;

@@ -1,18 +1,17 @@
-import { apiPost } from './client.ts';
+import type { LoggedOut } from '@creneau/contract/endpoints/sessions';
+import { routes } from '@creneau/contract/routes';
+import { apiCall } from './client.ts';
 import { forgetSessionData, markIntentionalLogout } from './session-end.ts';
 import { clearSessionToken } from './session-token.ts';
 
-export interface LogoutResponse {
-  logged: false;
-  /** The session came from single sign-on: the provider's session ends at /auth/sso/{urlname}/logout. */
-  sso_logout?: boolean;
-}
+/** sso_logout: the session came from single sign-on, whose provider's session ends at /auth/sso/{urlname}/logout. */
+export type LogoutResponse = LoggedOut;
 
 /** Revokes the session on the server; the local token and the session's data go whatever the answer. */
 export async function logout(): Promise<LogoutResponse> {
   markIntentionalLogout();
   try {
-    return await apiPost<LogoutResponse>('/v3/sessions/logout.json', {});
+    return await apiCall(routes.sessions.logout, {});
   } finally {
     clearSessionToken();
     forgetSessionData();

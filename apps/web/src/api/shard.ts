@@ -1,14 +1,18 @@
 /** GET /shard?value=URLNAME&field=urlname — the shard holding a group (docs/requirements/booking-flow.md §7). */
+import type { ShardLookup } from '@creneau/contract/endpoints/groups';
+import { routes } from '@creneau/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from './client.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-export interface ShardLookup {
-  shard_name: string;
-}
+export type { ShardLookup } from '@creneau/contract/endpoints/groups';
 
 export function fetchShard(urlname: string, signal?: AbortSignal): Promise<ShardLookup> {
-  return apiGet<ShardLookup>('/shard', { value: urlname, field: 'urlname' }, { signal, withToken: false });
+  return apiCall(
+    routes.groups.findShard,
+    { query: { value: urlname, field: 'urlname' } },
+    { signal, withToken: false },
+  );
 }
 
 export const shardQuery = (urlname: string) =>

@@ -1,45 +1,15 @@
 /** GET /v3/websites?group_id= — the mini-site home settings (docs/requirements/booking-flow.md §3 Website). */
-import type { Weekday } from '@creneau/core/group-config/group-config.schema';
+import type { Website } from '@creneau/contract/endpoints/groups';
+import { routes } from '@creneau/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './client.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-export interface Website {
-  group_id: number;
-  title: string | null;
-  quick_desc: string | null;
-  keywords: string | null;
-  domain: string | null;
-  map: boolean;
-  listing: 'category' | 'intervention' | 'package' | null;
-  listing_ids: number[];
-  listset_ids: number[];
-  package_ids: number[];
-  highlight: boolean;
-  highlight_service: number | null;
-  highlight_package: number | null;
-  offer_text: string | null;
-  /** Ranges per weekday, local wall-clock "HH:MM" in the group's time zone. */
-  openinghours?: Partial<Record<Weekday, [string, string][]>>;
-  contact_info: boolean;
-  website_link: string | null;
-  social_link: boolean;
-  facebook: string | null;
-  twitterX: string | null;
-  instagram: string | null;
-  snapchat: string | null;
-  mail: string | null;
-  complement_text: string | null;
-  otherbox: string | null;
-  image: string | null;
-  /** Gallery images. */
-  file_upload: { url: string; alt: string }[];
-  offer_type: string | null;
-  provider_website: boolean;
-}
+/** The home settings; openinghours are ranges per weekday, "HH:MM" in the group's time zone. */
+export type { Website } from '@creneau/contract/endpoints/groups';
 
 export function fetchWebsite(groupId: number, signal?: AbortSignal): Promise<Website> {
-  return apiGet<Website>('/v3/websites', { group_id: groupId }, { signal });
+  return apiCall(routes.groups.getWebsite, { query: { group_id: groupId } }, { signal });
 }
 
 export const websiteQuery = (groupId: number) =>
