@@ -5,17 +5,18 @@
  */
 
 import type { EmailChangeRequested } from '@creneau/contract/endpoints/accounts';
-import * as accounts from '@creneau/contract/endpoints/accounts';
+import { routes } from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { apiPut, callPath } from './client.ts';
+import { apiCall } from './client.ts';
 
 /** The answer, as the API contract declares it. */
 export type EmailChangeResponse = EmailChangeRequested;
 
 /** Requests the change; errors (422): emailUsing, emailValidator, emailAlreadyExists. */
 export function requestEmailChange(accountId: number, groupId: number, email: string) {
-  return apiPut<EmailChangeResponse>(callPath(accounts.changeEmail, { id: accountId }), {
-    account: { group_id: groupId, temp_email: email },
+  return apiCall(routes.accounts.changeEmail, {
+    params: { id: accountId },
+    body: { account: { group_id: groupId, temp_email: email } },
   });
 }
 

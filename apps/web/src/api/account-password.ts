@@ -1,12 +1,15 @@
-import type { PasswordSet } from '@creneau/contract/endpoints/accounts';
-import * as accounts from '@creneau/contract/endpoints/accounts';
+import type { PasswordSet, setPassword } from '@creneau/contract/endpoints/accounts';
+import type { BodyOf } from '@creneau/contract/request-path';
+import { routes } from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiPut, callPath } from './client.ts';
+import { apiCall } from './client.ts';
 import { adoptSessionToken } from './session-login.ts';
 
-/** What a password change sends, as the API contract declares it. */
-export type PasswordUpdate = z.input<typeof accounts.setPassword.body>['account'];
+/**
+ * The account part of the body, as the contract declares it. A forced change also sends
+ * api_user_id and api_profile "Account" (docs/requirements/accounts-and-appointments.md §7).
+ */
+export type PasswordUpdate = BodyOf<typeof setPassword>['account'];
 
 /** The answer, as the API contract declares it. */
 export type PasswordUpdateResponse = PasswordSet;
@@ -15,10 +18,9 @@ export type PasswordUpdateResponse = PasswordSet;
 export async function updatePassword(accountId: number, account: PasswordUpdate) {
   // A link proves who the visitor is: an old session must not decide whose password changes.
   const withToken = !(account.validation_key || account.oubliKey);
-  const response = await apiPut<PasswordUpdateResponse>(
-    callPath(accounts.setPassword, { id: accountId }),
-    { account },
-    {},
+  const response = await apiCall(
+    routes.accounts.setPassword,
+    { params: { id: accountId }, body: { account } },
     { withToken },
   );
   await adoptSessionToken(response.account_token);

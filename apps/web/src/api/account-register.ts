@@ -4,21 +4,24 @@
  * when none was given).
  */
 
-import type { Registered } from '@creneau/contract/endpoints/accounts';
-import * as accounts from '@creneau/contract/endpoints/accounts';
+import type { Registered, register as registerEndpoint } from '@creneau/contract/endpoints/accounts';
+import type { BodyOf } from '@creneau/contract/request-path';
+import { routes } from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiPost, callPath } from './client.ts';
+import { apiCall } from './client.ts';
 
-/** What a registration sends, as the API contract declares it. */
-export type RegisterRequest = z.input<typeof accounts.register.body>['account'];
+/**
+ * The account to register, as the contract declares it; its pendingRdv is the booking chosen
+ * before registering, resumed after the first login.
+ */
+export type RegisterRequest = BodyOf<typeof registerEndpoint>['account'];
 
 /** The answer, as the API contract declares it. */
 export type RegisterResponse = Registered;
 
 /** Registers; errors: emailAlreadyExists, emailValidator, passwordRules, registrationDisabled(Health), ssoLoginOnly. */
 export function register(account: RegisterRequest): Promise<RegisterResponse> {
-  return apiPost<RegisterResponse>(callPath(accounts.register, {}), { account }, {}, { withToken: false });
+  return apiCall(routes.accounts.register, { body: { account } }, { withToken: false });
 }
 
 /** Mutation hook for registration. */

@@ -3,22 +3,26 @@
  * per booking attempt: a retry after a lost answer (network, double click) replays the first result
  * instead of booking twice. Errors are v3_error.appointment.* keys (docs/requirements/accounts-and-appointments.md §8), see booking-errors.
  */
-
-import * as appointments from '@creneau/contract/endpoints/appointments';
-import type { z } from 'zod';
-import type { SlotAppointment } from './availabletimeslots.ts';
-import { apiPost, callPath } from './client.ts';
-
-/** The appointment body (the slot, the record, the choices and the form's fields), as the API contract declares it. */
-export type AppointmentCreateBody = z.input<typeof appointments.takeAppointment.body>['appointment'];
-
-/** An appointment as the API presents it, and the booking's answer: as the API contract declares them. */
 import type {
-  Booked as AppointmentCreated,
-  Appointment as BookedAppointment,
+  Appointment,
+  AppointmentTaken,
+  AppointmentToTake,
 } from '@creneau/contract/endpoints/appointments';
+import { routes } from '@creneau/contract/routes';
+import { apiCall } from './client.ts';
 
-export type { AppointmentCreated, BookedAppointment };
+/**
+ * The appointment body (the contract's): the slot's start as availabletimeslots gave it, the fiche
+ * (an id or new fields), the choices, and the group's vevent form fields in their own object
+ * (docs/api.md).
+ */
+export type AppointmentCreateBody = AppointmentToTake;
+
+/** An appointment as the API presents it (docs/requirements/accounts-and-appointments.md §3 Appointment). */
+export type BookedAppointment = Appointment;
+
+/** The booking's answer; its fiche_token is a guest session for a visitor who booked without logging in. */
+export type AppointmentCreated = AppointmentTaken;
 
 /** Books; `idempotencyKey` must stay the same for retries of the same attempt. */
 export function createAppointment(
@@ -26,10 +30,9 @@ export function createAppointment(
   idempotencyKey: string,
   withToken: boolean,
 ): Promise<AppointmentCreated> {
-  return apiPost<AppointmentCreated>(
-    callPath(appointments.takeAppointment, {}),
-    { appointment, with_token: withToken ? 1 : 0 },
-    {},
+  return apiCall(
+    routes.appointments.takeAppointment,
+    { body: { appointment, with_token: withToken ? 1 : 0 } },
     { headers: { 'Idempotency-Key': idempotencyKey } },
   );
 }

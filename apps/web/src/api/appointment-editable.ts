@@ -3,14 +3,17 @@
  * the whole booking it belongs to (docs/requirements/accounts-and-appointments.md §4 edit mode). Refusals: editAptError,
  * mintimeRDVModifyError (too close to its start), aptAlreadyCanceled.
  */
+import type { AppointmentEditable } from '@creneau/contract/endpoints/appointments';
+import { routes } from '@creneau/contract/routes';
+import { apiCall } from './client.ts';
 
-import type { EditableBooking } from '@creneau/contract/endpoints/appointments';
-import * as appointments from '@creneau/contract/endpoints/appointments';
-import { apiGet, callPath } from './client.ts';
-
-/** The answer, as the API contract declares it. */
-export type Editable = EditableBooking;
+/** The answer; `booking` is every appointment of the booking, by start. */
+export type Editable = AppointmentEditable;
 
 export function fetchEditable(groupId: number, id: number, signal?: AbortSignal): Promise<Editable> {
-  return apiGet<Editable>(callPath(appointments.checkEditable, { id }), { group_id: groupId }, { signal });
+  return apiCall(
+    routes.appointments.checkEditable,
+    { params: { id }, query: { group_id: groupId } },
+    { signal },
+  );
 }

@@ -3,20 +3,19 @@
  * §7); a pack goes as a whole. Errors: aptAlreadyCanceled (with the group's phone),
  * mintimeRDVError (errorCode 10), pastAppointment, appointmentNotFound, linkScope.
  */
-
-import type { CancelledAppointments } from '@creneau/contract/endpoints/appointments';
-import * as appointments from '@creneau/contract/endpoints/appointments';
+import type { AppointmentsCanceled } from '@creneau/contract/endpoints/appointments';
+import { routes } from '@creneau/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListedAppointment } from './appointments.ts';
-import { ApiError, apiPost, callPath } from './client.ts';
+import { ApiError, apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The answer, as the API contract declares it. */
-export type BatchDeleteResponse = CancelledAppointments;
+export type BatchDeleteResponse = AppointmentsCanceled;
 
 export function cancelAppointments(groupId: number, ids: readonly number[]): Promise<BatchDeleteResponse> {
-  return apiPost<BatchDeleteResponse>(callPath(appointments.cancelAppointments, { id: groupId }), {
-    appointments: ids.map((id) => ({ id })),
+  return apiCall(routes.appointments.cancelAppointments, {
+    params: { id: groupId },
+    body: { appointments: ids.map((id) => ({ id })) },
   });
 }
 

@@ -3,22 +3,22 @@
  * group (docs/requirements/accounts-and-appointments.md §2 appointments list, §7): future ones by start ascending, then past ones by start
  * descending, one year back at most.
  */
-import * as appointments from '@creneau/contract/endpoints/appointments';
+import type { Appointment } from '@creneau/contract/endpoints/appointments';
+import { routes } from '@creneau/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BookedAppointment } from './appointment-create.ts';
-import { apiGet, callPath } from './client.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** docs/requirements/accounts-and-appointments.md §9: limit_past 12 (v3). */
 export const LIMIT_PAST = 12;
 
-/** An appointment of the list: the same shape, with its calendar-export data. */
-export type ListedAppointment = BookedAppointment;
+/** An appointment of the list (with its calendar-export data, as every appointment answer has). */
+export type ListedAppointment = Appointment;
 
 export function fetchAppointments(groupId: number, locale: string, signal?: AbortSignal) {
-  return apiGet<ListedAppointment[]>(
-    callPath(appointments.listAppointments, {}),
-    { group_id: groupId, include_past: 1, limit_past: LIMIT_PAST, locale },
+  return apiCall(
+    routes.appointments.listAppointments,
+    { query: { group_id: groupId, include_past: 1, limit_past: LIMIT_PAST, locale } },
     { signal },
   );
 }

@@ -4,18 +4,16 @@
  * appointments as an indexed map {intervention_id, calendar_id, resource_id, pack_id}, promotions,
  * and "0"-free ids. A bad calendar or resource answers 400 with "Invalid calendar" in its message.
  */
-
-import type {
-  Slot as AvailableSlot,
-  SlotList as AvailableTimeslots,
-} from '@creneau/contract/endpoints/availability';
-/** One bookable start, and the answer: as the API contract declares them. */
-import * as availability from '@creneau/contract/endpoints/availability';
+import type { Slot, SlotList } from '@creneau/contract/endpoints/availability';
+import { routes } from '@creneau/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, callPath } from './client.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-export type { AvailableSlot, AvailableTimeslots };
+/** One bookable start: ISO 8601 start with the group's offset, wall-clock time, capacity, promotion. */
+export type AvailableSlot = Slot;
+
+export type AvailableTimeslots = SlotList;
 
 /** One entry of the appointments map. */
 export interface SlotAppointment {
@@ -45,19 +43,22 @@ export async function fetchAvailableTimeslots(
   params: SlotsParams,
   signal?: AbortSignal,
 ): Promise<AvailableTimeslots> {
-  return apiGet<AvailableTimeslots>(
-    callPath(availability.listSlots, { id: groupId }),
+  return apiCall(
+    routes.availability.listSlots,
     {
-      group_id: groupId,
-      start: params.start,
-      nDays: params.nDays,
-      time_format: 'datetime',
-      promotions: params.promotions === false ? 0 : 1,
-      locale: params.locale,
-      calendar_id: params.calendar_id,
-      calendar_ids: params.calendar_ids?.length ? params.calendar_ids : undefined,
-      resource_id: params.resource_id,
-      appointments: params.appointments.map((a) => ({ ...a })),
+      params: { id: groupId },
+      query: {
+        group_id: groupId,
+        start: params.start,
+        nDays: params.nDays === undefined ? undefined : String(params.nDays),
+        time_format: 'datetime',
+        promotions: params.promotions === false ? '0' : '1',
+        locale: params.locale,
+        calendar_id: params.calendar_id,
+        calendar_ids: params.calendar_ids?.length ? [...params.calendar_ids] : undefined,
+        resource_id: params.resource_id,
+        appointments: params.appointments.map((a) => ({ ...a })),
+      },
     },
     { signal },
   );

@@ -1,11 +1,11 @@
 /** GET /v3/groups/{id}/calendars — agendas and resources (docs/requirements/booking-flow.md §3 Calendar). */
-
-/** A calendar or a resource, as the API contract declares it. */
-import type { Calendar } from '@creneau/contract/endpoints/catalogue';
+import type { listCalendars } from '@creneau/contract/endpoints/catalogue';
+import { routes } from '@creneau/contract/routes';
 import { catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 
-export type { Calendar };
+/** A calendar or a resource (a calendar with resource: true), as the contract declares it. */
+export type { Calendar } from '@creneau/contract/endpoints/catalogue';
 
 export interface CalendarListParams extends ListParams {
   /** true: resources only; false: agendas only; undefined: both. */
@@ -14,10 +14,14 @@ export interface CalendarListParams extends ListParams {
   intervention_ids?: readonly number[] | undefined;
 }
 
-const list = catalogueList<Calendar, CalendarListParams>('calendars', (params) => ({
-  resource: params.resource === undefined ? undefined : params.resource ? 1 : 0,
-  intervention_ids: params.intervention_ids,
-}));
+const list = catalogueList<typeof listCalendars, CalendarListParams>(
+  'calendars',
+  routes.catalogue.listCalendars,
+  (params) => ({
+    resource: params.resource === undefined ? undefined : params.resource ? '1' : '0',
+    intervention_ids: params.intervention_ids ? [...params.intervention_ids] : undefined,
+  }),
+);
 
 export const fetchCalendars = list.fetch;
 /** The group's calendars or resources in a language. */

@@ -1,13 +1,12 @@
 /** GET /v3/groups/{id}/calendarsets — calendar sets, e.g. sites (docs/requirements/booking-flow.md §3 Calendarset). */
-
-/** A calendar set, as the API contract declares it. */
-import type { Calendarset } from '@creneau/contract/endpoints/catalogue';
+import type { listCalendarsets } from '@creneau/contract/endpoints/catalogue';
+import { routes } from '@creneau/contract/routes';
 import { catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 
-export type { Calendarset };
+export type { Calendarset } from '@creneau/contract/endpoints/catalogue';
 
-const list = catalogueList<Calendarset>('calendarsets');
+const list = catalogueList<typeof listCalendarsets>('calendarsets', routes.catalogue.listCalendarsets);
 
 export const fetchCalendarsets = list.fetch;
 /** The group's calendar sets in a language. */

@@ -3,36 +3,35 @@
  * verification conditions, answering `{ records }`. One definition gives each list its fetcher and
  * its query options (cache key: list name, group, parameters); useCatalogueList reads one.
  */
-import * as catalogue from '@creneau/contract/endpoints/catalogue';
+import type { AnswerOf, Endpoint } from '@creneau/contract/endpoint';
+import type { QueryOf, RequestOf, Route } from '@creneau/contract/request-path';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ListParams, listQueryParams } from './catalogue-params.ts';
-import { apiGet, callPath, type QueryParams } from './client.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** What every catalogue item has: category, service, site, calendar or resource (the API contract's). */
-export type { CatalogueItem } from '@creneau/contract/endpoints/catalogue';
+/** An item of a list endpoint's answer `{ records }`. */
+export type ItemOf<E extends Endpoint> = AnswerOf<E> extends { records: (infer Item)[] } ? Item : never;
 
-/** Each list's endpoint in the API contract. */
-const LIST_ENDPOINTS = {
-  calendarsets: catalogue.listCalendarsets,
-  interventionsets: catalogue.listInterventionsets,
-  interventions: catalogue.listInterventions,
-  calendars: catalogue.listCalendars,
-} as const;
-
-export function catalogueList<Item, Params extends ListParams = ListParams>(
+export function catalogueList<E extends Endpoint, Params extends ListParams = ListParams>(
   list: 'calendarsets' | 'interventionsets' | 'interventions' | 'calendars',
+  route: Route<E>,
   /** The list's own query parameters, after the shared ones. */
-  ownParams: (params: Params) => QueryParams = () => ({}),
+  ownParams: (params: Params) => Partial<QueryOf<E>> = () => ({}),
 ) {
   const none = {} as Params;
 
-  async function fetchList(groupId: number, params: Params = none, signal?: AbortSignal): Promise<Item[]> {
-    const body = await apiGet<{ records: Item[] }>(
-      callPath(LIST_ENDPOINTS[list], { id: groupId }),
-      { ...listQueryParams(params), ...ownParams(params) },
-      { signal },
-    );
+  async function fetchList(
+    groupId: number,
+    params: Params = none,
+    signal?: AbortSignal,
+  ): Promise<ItemOf<E>[]> {
+    // The list is generic here; each list's route and ownParams are checked where they are declared.
+    const call = {
+      params: { id: groupId },
+      query: { ...listQueryParams(params), ...ownParams(params) },
+    } as unknown as RequestOf<E>;
+    const body = (await apiCall(route, call, { signal })) as { records: ItemOf<E>[] };
     return body.records;
   }
 
@@ -42,12 +41,12 @@ export function catalogueList<Item, Params extends ListParams = ListParams>(
       queryFn: ({ signal }) => fetchList(groupId, params, signal),
     });
 
-  return { fetch: fetchList, query };
+  return { route, fetch: fetchList, query };
 }
 
 /** A list in a language; idle until the group is known. */
-export function useCatalogueList<Item, Params extends ListParams>(
-  list: ReturnType<typeof catalogueList<Item, Params>>,
+export function useCatalogueList<E extends Endpoint, Params extends ListParams>(
+  list: ReturnType<typeof catalogueList<E, Params>>,
   groupId: number | undefined,
   params: Params,
 ) {

@@ -4,9 +4,8 @@
  * becomes an ApiError whose `key` follows the spec's rule (§8): the first item of the error list,
  * else v3 `messages.errors[0]`, else `message`, else expiredConnection.
  */
-
-import type { Endpoint } from '@creneau/contract/endpoint';
-import { type PathParams, pathOf } from '@creneau/contract/request-path';
+import type { AnswerOf, Endpoint } from '@creneau/contract/endpoint';
+import { type RequestOf, type Route, requestOf } from '@creneau/contract/request-path';
 import { appConfig } from '../lib/config.ts';
 import { normalizeErrorBody, routeCall } from './api-generation.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
@@ -163,15 +162,23 @@ export function apiPut<T>(
   return request<T>('PUT', path, params, body, options);
 }
 
+/**
+ * A call declared by the API contract (packages/contract): its method and path come from the
+ * endpoint's route (`routes` of @creneau/contract/routes, which carries no zod), its parameters,
+ * query and body are typed by the endpoint's schemas, and its answer by the endpoint's.
+ */
+export function apiCall<E extends Endpoint>(
+  route: Route<E>,
+  call: RequestOf<E>,
+  options: RequestOptions = {},
+): Promise<AnswerOf<E>> {
+  const built = requestOf(route, call);
+  // A POST without a declared body (logout) still sends an empty JSON object, as it always has.
+  const body = built.body ?? (built.method === 'GET' ? undefined : {});
+  return request<AnswerOf<E>>(built.method, built.path, built.query as QueryParams, body, options);
+}
+
 /** True for the errors that mean "the group does not exist or is inactive". */
 export function isGroupMissing(error: unknown): error is ApiError {
   return error instanceof ApiError && error.key === 'groupDoesNotExist';
-}
-
-/**
- * The path of a call from its endpoint in the API contract (this client adds the `/api` base), so
- * that every call names an endpoint the server declares, with typed path parameters.
- */
-export function callPath<E extends Endpoint>(endpoint: E, params: PathParams<E>): string {
-  return pathOf(endpoint, params).replace(/^\/api(?=\/)/, '');
 }

@@ -2,8 +2,8 @@
  * POST /v3/groups/{id}/fiches — creates a customer record (docs/requirements/accounts-and-appointments.md §7): body {fiche: fields minus
  * marketing_optin}. Errors: formStdError (422, `errors` by field), maxFiches (8 per account).
  */
-import * as fiches from '@creneau/contract/endpoints/fiches';
-import { apiPost, callPath } from './client.ts';
+import { routes } from '@creneau/contract/routes';
+import { apiCall } from './client.ts';
 import type { Fiche } from './fiches.ts';
 
 /** Fields the server owns; never sent. */
@@ -15,5 +15,8 @@ export function writableFiche(fields: Record<string, unknown>): Record<string, u
 }
 
 export function createFiche(groupId: number, fields: Record<string, unknown>): Promise<Fiche> {
-  return apiPost<Fiche>(callPath(fiches.createFiche, { id: groupId }), { fiche: writableFiche(fields) });
+  return apiCall(routes.fiches.createFiche, {
+    params: { id: groupId },
+    body: { fiche: writableFiche(fields) },
+  });
 }

@@ -2,8 +2,8 @@
  * PUT /v3/groups/{id}/fiches/{ficheId} — updates a customer record, or deletes it with
  * {deleted: true} (docs/requirements/accounts-and-appointments.md §7). Errors: formStdError (422, `errors` by field), ficheNotFound.
  */
-import * as fiches from '@creneau/contract/endpoints/fiches';
-import { apiPut, callPath } from './client.ts';
+import { routes } from '@creneau/contract/routes';
+import { apiCall } from './client.ts';
 import { writableFiche } from './fiche-create.ts';
 import type { Fiche } from './fiches.ts';
 
@@ -12,7 +12,8 @@ export function updateFiche(
   ficheId: number,
   fields: Record<string, unknown>,
 ): Promise<Fiche> {
-  return apiPut<Fiche>(callPath(fiches.updateFiche, { id: groupId, ficheId }), {
-    fiche: writableFiche(fields),
+  return apiCall(routes.fiches.updateFiche, {
+    params: { id: groupId, ficheId },
+    body: { fiche: writableFiche(fields) },
   });
 }

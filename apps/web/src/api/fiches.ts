@@ -6,10 +6,10 @@
  */
 
 import type { Fiche } from '@creneau/contract/endpoints/fiches';
-import * as fiches from '@creneau/contract/endpoints/fiches';
+import { routes } from '@creneau/contract/routes';
 import { visibleRecords } from '@creneau/core/booking/records-cap';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, callPath } from './client.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** A customer record: the columns plus the group's own fields (the API contract's). */
@@ -24,9 +24,9 @@ export function visibleFiches(records: readonly Fiche[]): Fiche[] {
 }
 
 export async function fetchFiches(groupId: number, search?: string, signal?: AbortSignal): Promise<Fiche[]> {
-  const body = await apiGet<{ records: Fiche[] }>(
-    callPath(fiches.listFiches, { id: groupId }),
-    { search: search || undefined },
+  const body = await apiCall(
+    routes.fiches.listFiches,
+    { params: { id: groupId }, query: { search: search || undefined } },
     { signal },
   );
   return visibleFiches(body.records);

@@ -1,16 +1,14 @@
 /** GET /v3/groups/{id}/interventions — bookable services (docs/requirements/booking-flow.md §3 Intervention). */
 
+import type { listInterventions } from '@creneau/contract/endpoints/catalogue';
+import { routes } from '@creneau/contract/routes';
 import { catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 
-export type { Promotion } from '@creneau/contract/endpoints/catalogue';
+/** A service or a pack, its pack items and promotions, as the contract declares them. */
+export type { Intervention, PackItem, Promotion } from '@creneau/contract/endpoints/catalogue';
 
-/** A service or a pack, and a pack's item, as the API contract declares them. */
-import type { Intervention, PackItem } from '@creneau/contract/endpoints/catalogue';
-
-export type { Intervention, PackItem };
-
-const list = catalogueList<Intervention>('interventions');
+const list = catalogueList<typeof listInterventions>('interventions', routes.catalogue.listInterventions);
 
 export const fetchInterventions = list.fetch;
 /** The group's services in a language. */

@@ -1,13 +1,15 @@
 /** GET /v3/groups/{id}/interventionsets — service categories (docs/requirements/booking-flow.md §3 Interventionset). */
-
-/** A category, as the API contract declares it. */
-import type { Interventionset } from '@creneau/contract/endpoints/catalogue';
+import type { listInterventionsets } from '@creneau/contract/endpoints/catalogue';
+import { routes } from '@creneau/contract/routes';
 import { catalogueList, useCatalogueList } from './catalogue-list.ts';
 import type { ListParams } from './catalogue-params.ts';
 
-export type { Interventionset };
+export type { Interventionset } from '@creneau/contract/endpoints/catalogue';
 
-const list = catalogueList<Interventionset>('interventionsets');
+const list = catalogueList<typeof listInterventionsets>(
+  'interventionsets',
+  routes.catalogue.listInterventionsets,
+);
 
 export const fetchInterventionsets = list.fetch;
 /** The group's categories in a language. */

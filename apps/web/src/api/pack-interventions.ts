@@ -1,15 +1,14 @@
 /** GET /v3/groups/{id}/pack_interventions — opened packs (docs/requirements/booking-flow.md §3 Pack). */
-import { listPackInterventions } from '@creneau/contract/endpoints/catalogue';
+import { routes } from '@creneau/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ListParams, listQueryParams } from './catalogue-params.ts';
-import { apiGet, callPath } from './client.ts';
-import type { Intervention } from './interventions.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
 export async function fetchPackInterventions(groupId: number, params: ListParams = {}, signal?: AbortSignal) {
-  const body = await apiGet<{ records: Intervention[] }>(
-    callPath(listPackInterventions, { id: groupId }),
-    listQueryParams(params),
+  const body = await apiCall(
+    routes.catalogue.listPackInterventions,
+    { params: { id: groupId }, query: listQueryParams(params) },
     { signal },
   );
   return body.records;

@@ -1,9 +1,8 @@
 /** GET /v3/sessions/current.json — who is logged in (docs/requirements/accounts-and-appointments.md §3 Session, §7). */
-
 import type { CurrentSession } from '@creneau/contract/endpoints/sessions';
-import * as sessions from '@creneau/contract/endpoints/sessions';
+import { routes } from '@creneau/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, callPath } from './client.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 import { useSessionToken } from './session-token.ts';
 
@@ -31,7 +30,8 @@ export const ANONYMOUS_SESSION: Session = {
  */
 export async function fetchCurrentSession(signal?: AbortSignal): Promise<Session> {
   try {
-    const session = await apiGet<Partial<Session>>(callPath(sessions.getCurrentSession, {}), {}, { signal });
+    // Partial: a server version may leave a field out, and the defaults stand in for it.
+    const session: Partial<Session> = await apiCall(routes.sessions.getCurrentSession, {}, { signal });
     return { ...ANONYMOUS_SESSION, ...session, groups: session.groups ?? [] };
   } catch (error) {
     if ((error as { name?: string })?.name === 'AbortError') throw error;

@@ -3,20 +3,25 @@
  * e-mail link (docs/requirements/accounts-and-appointments.md §4 Session, §7). A success stores the returned token, so every later call
  * and the session check run as the new session.
  */
-
-import type { LoginAnswer } from '@creneau/contract/endpoints/sessions';
-import * as sessions from '@creneau/contract/endpoints/sessions';
+import type { LoginAnswer, login as loginEndpoint } from '@creneau/contract/endpoints/sessions';
+import type { BodyOf } from '@creneau/contract/request-path';
+import { routes } from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { queryClient } from '../lib/query-client.ts';
-import { apiGet, apiPost, callPath } from './client.ts';
+import { apiCall } from './client.ts';
 import { ANONYMOUS_SESSION, currentSessionQuery, type Session } from './session-current.ts';
 import { setSessionToken } from './session-token.ts';
 
-/** What a login sends, as the API contract declares it. */
-export type LoginRequest = z.input<typeof sessions.login.body>;
+/**
+ * The login body (the contract's): credentials, or an e-mail link's ficheKey / validation_key
+ * (with temp_email for the confirmation of an e-mail change).
+ */
+export type LoginRequest = BodyOf<typeof loginEndpoint>;
 
-/** The answer, as the API contract declares it. */
+/**
+ * The login answer (the contract's): emailChanged when the login confirmed a new address,
+ * pendingRdv an appointment chosen before registering, to resume (docs/requirements/accounts-and-appointments.md §4).
+ */
 export type LoginResponse = LoginAnswer;
 
 /** The token a login answer carries, whichever kind of session it opened. */
@@ -32,8 +37,8 @@ export function tokenOf(response: Pick<LoginResponse, 'account_token' | 'pro_tok
 export async function adoptSessionToken(token: string): Promise<void> {
   try {
     // Without the token parameter, so that the new cookie speaks rather than an older token.
-    const session = await apiGet<Partial<Session>>(
-      callPath(sessions.getCurrentSession, {}),
+    const session: Partial<Session> = await apiCall(
+      routes.sessions.getCurrentSession,
       {},
       { withToken: false },
     );
@@ -52,12 +57,7 @@ export async function adoptSessionToken(token: string): Promise<void> {
 
 /** Logs in; on success the returned token becomes the session. */
 export async function login(request: LoginRequest): Promise<LoginResponse> {
-  const response = await apiPost<LoginResponse>(
-    callPath(sessions.login, {}),
-    request,
-    {},
-    { withToken: false },
-  );
+  const response = await apiCall(routes.sessions.login, { body: request }, { withToken: false });
   const token = tokenOf(response);
   if (token) await adoptSessionToken(token);
   return response;

@@ -1,19 +1,18 @@
-import type { AnswerOf } from '@creneau/contract/endpoint';
-import type { logout as logoutEndpoint } from '@creneau/contract/endpoints/sessions';
-import * as sessions from '@creneau/contract/endpoints/sessions';
+import type { LoggedOut } from '@creneau/contract/endpoints/sessions';
+import { routes } from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost, callPath } from './client.ts';
+import { apiCall } from './client.ts';
 import { forgetSessionData, markIntentionalLogout } from './session-end.ts';
 import { clearSessionToken } from './session-token.ts';
 
-/** The answer, as the API contract declares it. */
-export type LogoutResponse = AnswerOf<typeof logoutEndpoint>;
+/** sso_logout: the session came from single sign-on, whose provider's session ends at /auth/sso/{urlname}/logout. */
+export type LogoutResponse = LoggedOut;
 
 /** Revokes the session on the server; the local token and the session's data go whatever the answer. */
 export async function logout(): Promise<LogoutResponse> {
   markIntentionalLogout();
   try {
-    return await apiPost<LogoutResponse>(callPath(sessions.logout, {}), {});
+    return await apiCall(routes.sessions.logout, {});
   } finally {
     clearSessionToken();
     forgetSessionData();

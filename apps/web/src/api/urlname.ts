@@ -1,20 +1,14 @@
 /** GET /urlname?website=HOST — the group served on a host, for "/" with no url name (docs/requirements/booking-flow.md §2). */
-
 import type { UrlnameLookup } from '@creneau/contract/endpoints/groups';
-/** The answer, as the API contract declares it. */
-import * as groups from '@creneau/contract/endpoints/groups';
+import { routes } from '@creneau/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, callPath } from './client.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-export type { UrlnameLookup };
+export type { UrlnameLookup } from '@creneau/contract/endpoints/groups';
 
 export function fetchUrlnameForHost(host: string, signal?: AbortSignal): Promise<UrlnameLookup> {
-  return apiGet<UrlnameLookup>(
-    callPath(groups.findUrlnameByHost, {}),
-    { website: host },
-    { signal, withToken: false },
-  );
+  return apiCall(routes.groups.findUrlnameByHost, { query: { website: host } }, { signal, withToken: false });
 }
 
 export const urlnameQuery = (host: string) =>

@@ -1,16 +1,15 @@
 /** GET /v3/websites?group_id= — the mini-site home settings (docs/requirements/booking-flow.md §3 Website). */
-
 import type { Website } from '@creneau/contract/endpoints/groups';
-import * as groups from '@creneau/contract/endpoints/groups';
+import { routes } from '@creneau/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, callPath } from './client.ts';
+import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The answer, as the API contract declares it. */
-export type { Website };
+/** The home settings; openinghours are ranges per weekday, "HH:MM" in the group's time zone. */
+export type { Website } from '@creneau/contract/endpoints/groups';
 
 export function fetchWebsite(groupId: number, signal?: AbortSignal): Promise<Website> {
-  return apiGet<Website>(callPath(groups.getWebsite, {}), { group_id: groupId }, { signal });
+  return apiCall(routes.groups.getWebsite, { query: { group_id: groupId } }, { signal });
 }
 
 export const websiteQuery = (groupId: number) =>

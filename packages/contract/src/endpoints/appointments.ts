@@ -61,17 +61,18 @@ export const appointmentToTake = z.looseObject(bookingFields).transform((appoint
   return { ...(known as typeof appointment), vevent: { ...checked.data, ...appointment.vevent } };
 });
 
-const place = z.looseObject({
+/** The calendar set's site, else the group's address with the group's coordinates. */
+const place = z.object({
   address: z.string(),
   city: z.string(),
   zipcode: z.string(),
-  country: z.string().optional(),
-  lat: z.number().nullable().optional(),
-  lng: z.number().nullable().optional(),
+  country: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
 });
 
 /** An appointment as every answer shows it. */
-export const appointment = z.looseObject({
+export const appointment = z.object({
   id: z.number().int(),
   start: z.string(),
   end: z.string(),
@@ -100,6 +101,7 @@ export const appointment = z.looseObject({
   is_promoted: z.boolean(),
   calendar_id: z.number().int(),
   calendar_name: z.string(),
+  calendar: z.object({ id: z.number().int(), publicname: z.string() }),
   resource: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   interventions: z.array(
     z.object({
@@ -111,27 +113,27 @@ export const appointment = z.looseObject({
       start: z.string(),
     }),
   ),
+  /** The same as comments, under the name older clients read. */
+  vevent_comments: z.string().nullable(),
   comments: z.string().nullable(),
   vevent: z.record(z.string(), z.unknown()).nullable(),
   address: place.nullable(),
   location: z.string().nullable(),
-  /** The group's IANA time zone: every time above is shown on its clock. */
+  /** The group's time zone, in which the appointment is shown. */
   time_zone: z.string(),
-  /** The calendar-export data, in the appointments list only. */
-  google_calendar: z
-    .object({
-      title: z.string(),
-      start: z.string(),
-      end: z.string(),
-      description: z.string(),
-      location: z.string(),
-      timeZone: z.string(),
-    })
-    .nullable()
-    .optional(),
+  /** What an "add to Google Calendar" link carries. */
+  google_calendar: z.object({
+    title: z.string(),
+    start: z.string(),
+    end: z.string(),
+    description: z.string(),
+    location: z.string(),
+    timeZone: z.string(),
+  }),
+  created_at: z.string(),
 });
 
-const booked = z.looseObject({
+const booked = z.object({
   records: z.array(appointment),
   fiche_token: z.string().nullable(),
   consecutive_location: z.string().nullable(),
@@ -140,7 +142,7 @@ const booked = z.looseObject({
     discountCents: z.number(),
     totalCents: z.number().nullable(),
   }),
-  fiche: z.looseObject({ id: z.number().int(), firstname: z.string(), lastname: z.string() }),
+  fiche: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }),
 });
 
 export const takeAppointment = endpoint({
@@ -236,6 +238,9 @@ export const appointmentCalendarFile = endpoint({
 });
 
 export type Appointment = z.output<typeof appointment>;
-export type Booked = AnswerOf<typeof takeAppointment>;
-export type EditableBooking = AnswerOf<typeof checkEditable>;
-export type CancelledAppointments = AnswerOf<typeof cancelAppointments>;
+export type AppointmentTaken = AnswerOf<typeof takeAppointment>;
+export type AppointmentChanged = AnswerOf<typeof changeAppointment>;
+export type AppointmentEditable = AnswerOf<typeof checkEditable>;
+export type AppointmentsCanceled = AnswerOf<typeof cancelAppointments>;
+/** The booking body as the client sends it. */
+export type AppointmentToTake = z.input<typeof appointmentToTake>;

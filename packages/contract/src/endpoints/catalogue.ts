@@ -8,15 +8,16 @@ const params = z.object({ id: dbId });
 const listQuery = z.object({ ...commonQuery, locale: localeParam, conditions: conditionsParam });
 
 /** What every catalogue item has: its ids, texts in the asked language, picture and order. */
-export const catalogueItem = z.looseObject({
+const catalogueItem = z.object({
   id: z.number().int(),
-  externid: z.string().nullable(),
+  /** Every item has one (the configuration references items by it). */
+  externid: z.string(),
   name: z.string(),
   /** Empty: hidden from the public (call-centre professionals of the group still see it). */
   publicname: z.string(),
   description: z.string().nullable(),
   thumbnail: z.string().nullable(),
-  sort: z.number().nullable(),
+  sort: z.number(),
 });
 
 export const interventionset = catalogueItem.extend({ interventions: z.array(z.number().int()) });
@@ -32,11 +33,13 @@ export const promotion = z.object({
   to_time: z.string().nullable(),
 });
 
-export const packItem = z.looseObject({
+/** One service of a pack, in order: 0 is a pause between services. */
+export const packItem = z.object({
   intervention_id: z.number().int(),
   publicname: z.string().nullable().optional(),
+  /** Minutes of pause after this item. */
   break_time: z.number().optional(),
-  /** The calendar this item of the pack is always booked with, if any. */
+  /** The calendar preselected for this item (docs/group-configuration.md, "Catalogue"). */
   selectedCalendar: z.number().int().nullable().optional(),
 });
 
@@ -68,21 +71,21 @@ export const calendar = catalogueItem.extend({
   resource: z.boolean(),
   calendarset_id: z.number().int().nullable(),
   capacity: z.number().int(),
-  slot_step: z.number().int().nullable(),
+  slot_step: z.number().int(),
   maxrdv_period: z.number().int().nullable(),
   interventions: z.array(z.object({ intervention_id: z.number().int(), duration: z.number().nullable() })),
   intervention_ids: z.array(z.number().int()),
 });
 
-const list = <T extends z.ZodType, Q extends z.ZodType = typeof listQuery>(
-  path: string,
+const list = <P extends string, T extends z.ZodType, Q extends z.ZodType = typeof listQuery>(
+  path: P,
   summary: string,
   item: T,
   querystring?: Q,
 ) =>
   endpoint({
     method: 'GET',
-    path: `/api/v3/groups/:id/${path}`,
+    path: `/api/v3/groups/:id/${path}` as const,
     summary,
     tags: ['catalogue'],
     params,
@@ -105,9 +108,8 @@ export const listCalendars = list(
 );
 
 export type Promotion = z.output<typeof promotion>;
-export type CatalogueItem = z.output<typeof catalogueItem>;
 export type Interventionset = z.output<typeof interventionset>;
-export type Intervention = z.output<typeof intervention>;
 export type PackItem = z.output<typeof packItem>;
+export type Intervention = z.output<typeof intervention>;
 export type Calendarset = z.output<typeof calendarset>;
 export type Calendar = z.output<typeof calendar>;

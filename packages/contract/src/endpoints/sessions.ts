@@ -1,6 +1,6 @@
 /** Logging in and out, and who the current session is. */
 import { z } from 'zod';
-import { endpoint } from '../endpoint.ts';
+import { type AnswerOf, endpoint } from '../endpoint.ts';
 import { dbId } from '../params.ts';
 import { emailText, keyText, singleLineText } from '../wire-rules.ts';
 import { appointment } from './appointments.ts';
@@ -39,7 +39,7 @@ export const getCurrentSession = endpoint({
   answers: { 200: currentSession },
 });
 
-export const loginAnswer = z.looseObject({
+export const loginAnswer = z.object({
   type: z.enum(['user', 'pro']),
   account: sessionAccount.extend({ needPasswordChange: z.boolean() }),
   account_token: z.string().optional(),
@@ -91,5 +91,5 @@ export const logout = endpoint({
 });
 
 export type CurrentSession = z.output<typeof currentSession>;
-
 export type LoginAnswer = z.output<typeof loginAnswer>;
+export type LoggedOut = AnswerOf<typeof logout>;

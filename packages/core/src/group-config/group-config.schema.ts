@@ -356,7 +356,7 @@ export const groupSettingsSchema = z.object({
 });
 export type GroupSettings = z.infer<typeof groupSettingsSchema>;
 
-const websiteSchema = z.object({
+export const websiteSchema = z.object({
   title: optionalText(),
   quick_desc: optionalText(20_000).describe('plain text, or HTML sanitised before display'),
   keywords: optionalText(1000),
