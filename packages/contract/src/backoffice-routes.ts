@@ -1,0 +1,60 @@
+/**
+ * The back office's routes for clients (see routes.ts): a table of its own, so that the booking
+ * pages, which never call the back office, do not carry it in their bundle.
+ */
+import type * as backoffice from './endpoints/backoffice.ts';
+import { route } from './request-path.ts';
+
+export const backofficeRoutes = {
+  getMembership: route<typeof backoffice.getMembership>('GET', '/api/v3/admin/groups/:id/membership'),
+  getAgenda: route<typeof backoffice.getAgenda>('GET', '/api/v3/admin/groups/:id/agenda'),
+  markAttendance: route<typeof backoffice.markAttendance>(
+    'PUT',
+    '/api/v3/admin/groups/:id/appointments/:aptId/attendance',
+  ),
+  writeStaffNote: route<typeof backoffice.writeStaffNote>(
+    'PUT',
+    '/api/v3/admin/groups/:id/appointments/:aptId/note',
+  ),
+  listStaff: route<typeof backoffice.listStaff>('GET', '/api/v3/admin/groups/:id/staff'),
+  updateStaffMember: route<typeof backoffice.updateStaffMember>(
+    'PUT',
+    '/api/v3/admin/groups/:id/staff/:accountId',
+  ),
+  createAbsence: route<typeof backoffice.createAbsence>('POST', '/api/v3/admin/groups/:id/absences'),
+  deleteAbsence: route<typeof backoffice.deleteAbsence>(
+    'DELETE',
+    '/api/v3/admin/groups/:id/absences/:absenceId',
+  ),
+  getAppointmentDetail: route<typeof backoffice.getAppointmentDetail>(
+    'GET',
+    '/api/v3/admin/groups/:id/appointments/:aptId',
+  ),
+  moveAppointment: route<typeof backoffice.moveAppointment>(
+    'POST',
+    '/api/v3/admin/groups/:id/appointments/:aptId/move',
+  ),
+  cancelByStaff: route<typeof backoffice.cancelByStaff>(
+    'POST',
+    '/api/v3/admin/groups/:id/appointments/:aptId/cancel',
+  ),
+  agendaEvents: route<typeof backoffice.agendaEvents>('GET', '/api/v3/admin/groups/:id/events'),
+  searchCustomers: route<typeof backoffice.searchCustomers>('GET', '/api/v3/admin/groups/:id/customers'),
+  getCustomer: route<typeof backoffice.getCustomer>('GET', '/api/v3/admin/groups/:id/customers/:ficheId'),
+  exportCustomer: route<typeof backoffice.exportCustomer>(
+    'GET',
+    '/api/v3/admin/groups/:id/customers/:ficheId/export',
+  ),
+  eraseCustomer: route<typeof backoffice.eraseCustomer>(
+    'POST',
+    '/api/v3/admin/groups/:id/customers/:ficheId/erase',
+  ),
+  getNotifications: route<typeof backoffice.getNotifications>(
+    'GET',
+    '/api/v3/admin/groups/:id/notifications',
+  ),
+  setNotifications: route<typeof backoffice.setNotifications>(
+    'PUT',
+    '/api/v3/admin/groups/:id/notifications',
+  ),
+} as const;
