@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StaffRole } from '../src/db/database.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
-import { call, createAccount, loginAs } from './support/accounts.ts';
+import { call, createAccount, createStaffMember, loginAs } from './support/accounts.ts';
 import { book, idsByExternid, newFiche, slots } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -22,20 +22,14 @@ forEachDatabase('back office: appointment actions', (database, engine) => {
   let customerCount = 0;
 
   async function member(name: string, role: StaffRole, calendars: number[] = []) {
-    const email = `${name}@actions.example`;
-    const accountId = await createAccount(t.ctx.db, { email, role: 'pro', proGroups: [groupId] });
-    await t.ctx.db.updateTable('pro_groups').set({ role }).where('account_id', '=', accountId).execute();
-    await t.ctx.db
-      .updateTable('accounts')
-      .set({ name: `Staff ${name}` })
-      .where('id', '=', accountId)
-      .execute();
-    for (const calendar_id of calendars)
-      await t.ctx.db
-        .insertInto('staff_calendars')
-        .values({ account_id: accountId, group_id: groupId, calendar_id })
-        .execute();
-    tokens[name] = await loginAs(t, email, undefined, groupId);
+    tokens[name] = (
+      await createStaffMember(t, groupId, {
+        email: `${name}@actions.example`,
+        role,
+        calendars,
+        name: `Staff ${name}`,
+      })
+    ).token;
   }
 
   const free = async (date: string, calendar: number) =>

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StaffRole } from '../src/db/database.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
-import { call, createAccount, loginAs } from './support/accounts.ts';
+import { call, createAccount, createStaffMember, loginAs } from './support/accounts.ts';
 import { book, idsByExternid } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -23,10 +23,7 @@ forEachDatabase('back office: customers', (database) => {
   let bookings = 0;
 
   async function member(name: string, role: StaffRole) {
-    const email = `${name}@customers.example`;
-    const accountId = await createAccount(t.ctx.db, { email, role: 'pro', proGroups: [groupId] });
-    await t.ctx.db.updateTable('pro_groups').set({ role }).where('account_id', '=', accountId).execute();
-    tokens[name] = await loginAs(t, email, undefined, groupId);
+    tokens[name] = (await createStaffMember(t, groupId, { email: `${name}@customers.example`, role })).token;
   }
 
   /** Books for a new customer, or (by the desk, as the call centre does) for a known record. */

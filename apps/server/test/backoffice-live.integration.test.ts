@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StaffRole } from '../src/db/database.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
-import { call, createAccount, loginAs } from './support/accounts.ts';
+import { call, createAccount, createStaffMember, loginAs } from './support/accounts.ts';
 import { book, idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts';
@@ -89,15 +89,9 @@ forEachDatabase('back office: live agenda', (database, engine) => {
   let customers = 0;
 
   async function member(name: string, role: StaffRole, calendars: number[] = []) {
-    const email = `${name}@live.example`;
-    const accountId = await createAccount(t.ctx.db, { email, role: 'pro', proGroups: [groupId] });
-    await t.ctx.db.updateTable('pro_groups').set({ role }).where('account_id', '=', accountId).execute();
-    for (const calendar_id of calendars)
-      await t.ctx.db
-        .insertInto('staff_calendars')
-        .values({ account_id: accountId, group_id: groupId, calendar_id })
-        .execute();
-    tokens[name] = await loginAs(t, email, undefined, groupId);
+    tokens[name] = (
+      await createStaffMember(t, groupId, { email: `${name}@live.example`, role, calendars })
+    ).token;
   }
 
   const bookOn = async (on: TestApp, calendar: number, start: string) => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StaffRole } from '../src/db/database.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
-import { call, createAccount, loginAs } from './support/accounts.ts';
+import { call, createStaffMember } from './support/accounts.ts';
 import { book, idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -21,11 +21,9 @@ forEachDatabase('back office: notices to the business', (database) => {
   const tokens: Record<string, string> = {};
 
   async function member(name: string, role: StaffRole) {
-    const email = `${name}@notices.example`;
-    const accountId = await createAccount(t.ctx.db, { email, role: 'pro', proGroups: [groupId] });
-    await t.ctx.db.updateTable('pro_groups').set({ role }).where('account_id', '=', accountId).execute();
-    tokens[name] = await loginAs(t, email, undefined, groupId);
+    tokens[name] = (await createStaffMember(t, groupId, { email: `${name}@notices.example`, role })).token;
   }
+
   const notices = () =>
     t.ctx.db
       .selectFrom('mail_outbox')

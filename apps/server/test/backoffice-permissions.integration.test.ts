@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../src/db/database.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
-import { call, createAccount, loginAs } from './support/accounts.ts';
+import { call, createAccount, createStaffMember, loginAs } from './support/accounts.ts';
 import { book, idsByExternid, newFiche, slots } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -40,20 +40,14 @@ forEachDatabase('back office: roles', (database) => {
     role: StaffRole,
     options: { all?: boolean; calendars?: number[] } = {},
   ) {
-    const email = `${caller.toLowerCase()}@bo.example`;
-    const accountId = await createAccount(t.ctx.db, { email, role: 'pro', proGroups: [group] });
-    await t.ctx.db
-      .updateTable('pro_groups')
-      .set({ role, all_calendars: options.all ?? false })
-      .where('account_id', '=', accountId)
-      .execute();
-    for (const calendar_id of options.calendars ?? [])
-      await t.ctx.db
-        .insertInto('staff_calendars')
-        .values({ account_id: accountId, group_id: group, calendar_id })
-        .execute();
-    accounts[caller] = accountId;
-    tokens[caller] = await loginAs(t, email, undefined, group);
+    const created = await createStaffMember(t, group, {
+      email: `${caller.toLowerCase()}@bo.example`,
+      role,
+      calendars: options.calendars,
+      allCalendars: options.all,
+    });
+    accounts[caller] = created.accountId;
+    tokens[caller] = created.token;
   }
 
   async function bookOn(calendar: number, firstname: string) {

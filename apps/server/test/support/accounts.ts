@@ -1,6 +1,6 @@
 /** Helpers for tests that need people: accounts with passwords, logins, and the mails they receive. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../src/db/database.ts';
+import type { Database, StaffRole } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/accounts/password-hashing.ts';
 import { TEST_API_KEY, type TestApp } from './test-app.ts';
 
@@ -30,6 +30,31 @@ export async function createAccount(
     await db.insertInto('pro_groups').values({ account_id: row.id, group_id: groupId }).execute();
   }
   return row.id;
+}
+
+/**
+ * A member of a group's staff (docs/back-office.md "Roles"): a professional account with a role
+ * in the group, for staff the calendars they work on, logged in to that group.
+ */
+export async function createStaffMember(
+  t: TestApp,
+  groupId: number,
+  member: { email: string; role: StaffRole; calendars?: number[]; allCalendars?: boolean; name?: string },
+): Promise<{ accountId: number; token: string }> {
+  const accountId = await createAccount(t.ctx.db, { email: member.email, role: 'pro', proGroups: [groupId] });
+  await t.ctx.db
+    .updateTable('pro_groups')
+    .set({ role: member.role, all_calendars: member.allCalendars ?? false })
+    .where('account_id', '=', accountId)
+    .execute();
+  if (member.name)
+    await t.ctx.db.updateTable('accounts').set({ name: member.name }).where('id', '=', accountId).execute();
+  for (const calendar_id of member.calendars ?? [])
+    await t.ctx.db
+      .insertInto('staff_calendars')
+      .values({ account_id: accountId, group_id: groupId, calendar_id })
+      .execute();
+  return { accountId, token: await loginAs(t, member.email, undefined, groupId) };
 }
 
 export interface JsonResponse {
