@@ -147,6 +147,8 @@ export async function lockCalendars(
     .orderBy('id')
     .forUpdate()
     .execute();
+  // A statement of its own, after the locks: a join in the locking statement would read the group
+  // from that statement's snapshot, taken before it waited, and miss the very change it waited for.
   const row = await db
     .selectFrom('groups')
     .select('catalogue_version')
