@@ -38,6 +38,7 @@ export const backofficeRoutes = {
     'POST',
     '/api/v3/admin/groups/:id/appointments/:aptId/cancel',
   ),
+  bookForCustomer: route<typeof backoffice.bookForCustomer>('POST', '/api/v3/admin/groups/:id/appointments'),
   agendaEvents: route<typeof backoffice.agendaEvents>('GET', '/api/v3/admin/groups/:id/events'),
   searchCustomers: route<typeof backoffice.searchCustomers>('GET', '/api/v3/admin/groups/:id/customers'),
   getCustomer: route<typeof backoffice.getCustomer>('GET', '/api/v3/admin/groups/:id/customers/:ficheId'),

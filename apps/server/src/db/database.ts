@@ -178,7 +178,9 @@ export type HistoryAction =
   | 'arrived'
   | 'no_show'
   | 'attendance_cleared'
-  | 'note';
+  | 'note'
+  /** Booked by an owner or a manager past the notice limits or the capacity; details.reason says why. */
+  | 'override';
 
 export interface AppointmentHistoryTable {
   id: Generated<string>;

@@ -270,6 +270,7 @@ export const historyEntry = z.object({
     'no_show',
     'attendance_cleared',
     'note',
+    'override',
   ]),
   details: z.record(z.string(), z.unknown()),
 });
@@ -309,6 +310,43 @@ export const cancelByStaff = endpoint({
     notify_customer: z.boolean(),
   }),
   answers: { 200: agendaAppointment },
+});
+
+/** The longest reason an owner or a manager gives for booking past the rules. */
+export const MAX_OVERRIDE_REASON = 300;
+
+/** Who the booking is for: a customer the group already knows, or a new one (a walk-in, a call). */
+export const walkInCustomer = z.union([
+  z.object({ fiche_id: dbId }).strict(),
+  z
+    .object({
+      firstname: singleLineText(100, 1),
+      lastname: singleLineText(100, 1),
+      email: z.string().trim().pipe(singleLineText(254)).optional(),
+      phone: singleLineText(30).optional(),
+    })
+    .strict(),
+]);
+
+export const bookForCustomer = endpoint({
+  method: 'POST',
+  path: '/api/v3/admin/groups/:id/appointments',
+  summary: 'Books for a customer from a free place in the agenda',
+  description:
+    'Through the same booking service and rules as the booking pages. An owner or a manager may give `override_reason` to book past the notice limits and the capacity; the reason is kept in the appointment history. The customer is mailed unless `notify_customer` is false.',
+  tags: ['back office'],
+  params: groupParams,
+  querystring: plainQuery,
+  body: z.object({
+    calendar_id: dbId,
+    intervention_id: dbId,
+    start: slotDate,
+    customer: walkInCustomer,
+    comments: multiLineText(500).optional(),
+    notify_customer: z.boolean().default(true),
+    override_reason: singleLineText(MAX_OVERRIDE_REASON, 3).optional(),
+  }),
+  answers: { 201: agendaAppointment },
 });
 
 export const agendaEvents = endpoint({

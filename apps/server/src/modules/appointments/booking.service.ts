@@ -86,6 +86,18 @@ async function bookingFiche(
   return createFicheRecord(ctx, trx, group, viewer, fiche);
 }
 
+/**
+ * An owner's or manager's booking past the rules (docs/back-office.md "Booking from the agenda"):
+ * no notice or horizon limit, and the place may already be full. Opening hours, absences and
+ * closures still hold.
+ */
+export interface RulesOverride {
+  reason: string;
+}
+
+/** Rules that let any start from now on through: a century ahead stands for "no horizon". */
+const NO_NOTICE_RULES = { minNoticeMinutes: 0, maxPeriodMinutes: 100 * 366 * 1440 };
+
 /** Locks what the booking may use, then runs the engine on this exact start. */
 export async function lockAndCheck(
   ctx: AppContext,
@@ -93,8 +105,9 @@ export async function lockAndCheck(
   group: GroupRow,
   selection: BookingSelection,
   start: Date,
-  extraLocks: readonly number[] = [],
+  options: { extraLocks?: readonly number[]; override?: RulesOverride | undefined } = {},
 ) {
+  const extraLocks = options.extraLocks ?? [];
   const now = ctx.now();
   let schedule = await bookingSchedule(ctx, trx, group, now);
   let plan = planOrReject(schedule, selection);
@@ -111,10 +124,11 @@ export async function lockAndCheck(
   const at = Math.floor(start.getTime() / 60_000);
   if (at * 60_000 !== start.getTime()) throw bookingError('conflict', 'availabletimeslots');
   const day = checkDay(schedule, at);
-  const busy = await loadBusy(trx, group.id, schedule, plan, day, day + 1);
+  // Past the capacity: the engine sees the calendars empty, so a full place is taken once more.
+  const busy = options.override ? [] : await loadBusy(trx, group.id, schedule, plan, day, day + 1);
   const check = checkBooking(schedule, busy, plan, at, {
     now: epochMinute(now),
-    rules: slotRules(group),
+    rules: options.override ? NO_NOTICE_RULES : slotRules(group),
     promotions: true,
   });
   if (!check.ok) throw bookingError('conflict', 'availabletimeslots');
@@ -183,12 +197,19 @@ export async function priceItems(
 /** An unguessable room name for a video consultation. */
 export const newVideoRoom = () => `creneau-${randomBytes(16).toString('hex')}`;
 
+export interface BookingOptions {
+  /** False: the customer is not mailed (a booking made by the staff, who tell them otherwise). */
+  notifyCustomer?: boolean;
+  override?: RulesOverride | undefined;
+}
+
 export async function createBooking(
   ctx: AppContext,
   trx: Trx,
   group: GroupRow,
   viewer: Viewer,
   request: BookingRequest,
+  options: BookingOptions = {},
 ) {
   const settings = group.settings;
   // The rules, in the order a customer would want to hear them (docs/booking.md): what they chose,
@@ -198,7 +219,9 @@ export async function createBooking(
   await refuseClosedGroup(trx, group, viewer);
   await refuseBlacklisted(trx, group, viewer, fiche);
   const vevent = await validateVevent(ctx, trx, group, viewer, request.vevent, ctx.now());
-  const { schedule, check } = await lockAndCheck(ctx, trx, group, request.selection, request.start);
+  const { schedule, check } = await lockAndCheck(ctx, trx, group, request.selection, request.start, {
+    override: options.override,
+  });
   await checkPersonLimits(trx, { group, fiche, items: check.items, now: ctx.now() });
 
   const items = await priceItems(ctx, trx, group, schedule, check.items);
@@ -232,8 +255,10 @@ export async function createBooking(
         websource: request.websource ?? null,
         from_web: true,
         booked_by_pro_id: viewer.type === 'pro' ? viewer.accountId : null,
-        calendar_exclusive: item.exclusive,
-        resource_exclusive: item.resourceExclusive,
+        // A booking past the capacity shares its place on purpose: the exclusion constraints must
+        // not refuse it (the engine still counts it for every later booking).
+        calendar_exclusive: item.exclusive && !options.override,
+        resource_exclusive: item.resourceExclusive && !options.override,
         created_at: now,
         updated_at: now,
       })
@@ -242,7 +267,8 @@ export async function createBooking(
     ids.push(id);
   }
   const rows = await repo.findDetailed(trx, group.id, ids);
-  await sendBookingMail(ctx, trx, group, rows, 'appointment_confirmation', viewer);
+  if (options.notifyCustomer !== false)
+    await sendBookingMail(ctx, trx, group, rows, 'appointment_confirmation', viewer);
   await noticeToBusiness(ctx, trx, group, rows, 'created');
 
   // A visitor without a session gets a guest one for this fiche: the confirmation page's cancel

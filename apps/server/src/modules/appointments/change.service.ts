@@ -96,7 +96,7 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
         group,
         selectionOf(booking, change),
         change.start,
-        oldCalendars,
+        { extraLocks: oldCalendars },
       );
       // The customer's own rules hold for the new time too; this booking's rows do not count.
       const ficheId = changes.fiche_id ?? first.fiche_id;

@@ -17,6 +17,7 @@ import { customerFile, eraseCustomer, exportCustomer, searchCustomers } from './
 import { describeMembership } from './membership.service.ts';
 import { readNotifications, setNotifications } from './notifications.service.ts';
 import { listStaff, updateStaffMember } from './staff.service.ts';
+import { bookFromAgenda } from './walk-in.service.ts';
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
@@ -147,6 +148,26 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
     });
     return changed(scope.group.id, moved);
   });
+
+  app.post(
+    contract.bookForCustomer.path,
+    { schema: schemaOf(contract.bookForCustomer) },
+    async (request, reply) => {
+      const scope = await scopeOf(request, request.params.id);
+      const { body } = request;
+      const booked = await bookFromAgenda(scope, {
+        calendarId: body.calendar_id,
+        interventionId: body.intervention_id,
+        start: instantOf(body.start, scope.group, 'start'),
+        customer: body.customer,
+        comments: body.comments,
+        notifyCustomer: body.notify_customer,
+        overrideReason: body.override_reason,
+      });
+      reply.status(201);
+      return changed(scope.group.id, booked);
+    },
+  );
 
   app.post(contract.cancelByStaff.path, { schema: schemaOf(contract.cancelByStaff) }, async (request) =>
     changed(

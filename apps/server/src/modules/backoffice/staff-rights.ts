@@ -12,6 +12,10 @@ export type StaffRight =
   | 'appointment.mark'
   /** Move and cancel appointments (staff: on their calendars). */
   | 'appointment.manage'
+  /** Book for a customer from the agenda (staff: on their calendars). */
+  | 'appointment.book'
+  /** Book past the notice limits and the capacity, giving a reason that is kept. */
+  | 'appointment.override'
   /** Block and free time: absences on calendars (staff: theirs), closures of the whole group. */
   | 'absence.manage'
   /** Find customers and read their file. */
@@ -30,6 +34,8 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'agenda.read',
     'appointment.mark',
     'appointment.manage',
+    'appointment.book',
+    'appointment.override',
     'absence.manage',
     'customers.read',
     'customers.privacy',
@@ -41,12 +47,21 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'agenda.read',
     'appointment.mark',
     'appointment.manage',
+    'appointment.book',
+    'appointment.override',
     'absence.manage',
     'customers.read',
     'customers.privacy',
     'staff.read',
   ],
-  staff: ['agenda.read', 'appointment.mark', 'appointment.manage', 'absence.manage', 'customers.read'],
+  staff: [
+    'agenda.read',
+    'appointment.mark',
+    'appointment.manage',
+    'appointment.book',
+    'absence.manage',
+    'customers.read',
+  ],
   // The call centre books for customers through the booking pages, as professionals always did.
   callcentre: [],
 };
