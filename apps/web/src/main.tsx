@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { likelyLocale } from './app/language.ts';
 import { parseQuery } from './app/query.ts';
-import { rememberLanding } from './app/tracking/ad-pixel.ts';
+import { rememberLanding } from './app/tracking/social-landing.ts';
 import { changeLanguage } from './i18n/i18n.ts';
 
 // The language's texts start loading now, in parallel with the app's first render and calls.

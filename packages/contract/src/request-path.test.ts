@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { pathOf, requestOf, route } from './request-path.ts';
-import { routes } from './routes.ts';
+import * as routes from './routes.ts';
 
 const { changeEmail } = routes.accounts;
 const { appointmentCalendarFile, listAppointments, takeAppointment } = routes.appointments;

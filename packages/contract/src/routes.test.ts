@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backofficeRoutes } from './backoffice-routes.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as endpoints from './endpoints/index.ts';
-import { routes } from './routes.ts';
+import * as routes from './routes.ts';
 
 describe('routes', () => {
   it('has every endpoint, with its method and path', () => {

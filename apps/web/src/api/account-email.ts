@@ -5,7 +5,7 @@
  */
 
 import type { EmailChangeRequested } from '@creneau/contract/endpoints/accounts';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from './client.ts';
 

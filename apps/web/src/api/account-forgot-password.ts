@@ -4,7 +4,7 @@
  */
 import type { AnswerOf } from '@creneau/contract/endpoint';
 import type { forgotPassword as endpoint } from '@creneau/contract/endpoints/accounts';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from './client.ts';
 

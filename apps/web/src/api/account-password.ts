@@ -1,6 +1,6 @@
 import type { PasswordSet, setPassword } from '@creneau/contract/endpoints/accounts';
 import type { BodyOf } from '@creneau/contract/request-path';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from './client.ts';
 import { adoptSessionToken } from './session-login.ts';

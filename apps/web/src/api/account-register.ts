@@ -6,7 +6,7 @@
 
 import type { Registered, register as registerEndpoint } from '@creneau/contract/endpoints/accounts';
 import type { BodyOf } from '@creneau/contract/request-path';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from './client.ts';
 

@@ -8,7 +8,7 @@ import type {
   AppointmentTaken,
   AppointmentToTake,
 } from '@creneau/contract/endpoints/appointments';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { apiCall } from './client.ts';
 
 /**

@@ -4,7 +4,7 @@
  * mintimeRDVModifyError (too close to its start), aptAlreadyCanceled.
  */
 import type { AppointmentEditable } from '@creneau/contract/endpoints/appointments';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { apiCall } from './client.ts';
 
 /** The answer; `booking` is every appointment of the booking, by start. */

@@ -4,7 +4,7 @@
  * the query string (the legacy link carries the token alone, see api-generation.ts).
  */
 import { pathOf } from '@creneau/contract/request-path';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { appConfig } from '../lib/config.ts';
 import { routeCall } from './api-generation.ts';
 import { encodeQuery } from './client.ts';

@@ -4,7 +4,7 @@
  */
 import type { AppointmentChanged, changeAppointment } from '@creneau/contract/endpoints/appointments';
 import type { BodyOf } from '@creneau/contract/request-path';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { apiCall } from './client.ts';
 
 /** What may change (the contract's body), but the group, which updateAppointment adds. */

@@ -4,7 +4,7 @@
  * mintimeRDVError (errorCode 10), pastAppointment, appointmentNotFound, linkScope.
  */
 import type { AppointmentsCanceled } from '@creneau/contract/endpoints/appointments';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListedAppointment } from './appointments.ts';
 import { ApiError, apiCall } from './client.ts';

@@ -4,7 +4,7 @@
  * descending, one year back at most.
  */
 import type { Appointment } from '@creneau/contract/endpoints/appointments';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';

@@ -5,7 +5,7 @@
  * and "0"-free ids. A bad calendar or resource answers 400 with "Invalid calendar" in its message.
  */
 import type { Slot, SlotList } from '@creneau/contract/endpoints/availability';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';

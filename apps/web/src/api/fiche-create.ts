@@ -2,7 +2,7 @@
  * POST /v3/groups/{id}/fiches — creates a customer record (docs/requirements/accounts-and-appointments.md §7): body {fiche: fields minus
  * marketing_optin}. Errors: formStdError (422, `errors` by field), maxFiches (8 per account).
  */
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { apiCall } from './client.ts';
 import type { Fiche } from './fiches.ts';
 

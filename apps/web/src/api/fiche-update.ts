@@ -2,7 +2,7 @@
  * PUT /v3/groups/{id}/fiches/{ficheId} — updates a customer record, or deletes it with
  * {deleted: true} (docs/requirements/accounts-and-appointments.md §7). Errors: formStdError (422, `errors` by field), ficheNotFound.
  */
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { apiCall } from './client.ts';
 import { writableFiche } from './fiche-create.ts';
 import type { Fiche } from './fiches.ts';

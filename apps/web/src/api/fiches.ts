@@ -6,7 +6,7 @@
  */
 
 import type { Fiche } from '@creneau/contract/endpoints/fiches';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { visibleRecords } from '@creneau/core/booking/records-cap';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from './client.ts';

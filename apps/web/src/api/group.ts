@@ -1,6 +1,6 @@
 /** GET /v3/services/groups/{urlname}.json — the group configuration the booking page starts from. */
 import type { PublicGroup } from '@creneau/contract/endpoints/groups';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { followGroupGeneration } from './api-generation.ts';
 import { ApiError, apiCall } from './client.ts';

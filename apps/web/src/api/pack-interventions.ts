@@ -1,5 +1,5 @@
 /** GET /v3/groups/{id}/pack_interventions — opened packs (docs/requirements/booking-flow.md §3 Pack). */
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ListParams, listQueryParams } from './catalogue-params.ts';
 import { apiCall } from './client.ts';

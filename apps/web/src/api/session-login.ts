@@ -5,7 +5,7 @@
  */
 import type { LoginAnswer, login as loginEndpoint } from '@creneau/contract/endpoints/sessions';
 import type { BodyOf } from '@creneau/contract/request-path';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
 import { apiCall } from './client.ts';

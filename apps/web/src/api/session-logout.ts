@@ -1,5 +1,5 @@
 import type { LoggedOut } from '@creneau/contract/endpoints/sessions';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from './client.ts';
 import { forgetSessionData, markIntentionalLogout } from './session-end.ts';

@@ -1,6 +1,6 @@
 /** GET /v3/websites?group_id= — the mini-site home settings (docs/requirements/booking-flow.md §3 Website). */
 import type { Website } from '@creneau/contract/endpoints/groups';
-import { routes } from '@creneau/contract/routes';
+import * as routes from '@creneau/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { announceBooking } from './announce-booking.ts';
-import { rememberLanding } from './tracking/ad-pixel.ts';
 import { setConsent } from './tracking/consent.ts';
+import { rememberLanding } from './tracking/social-landing.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,44 +1,12 @@
 /**
  * The social-network ad pixel (docs/requirements/booking-flow.md §1; docs/requirements/accounts-and-appointments.md §4: "a visitor from a social network with a
- * pixel id triggers a Schedule event" after booking). Whether the visitor came from a social
- * network is decided on landing — the referrer and the campaign parameters are gone after the
- * first navigation — and kept for the browser session.
+ * pixel id triggers a Schedule event" after booking). Only the booking's confirmation needs it, so
+ * it loads with that page; whether the visitor came from a social network is decided on landing
+ * (social-landing.ts), which every page carries.
  */
+import { isSocialVisitor } from './social-landing.ts';
 
-const STORAGE_KEY = 'creneau.socialVisitor';
-const SOCIAL_SOURCES = /^(facebook|fb|instagram|ig|meta|messenger)$/i;
-const SOCIAL_HOSTS = /(^|\.)(facebook\.com|fb\.com|instagram\.com|messenger\.com)$/i;
 const PIXEL_SCRIPT = 'https://connect.facebook.net/en_US/fbevents.js';
-
-/** Did this landing come from a social network? (websource/utm_source, fbclid, or the referrer.) */
-export function isSocialLanding(query: URLSearchParams, referrer: string): boolean {
-  const source = query.get('websource') ?? query.get('utm_source');
-  if (source && SOCIAL_SOURCES.test(source)) return true;
-  if (query.has('fbclid')) return true;
-  try {
-    return referrer !== '' && SOCIAL_HOSTS.test(new URL(referrer).hostname);
-  } catch {
-    return false;
-  }
-}
-
-/** Remembers, for this browser session, that the visitor came from a social network. */
-export function rememberLanding(query: URLSearchParams, referrer: string): void {
-  try {
-    if (isSocialLanding(query, referrer)) sessionStorage.setItem(STORAGE_KEY, '1');
-  } catch {
-    /* storage blocked: the visit counts as not social */
-  }
-}
-
-/** True when the visitor of this browser session came from a social network. */
-export function isSocialVisitor(): boolean {
-  try {
-    return sessionStorage.getItem(STORAGE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 type Fbq = ((...args: unknown[]) => void) & {
   queue: unknown[][];

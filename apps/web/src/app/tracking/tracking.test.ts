@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isSocialLanding, isSocialVisitor, rememberLanding, trackScheduleEvent } from './ad-pixel.ts';
+import { trackScheduleEvent } from './ad-pixel.ts';
 import { sendPageView } from './page-views.ts';
+import { isSocialLanding, isSocialVisitor, rememberLanding } from './social-landing.ts';
 import { loadTrackingTools } from './tracking-tools.ts';
 
 afterEach(() => {

@@ -4,7 +4,6 @@ import { useLocation } from 'react-router';
 import type { Group } from '../../api/group.ts';
 import { useTrackingAllowed } from './consent.ts';
 import { sendPageView } from './page-views.ts';
-import { loadTrackingTools } from './tracking-tools.ts';
 
 /** How long a location must stay before it counts as a page view. */
 const SETTLE_MS = 150;
@@ -18,7 +17,17 @@ export function useGroupTracking(group: Group | null) {
 
   useEffect(() => {
     if (!allowed || (!gtm && !ga)) return;
-    return loadTrackingTools({ gtm_container_id: gtm, ga_measurement_id: ga });
+    // Few groups use these tools: their loader comes with the first page that needs it, not with
+    // every page's first load.
+    let remove: (() => void) | null = null;
+    let gone = false;
+    void import('./tracking-tools.ts').then(({ loadTrackingTools }) => {
+      if (!gone) remove = loadTrackingTools({ gtm_container_id: gtm, ga_measurement_id: ga });
+    });
+    return () => {
+      gone = true;
+      remove?.();
+    };
   }, [allowed, gtm, ga]);
 
   const type = group?.tracking_type ?? 'none';

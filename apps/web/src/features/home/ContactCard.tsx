@@ -6,17 +6,19 @@ import { groupPath } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { appConfig } from '../../lib/config.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
-import { Icon, type IconName } from '../../ui/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { BrandIcon, type BrandName } from './BrandIcon.tsx';
 import styles from './HomePage.module.css';
 
 const LeafletMap = lazy(() => import('../../ui/LeafletMap.tsx').then((m) => ({ default: m.LeafletMap })));
 
-const SOCIAL: { key: 'facebook' | 'twitterX' | 'instagram' | 'snapchat'; label: string; icon: IconName }[] = [
-  { key: 'facebook', label: 'Facebook', icon: 'facebook' },
-  { key: 'twitterX', label: 'X', icon: 'twitterX' },
-  { key: 'instagram', label: 'Instagram', icon: 'instagram' },
-  { key: 'snapchat', label: 'Snapchat', icon: 'snapchat' },
-];
+const SOCIAL: { key: 'facebook' | 'twitterX' | 'instagram' | 'snapchat'; label: string; icon: BrandName }[] =
+  [
+    { key: 'facebook', label: 'Facebook', icon: 'facebook' },
+    { key: 'twitterX', label: 'X', icon: 'twitterX' },
+    { key: 'instagram', label: 'Instagram', icon: 'instagram' },
+    { key: 'snapchat', label: 'Snapchat', icon: 'snapchat' },
+  ];
 
 export function ContactCard({ website }: { website: Website }) {
   const { t } = usePart('home');
@@ -108,7 +110,7 @@ export function ContactCard({ website }: { website: Website }) {
                   rel="noopener noreferrer"
                   aria-label={`${social.label} ${t('common.newTab')}`}
                 >
-                  <Icon name={social.icon} size={20} />
+                  <BrandIcon name={social.icon} size={20} />
                 </a>
               </li>
             ))}
