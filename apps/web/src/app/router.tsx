@@ -36,7 +36,12 @@ const BookingLayout = page(() =>
 );
 const MapPage = page(() => import('../features/map/MapPage.tsx').then((m) => m.MapPage), 'home');
 // The back office (docs/back-office.md): its own chunk and texts, never loaded by a booking page.
-const AdminPage = page(() => import('../features/admin/AdminPage.tsx').then((m) => m.AdminPage), 'admin');
+const AdminPage = page(() =>
+  Promise.all([
+    import('../features/admin/AdminPage.tsx'),
+    import('../i18n/admin-texts.ts').then((texts) => texts.loadAdminTexts()),
+  ]).then(([m]) => m.AdminPage),
+);
 
 const ACCOUNT_PAGES: Record<string, Page> = {
   login: page(() => import('../features/account/LoginPage.tsx').then((m) => m.LoginPage), 'account'),

@@ -19,9 +19,20 @@ export type Part = (typeof PARTS)[number];
 /** The parts loaded on demand (core comes with the language). */
 export type LazyPart = Exclude<Part, 'core'>;
 
-type Texts = { [key: string]: string | Texts };
+export type Texts = { [key: string]: string | Texts };
 
-const loaders = import.meta.glob<Texts>('./locales/*/*.json', { import: 'default' });
+type TextLoaders = Record<string, () => Promise<Texts>>;
+
+// The back office's texts are not listed here: their loaders come with the back office (admin-texts.ts),
+// so that a booking page's first load does not carry thirteen more chunk names.
+const loaders: TextLoaders = import.meta.glob<Texts>('./locales/{core,account,home}/*.json', {
+  import: 'default',
+});
+
+/** Adds the loaders of a part that brings its own (paths as `./locales/{part}/{locale}.json`). */
+export function registerTexts(more: TextLoaders): void {
+  Object.assign(loaders, more);
+}
 
 /** Loads one part of a language's texts (one chunk per part and language). */
 function loadTexts(locale: string, part: string): Promise<Texts> | null {
