@@ -26,6 +26,8 @@ export const backofficeRoutes = {
     'DELETE',
     '/api/v3/admin/groups/:id/absences/:absenceId',
   ),
+  listHolidays: route<typeof backoffice.listHolidays>('GET', '/api/v3/admin/groups/:id/holidays'),
+  closeHolidays: route<typeof backoffice.closeHolidays>('POST', '/api/v3/admin/groups/:id/holidays'),
   getAppointmentDetail: route<typeof backoffice.getAppointmentDetail>(
     'GET',
     '/api/v3/admin/groups/:id/appointments/:aptId',

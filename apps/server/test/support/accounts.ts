@@ -66,7 +66,7 @@ export interface JsonResponse {
 /** A JSON call with the api key (and the token when given). */
 export async function call(
   t: TestApp,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   options: { body?: unknown; token?: string | null; ip?: string; cookie?: string } = {},
 ): Promise<JsonResponse> {

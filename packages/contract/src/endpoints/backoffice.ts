@@ -256,6 +256,52 @@ export const deleteAbsence = endpoint({
   answers: { 200: z.object({ deleted: z.number().int() }) },
 });
 
+/** The years whose public holidays can be closed: this one and the next two. */
+export const HOLIDAY_YEARS_AHEAD = 2;
+
+export const publicHoliday = z.object({
+  /** The holiday, a date in the group's zone. */
+  date: z.string(),
+  /** Its name in the group's language. */
+  name: z.string(),
+  /** True when the whole group is already closed that whole day. */
+  closed: z.boolean(),
+});
+
+export const listHolidays = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/holidays',
+  summary: "The public holidays of the group's country in a year, and which are already closed",
+  tags: ['back office'],
+  params: groupParams,
+  querystring: z.object({ ...commonQuery, year: boundedInt(2000, 2199) }),
+  answers: {
+    200: z.object({ country: z.string(), year: z.number().int(), holidays: z.array(publicHoliday) }),
+  },
+});
+
+export const closeHolidays = endpoint({
+  method: 'POST',
+  path: '/api/v3/admin/groups/:id/holidays',
+  summary: "Closes the whole group on public holidays of the group's country",
+  description:
+    'Every public holiday of `year` not yet closed, or only those of `dates`, becomes a whole-day closure of every calendar and resource, under one series (removed together with `series=1`). The answer lists the confirmed appointments on those days, for the staff to move or cancel.',
+  tags: ['back office'],
+  params: groupParams,
+  querystring: plainQuery,
+  body: z.object({
+    year: z.number().int().min(2000).max(2199),
+    dates: z.array(civilDate).min(1).max(40).optional(),
+  }),
+  answers: {
+    201: z.object({
+      series: z.string().nullable(),
+      blocks: z.array(agendaBlock),
+      affected: z.array(agendaAppointment),
+    }),
+  },
+});
+
 export const historyEntry = z.object({
   at: z.string(),
   actor: z.enum(['customer', 'staff']),

@@ -64,16 +64,29 @@ export async function createAbsence(scope: Scope, request: AbsenceRequest) {
       created_by: viewer.accountId!,
     })),
   );
+  return { series, ...(await writeBlocks(scope, ids, blocks)) };
+}
+
+/**
+ * Writes blocks under the locks of their calendars (a booking waiting for them then re-reads the
+ * schedule), and answers them with the confirmed appointments they now cover.
+ */
+export async function writeBlocks(
+  scope: Scope,
+  calendarIds: readonly number[],
+  blocks: readonly repo.NewBlock[],
+) {
+  const { ctx, group } = scope;
   return ctx.db.transaction().execute(async (trx) => {
-    await lockCalendars(trx, group.id, ids);
-    const inserted = await repo.insertBlocks(trx, group.id, blocks);
+    await lockCalendars(trx, group.id, calendarIds);
+    const inserted = blocks.length > 0 ? await repo.insertBlocks(trx, group.id, blocks) : [];
     const affected = await repo.listAppointmentsInBlocks(
       trx,
       group.id,
       group.settings.timezone,
       inserted.map((block) => block.id),
     );
-    return { series, blocks: inserted, affected: affected.map(presentAgendaAppointment) };
+    return { blocks: inserted, affected: affected.map(presentAgendaAppointment) };
   });
 }
 

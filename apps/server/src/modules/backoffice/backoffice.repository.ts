@@ -373,3 +373,18 @@ export async function updateNotifications(
     .where('id', '=', groupId)
     .execute();
 }
+
+/** The days of [from, to) on which `calendarId` has a closure starting at midnight (YYYY-MM-DD). */
+export async function closedDaysOf(db: Db, groupId: number, calendarId: number, from: string, to: string) {
+  const rows = await db
+    .selectFrom('schedule_exceptions')
+    .select(sql<string>`to_char(starts_local, 'YYYY-MM-DD')`.as('day'))
+    .where('group_id', '=', groupId)
+    .where('calendar_id', '=', calendarId)
+    .where('kind', '=', 'closure')
+    .where(sql<boolean>`starts_local::time = time '00:00'`)
+    .where('starts_local', '>=', sql<string>`${from}::timestamp`)
+    .where('starts_local', '<', sql<string>`${to}::timestamp`)
+    .execute();
+  return new Set(rows.map((row) => row.day));
+}

@@ -14,6 +14,7 @@ import { openAgendaFeed } from './agenda-feed.service.ts';
 import { cancelByStaff, moveAppointment, readAppointment } from './appointment-actions.service.ts';
 import { markAppointment } from './appointment-marks.service.ts';
 import { customerFile, eraseCustomer, exportCustomer, searchCustomers } from './customers.service.ts';
+import { closeHolidays, listHolidays } from './holidays.service.ts';
 import { describeMembership } from './membership.service.ts';
 import { readNotifications, setNotifications } from './notifications.service.ts';
 import { listStaff, updateStaffMember } from './staff.service.ts';
@@ -131,6 +132,21 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
         request.query.series === '1',
       ),
     ),
+  );
+
+  app.get(contract.listHolidays.path, { schema: schemaOf(contract.listHolidays) }, async (request) =>
+    listHolidays(await scopeOf(request, request.params.id), request.query.year),
+  );
+
+  app.post(
+    contract.closeHolidays.path,
+    { schema: schemaOf(contract.closeHolidays) },
+    async (request, reply) => {
+      const scope = await scopeOf(request, request.params.id);
+      const closed = await closeHolidays(scope, request.body);
+      reply.status(201);
+      return changed(scope.group.id, closed);
+    },
   );
 
   app.get(
