@@ -145,6 +145,29 @@ forEachDatabase('back office: appointment actions', (database, engine) => {
     expect(across.body).toMatchObject({ calendar_id: id.bob, starts_local: '2026-11-26T14:00' });
   });
 
+  it('moves to another calendar at the same time, checked like any move', async () => {
+    const onAlice = (await bookAt('2026-11-30T09:00:00+01:00', id.alice!)).body.records[0];
+    const across = await admin('owner', 'POST', `${onAlice.id}/move`, {
+      start: '2026-11-30T09:00:00+01:00',
+      calendar_id: id.bob,
+    });
+    expect(across.status).toBe(200);
+    expect(across.body).toMatchObject({ calendar_id: id.bob, starts_local: '2026-11-30T09:00' });
+    const detail = await admin('owner', 'GET', `${onAlice.id}`);
+    expect(detail.body.history.at(-1)).toMatchObject({
+      action: 'moved',
+      details: { calendar_from: id.alice, calendar_to: id.bob },
+    });
+    // Back onto Alice's calendar, where someone has taken that hour meanwhile: refused, nothing moves.
+    await bookAt('2026-11-30T09:00:00+01:00', id.alice!);
+    const back = await admin('owner', 'POST', `${onAlice.id}/move`, {
+      start: '2026-11-30T09:00:00+01:00',
+      calendar_id: id.alice,
+    });
+    expect([back.status, back.body.message]).toEqual([409, CONFLICT]);
+    expect((await admin('owner', 'GET', `${onAlice.id}`)).body.appointment.calendar_id).toBe(id.bob);
+  });
+
   it('cancels without telling the customer when the staff says so, with the reason in the history', async () => {
     const quietBooking = await bookAt('2026-11-27T09:00:00+01:00', id.alice!);
     const quiet = quietBooking.body.records[0];

@@ -86,7 +86,12 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
     }
     if (change.comments !== undefined) changes.comments = change.comments || null;
 
-    if (change.start && change.start.getTime() !== first.starts_at.getTime()) {
+    // A new place is a new start, or the same start on another calendar or resource: either way the
+    // engine judges it again (a calendar change alone was once written without any check).
+    const newStart = change.start ?? first.starts_at;
+    const movesCalendar = change.calendarId !== undefined && change.calendarId !== first.calendar_id;
+    const movesResource = change.resourceId !== undefined && change.resourceId !== first.resource_id;
+    if (newStart.getTime() !== first.starts_at.getTime() || movesCalendar || movesResource) {
       // Free the old slot first so the engine sees it; a failed check rolls this back.
       await trx.updateTable('appointments').set({ status: 'cancelled' }).where('id', 'in', ids).execute();
       const oldCalendars = booking.flatMap((r) => [r.calendar_id, ...(r.resource_id ? [r.resource_id] : [])]);
@@ -95,7 +100,7 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
         trx,
         group,
         selectionOf(booking, change),
-        change.start,
+        newStart,
         { extraLocks: oldCalendars },
       );
       // The customer's own rules hold for the new time too; this booking's rows do not count.
