@@ -94,7 +94,7 @@ export function AppRoutes() {
         <Route index element={<GroupEntry />} />
         <Route path="home" element={<HomePage />} />
         <Route path="map" element={<MapPage />} />
-        <Route path="admin" element={<AdminPage />} />
+        <Route path="admin/*" element={<AdminPage />} />
         <Route path="book" element={<BookingLayout />}>
           <Route index element={<RedirectToGroupRoot />} />
           {STEP_COMPONENTS.map(([name, Step]) => (

@@ -20,6 +20,7 @@ import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
 import { addDays, browserTimeZone, dayList, hourRange, nowInZone, startOfWeek } from './agenda-layout.ts';
 import { PrintSheet } from './PrintSheet.tsx';
+import { ScreenTitle } from './ScreenTitle.tsx';
 
 export type AgendaView = 'day' | 'week';
 
@@ -97,26 +98,16 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
 
   return (
     <div className={styles.screen}>
-      <div className={styles.titleRow}>
-        <div className={styles.titleBlock}>
-          <p className={styles.eyebrow}>
-            {t('admin.eyebrow')} · {group.name}
-          </p>
-          <h1 id={headingId} className={styles.title}>
-            {t('admin.title')}
-          </h1>
-        </div>
-        <div className={styles.titleActions}>
-          <span className={styles.roleBadge} data-testid="admin-role">
-            <Icon name="user" size={16} />
-            {t(`admin.role.${membership.role}`)}
-          </span>
-          <Button variant="secondary" onClick={() => window.print()} data-testid="admin-print">
-            <Icon name="list" />
-            {t('admin.print')}
-          </Button>
-        </div>
-      </div>
+      <ScreenTitle id={headingId} title={t('admin.title')}>
+        <span className={styles.roleBadge} data-testid="admin-role">
+          <Icon name="user" size={16} />
+          {t(`admin.role.${membership.role}`)}
+        </span>
+        <Button variant="secondary" onClick={() => window.print()} data-testid="admin-print">
+          <Icon name="list" />
+          {t('admin.print')}
+        </Button>
+      </ScreenTitle>
 
       <div className={styles.toolbar} role="toolbar" aria-label={t('admin.toolbar')}>
         <div className={styles.paging}>

@@ -1,0 +1,11 @@
+/**
+ * The back office's notices section (docs/back-office.md).
+ */
+import type { Membership } from '../../../api/admin-membership.ts';
+import { usePart } from '../../../i18n/i18n.ts';
+import { ScreenTitle } from '../ScreenTitle.tsx';
+
+export function NoticesScreen(_props: { membership: Membership }) {
+  const { t } = usePart('admin');
+  return <ScreenTitle title={t('admin.sections.notices')} />;
+}
