@@ -21,6 +21,14 @@ export const backofficeRoutes = {
     'PUT',
     '/api/v3/admin/groups/:id/staff/:accountId',
   ),
+  inviteStaff: route<typeof backoffice.inviteStaff>('POST', '/api/v3/admin/groups/:id/invitations'),
+  listInvitations: route<typeof backoffice.listInvitations>('GET', '/api/v3/admin/groups/:id/invitations'),
+  revokeInvitation: route<typeof backoffice.revokeInvitation>(
+    'DELETE',
+    '/api/v3/admin/groups/:id/invitations/:invitationId',
+  ),
+  readInvitation: route<typeof backoffice.readInvitation>('POST', '/api/v3/invitations/lookup'),
+  acceptInvitation: route<typeof backoffice.acceptInvitation>('POST', '/api/v3/invitations/accept'),
   createAbsence: route<typeof backoffice.createAbsence>('POST', '/api/v3/admin/groups/:id/absences'),
   deleteAbsence: route<typeof backoffice.deleteAbsence>(
     'DELETE',

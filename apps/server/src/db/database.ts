@@ -199,6 +199,22 @@ export interface StaffCalendarsTable {
   calendar_id: number;
 }
 
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  group_id: number;
+  email: string;
+  role: StaffRole;
+  all_calendars: Generated<boolean>;
+  calendar_ids: Generated<number[]>;
+  token_hash: Buffer;
+  invited_by: number | null;
+  created_at: Date;
+  expires_at: Date;
+  accepted_at: Date | null;
+  accepted_by: number | null;
+  revoked_at: Date | null;
+}
+
 export interface FichesTable {
   id: Generated<number>;
   group_id: number;
@@ -335,6 +351,7 @@ export interface Database {
   accounts: AccountsTable;
   pro_groups: ProGroupsTable;
   staff_calendars: StaffCalendarsTable;
+  staff_invitations: StaffInvitationsTable;
   fiches: FichesTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;

@@ -7,6 +7,7 @@ import * as calendarsetAddress from './migrations/004-calendarset-address.ts';
 import * as mailOutboxPending from './migrations/005-mail-outbox-pending.ts';
 import * as fichePersonKeys from './migrations/006-fiche-person-keys.ts';
 import * as staffRoles from './migrations/007-staff-roles.ts';
+import * as staffInvitations from './migrations/008-staff-invitations.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005-mail-outbox-pending': mailOutboxPending,
   '006-fiche-person-keys': fichePersonKeys,
   '007-staff-roles': staffRoles,
+  '008-staff-invitations': staffInvitations,
 };
 
 /** Every migration, in order of application. */

@@ -72,6 +72,13 @@ const samples: { [K in MailKind]: MailData[K] } = {
     ],
     agendaLink: 'https://book.example/test-salon/admin?date=2026-11-23',
   },
+  staff_invitation: {
+    groupName: 'Salon Test',
+    inviter: 'Capucine Moreau',
+    role: 'manager',
+    link: 'https://book.example/test-salon/invitation?key=invite-1',
+    days: 7,
+  },
 };
 
 const KINDS = Object.keys(samples) as MailKind[];

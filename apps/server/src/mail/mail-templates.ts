@@ -1,5 +1,5 @@
 /**
- * The seven mails Créneau sends, in the 13 interface languages, with the group's name and the
+ * The mails Créneau sends, in the 13 interface languages, with the group's name and the
  * appointment times on the group's wall clock. Callers render, then enqueue the result
  * (outbox.ts) in the transaction that causes the mail.
  */
@@ -18,7 +18,8 @@ export type MailKind =
   | 'appointment_confirmation'
   | 'appointment_changed'
   | 'appointment_cancelled'
-  | 'business_notice';
+  | 'business_notice'
+  | 'staff_invitation';
 
 export interface BookedAppointment {
   start: Date;
@@ -64,6 +65,15 @@ export interface MailData {
     bookAgainLink: string;
   };
   business_notice: BusinessNoticeData;
+  staff_invitation: {
+    groupName: string;
+    /** Who invites: their name, else their address. */
+    inviter: string;
+    role: 'owner' | 'manager' | 'staff' | 'callcentre';
+    link: string;
+    /** How many days the link works. */
+    days: number;
+  };
 }
 
 /** A notice to the business about one of its bookings (docs/back-office.md "Notices to the business"). */
@@ -209,6 +219,30 @@ const builders: { [K in MailKind]: Builder<K> } = {
         { type: 'note', text: t('timeZoneNote', { zone: data.timeZone }) },
         { type: 'button', link: { label: t('businessOpenAgenda'), url: data.agendaLink } },
         { type: 'note', text: t('businessWhy') },
+      ],
+    };
+  },
+  staff_invitation: (t, _locale, data) => {
+    const roles = {
+      owner: 'roleOwner',
+      manager: 'roleManager',
+      staff: 'roleStaff',
+      callcentre: 'roleCallcentre',
+    } as const satisfies Record<MailData['staff_invitation']['role'], MailMessageKey>;
+    // The inviter's name is their own text: shown, never a link.
+    const intro = t('invitationIntro', {
+      inviter: unlinkable(oneLine(data.inviter)),
+      role: t(roles[data.role]),
+    });
+    return {
+      subject: t('invitationSubject'),
+      intro,
+      blocks: [
+        { type: 'paragraph', text: t('hello') },
+        { type: 'paragraph', text: intro },
+        { type: 'button', link: { label: t('invitationButton'), url: data.link } },
+        { type: 'paragraph', text: t('invitationExpiry', { days: data.days }) },
+        { type: 'note', text: t('invitationIgnore') },
       ],
     };
   },

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { endpoint, records } from '../endpoint.ts';
 import { commonQuery, dbId, idList } from '../params.ts';
-import { boundedInt, isBookingYear, multiLineText, singleLineText } from '../wire-rules.ts';
+import { boundedInt, emailText, isBookingYear, multiLineText, singleLineText } from '../wire-rules.ts';
 import { slotDate } from './appointments.ts';
 import { plainQuery } from './common.ts';
 
@@ -178,6 +178,110 @@ export const updateStaffMember = endpoint({
     calendar_ids: z.array(dbId).max(500).nullable(),
   }),
   answers: { 200: staffMember },
+});
+
+/** How long an invitation's link works: a week, time enough to read one's mail after a holiday. */
+export const INVITATION_DAYS = 7;
+
+/** A pending invitation to the staff, as its group's owners see it. */
+export const staffInvitation = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: staffRole,
+  /** Null: every calendar. Only staff members are limited to calendars. */
+  calendar_ids: z.array(z.number().int()).nullable(),
+  /** The name (or e-mail address) of whoever sent it. */
+  invited_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+
+export const inviteStaff = endpoint({
+  method: 'POST',
+  path: '/api/v3/admin/groups/:id/invitations',
+  summary: 'Invites someone to the staff by e-mail (owners only)',
+  description:
+    'Mails a link that works for seven days. A new invitation to the same address replaces the pending one; an address that is already a member is refused (`alreadyMember`).',
+  tags: ['back office'],
+  params: groupParams,
+  querystring: plainQuery,
+  body: z.object({
+    email: emailText,
+    role: staffRole,
+    calendar_ids: z.array(dbId).max(500).nullable(),
+  }),
+  answers: { 201: staffInvitation },
+});
+
+export const listInvitations = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/invitations',
+  summary: 'The pending invitations to the staff (owners only)',
+  tags: ['back office'],
+  params: groupParams,
+  querystring: plainQuery,
+  answers: { 200: records(staffInvitation) },
+});
+
+export const revokeInvitation = endpoint({
+  method: 'DELETE',
+  path: '/api/v3/admin/groups/:id/invitations/:invitationId',
+  summary: 'Withdraws a pending invitation: its link stops working (owners only)',
+  tags: ['back office'],
+  params: z.object({ id: dbId, invitationId: dbId }),
+  querystring: plainQuery,
+  answers: { 200: z.object({ id: z.number().int(), revoked: z.literal(true) }) },
+});
+
+/** The key of an invitation's link; sent in a body, never in an address that logs keep. */
+const invitationKey = singleLineText(200, 1);
+
+export const invitationDetails = z.object({
+  group: z.object({ id: z.number().int(), name: z.string(), urlname: z.string() }),
+  email: z.string(),
+  role: staffRole,
+  /**
+   * What the address already has: `none` (the person chooses a name and a password), `pro` (they
+   * log in with that address to join) or `customer` (a customer account: a work account needs
+   * another address).
+   */
+  account: z.enum(['none', 'pro', 'customer']),
+  /** True when the caller is logged in with the invited address: accepting needs nothing more. */
+  signed_in: z.boolean(),
+});
+
+export const readInvitation = endpoint({
+  method: 'POST',
+  path: '/api/v3/invitations/lookup',
+  summary: 'What an invitation link offers, before it is accepted',
+  tags: ['back office'],
+  querystring: plainQuery,
+  body: z.object({ key: invitationKey }),
+  answers: { 200: invitationDetails },
+});
+
+export const acceptInvitation = endpoint({
+  method: 'POST',
+  path: '/api/v3/invitations/accept',
+  summary: 'Joins the staff through an invitation link',
+  description:
+    'Logged in with the invited address: joins. No account with that address yet: `name` and `password` make one (active at once, the mail proved the address) and open a session. A customer account with that address is refused (`customerAccount`).',
+  tags: ['back office'],
+  querystring: plainQuery,
+  body: z.object({
+    key: invitationKey,
+    name: singleLineText(100, 1).optional(),
+    password: singleLineText(1024, 1).optional(),
+  }),
+  answers: {
+    200: z.object({
+      group_id: z.number().int(),
+      urlname: z.string(),
+      role: staffRole,
+      /** The new session's token, when the call made the account. */
+      token: z.string().nullable(),
+    }),
+  },
 });
 
 /** A local wall-clock date-time in the group's zone, YYYY-MM-DDTHH:MM. */

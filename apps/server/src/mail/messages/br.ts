@@ -50,4 +50,15 @@ export const br: MailMessages = {
   exportLink: "Ouzhpennañ d'am deiziadur",
   linksNote: 'Mont a ra al liammoù-mañ en-dro hep ger-tremen : na gasit ket ar postel-mañ da zen all.',
   questions: "Goulennoù ? Pellgomzit da {group} d'an {phone}.",
+  invitationSubject: '{group} : pedet oc’h da vont er skipailh',
+  invitationIntro:
+    '{inviter} a bed ac’hanoc’h da vont e {group} war Créneau evel {role} : gwelet ha merañ e emgavioù a reot.',
+  invitationButton: 'Degemer ar bedadenn',
+  invitationExpiry: 'Ul liamm a ya en-dro ur wech hepken eo, e-pad {days} devezh.',
+  invitationIgnore:
+    'Ma ne c’hortoze ket ar bedadenn-mañ, na rit van ouzh ar postel-mañ : netra ne c’hoarvezo hepdoc’h.',
+  roleOwner: 'perc’henn',
+  roleManager: 'merour',
+  roleStaff: 'ezel eus ar skipailh',
+  roleCallcentre: 'kuzulier ar greizenn c’hervel',
 };

@@ -49,4 +49,14 @@ export const cs: MailMessages = {
   exportLink: 'Přidat do mého kalendáře',
   linksNote: 'Tyto odkazy fungují bez hesla, proto tento e-mail nikomu nepřeposílejte.',
   questions: 'Máte dotaz? Volejte na číslo {phone} ({group}).',
+  invitationSubject: '{group}: pozvánka do týmu',
+  invitationIntro:
+    '{inviter} vás zve do {group} v Créneau v roli: {role}. Uvidíte jeho rezervace a budete je spravovat.',
+  invitationButton: 'Přijmout pozvánku',
+  invitationExpiry: 'Tento odkaz funguje jednou, po dobu {days} dní.',
+  invitationIgnore: 'Pokud tuto pozvánku nečekáte, e-mail ignorujte: bez vás se nic nestane.',
+  roleOwner: 'majitel',
+  roleManager: 'vedoucí',
+  roleStaff: 'člen týmu',
+  roleCallcentre: 'operátor call centra',
 };

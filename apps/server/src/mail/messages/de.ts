@@ -50,4 +50,15 @@ export const de: MailMessages = {
   exportLink: 'Zu meinem Kalender hinzufügen',
   linksNote: 'Diese Links funktionieren ohne Passwort – bitte leiten Sie diese E-Mail nicht weiter.',
   questions: 'Fragen? Rufen Sie {group} unter {phone} an.',
+  invitationSubject: '{group}: Einladung ins Team',
+  invitationIntro:
+    '{inviter} lädt Sie ein, {group} auf Créneau als {role} beizutreten: Sie sehen und verwalten dann die Termine.',
+  invitationButton: 'Einladung annehmen',
+  invitationExpiry: 'Dieser Link funktioniert einmal und {days} Tage lang.',
+  invitationIgnore:
+    'Wenn Sie diese Einladung nicht erwarten, ignorieren Sie diese E-Mail: Ohne Sie geschieht nichts.',
+  roleOwner: 'Inhaber',
+  roleManager: 'Geschäftsführung',
+  roleStaff: 'Teammitglied',
+  roleCallcentre: 'Callcenter-Mitarbeiter',
 };

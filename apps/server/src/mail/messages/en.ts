@@ -49,4 +49,14 @@ export const en: MailMessages = {
   exportLink: 'Add to my calendar',
   linksNote: 'These links work without a password, so do not forward this e-mail.',
   questions: 'Any questions? Call {group} on {phone}.',
+  invitationSubject: '{group}: you are invited to join the team',
+  invitationIntro:
+    '{inviter} invites you to join {group} on Créneau as {role}: you will see and manage its appointments.',
+  invitationButton: 'Accept the invitation',
+  invitationExpiry: 'This link works once, for {days} days.',
+  invitationIgnore: 'If you do not expect this invitation, ignore this e-mail: nothing happens without you.',
+  roleOwner: 'owner',
+  roleManager: 'manager',
+  roleStaff: 'staff member',
+  roleCallcentre: 'call-centre agent',
 };

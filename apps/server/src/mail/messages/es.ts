@@ -49,4 +49,14 @@ export const es: MailMessages = {
   exportLink: 'Añadir a mi calendario',
   linksNote: 'Estos enlaces funcionan sin contraseña: no reenvíe este correo.',
   questions: '¿Alguna pregunta? Llame a {group} al {phone}.',
+  invitationSubject: '{group}: te invitan a unirte al equipo',
+  invitationIntro:
+    '{inviter} te invita a unirte a {group} en Créneau como {role}: verás y gestionarás sus citas.',
+  invitationButton: 'Aceptar la invitación',
+  invitationExpiry: 'Este enlace solo sirve una vez y es válido durante {days} días.',
+  invitationIgnore: 'Si no esperabas esta invitación, ignora este correo: no pasará nada sin ti.',
+  roleOwner: 'propietario',
+  roleManager: 'gerente',
+  roleStaff: 'miembro del equipo',
+  roleCallcentre: 'agente del centro de llamadas',
 };

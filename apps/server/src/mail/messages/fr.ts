@@ -50,4 +50,15 @@ export const fr: MailMessages = {
   exportLink: 'Ajouter à mon agenda',
   linksNote: 'Ces liens fonctionnent sans mot de passe : ne transférez pas cet e-mail.',
   questions: 'Une question ? Appelez {group} au {phone}.',
+  invitationSubject: '{group} : vous êtes invité à rejoindre l’équipe',
+  invitationIntro:
+    '{inviter} vous invite à rejoindre {group} sur Créneau en tant que {role} : vous verrez et gérerez ses rendez-vous.',
+  invitationButton: 'Accepter l’invitation',
+  invitationExpiry: 'Ce lien ne sert qu’une fois et reste valable {days} jours.',
+  invitationIgnore:
+    'Si vous n’attendiez pas cette invitation, ignorez cet e-mail : rien ne se fait sans vous.',
+  roleOwner: 'propriétaire',
+  roleManager: 'gérant',
+  roleStaff: 'membre de l’équipe',
+  roleCallcentre: 'conseiller du centre d’appels',
 };

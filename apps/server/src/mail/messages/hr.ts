@@ -49,4 +49,14 @@ export const hr: MailMessages = {
   exportLink: 'Dodaj u moj kalendar',
   linksNote: 'Ove poveznice rade bez lozinke, stoga ovu poruku nemojte nikome prosljeđivati.',
   questions: 'Imate pitanja? Nazovite {phone} ({group}).',
+  invitationSubject: '{group}: pozivnica u tim',
+  invitationIntro:
+    '{inviter} vas poziva da se pridružite {group} na Créneauu kao {role}: vidjet ćete i upravljati njegovim terminima.',
+  invitationButton: 'Prihvati pozivnicu',
+  invitationExpiry: 'Ova poveznica radi jednom, {days} dana.',
+  invitationIgnore: 'Ako ne očekujete ovu pozivnicu, zanemarite ovaj e-mail: bez vas se ništa neće dogoditi.',
+  roleOwner: 'vlasnik',
+  roleManager: 'voditelj',
+  roleStaff: 'član osoblja',
+  roleCallcentre: 'djelatnik pozivnog centra',
 };

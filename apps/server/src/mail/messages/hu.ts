@@ -49,4 +49,15 @@ export const hu: MailMessages = {
   exportLink: 'Hozzáadás a naptáramhoz',
   linksNote: 'Ezek a hivatkozások jelszó nélkül működnek, ezért ne továbbítsa ezt az e-mailt.',
   questions: 'Kérdése van? Hívja ezt a számot: {phone} ({group}).',
+  invitationSubject: '{group}: meghívó a csapatba',
+  invitationIntro:
+    '{inviter} meghívja Önt, hogy csatlakozzon a(z) {group} csapatához a Créneau-n, szerepkör: {role}. Látni és kezelni fogja a foglalásokat.',
+  invitationButton: 'Meghívás elfogadása',
+  invitationExpiry: 'Ez a hivatkozás egyszer használható, {days} napig.',
+  invitationIgnore:
+    'Ha nem vár ilyen meghívást, hagyja figyelmen kívül ezt az e-mailt: Ön nélkül semmi sem történik.',
+  roleOwner: 'tulajdonos',
+  roleManager: 'vezető',
+  roleStaff: 'munkatárs',
+  roleCallcentre: 'ügyfélszolgálati munkatárs',
 };

@@ -50,4 +50,14 @@ export const it: MailMessages = {
   exportLink: 'Aggiungi al mio calendario',
   linksNote: 'Questi link funzionano senza password: non inoltri questa e-mail.',
   questions: 'Domande? Chiami {group} al numero {phone}.',
+  invitationSubject: '{group}: sei invitato a entrare nel team',
+  invitationIntro:
+    '{inviter} ti invita a entrare in {group} su Créneau come {role}: vedrai e gestirai i suoi appuntamenti.',
+  invitationButton: 'Accetta l’invito',
+  invitationExpiry: 'Questo link funziona una sola volta, per {days} giorni.',
+  invitationIgnore: 'Se non aspettavi questo invito, ignora questa e-mail: senza di te non succede nulla.',
+  roleOwner: 'titolare',
+  roleManager: 'responsabile',
+  roleStaff: 'membro del personale',
+  roleCallcentre: 'operatore del call center',
 };

@@ -50,4 +50,14 @@ export const nl: MailMessages = {
   exportLink: 'Toevoegen aan mijn agenda',
   linksNote: 'Deze links werken zonder wachtwoord: stuur deze e-mail dus niet door.',
   questions: 'Vragen? Bel {group} op {phone}.',
+  invitationSubject: '{group}: uitnodiging voor het team',
+  invitationIntro:
+    '{inviter} nodigt u uit om bij {group} op Créneau te komen als {role}: u ziet en beheert dan de afspraken.',
+  invitationButton: 'Uitnodiging aannemen',
+  invitationExpiry: 'Deze link werkt één keer, {days} dagen lang.',
+  invitationIgnore: 'Verwacht u deze uitnodiging niet, negeer deze e-mail dan: zonder u gebeurt er niets.',
+  roleOwner: 'eigenaar',
+  roleManager: 'bedrijfsleider',
+  roleStaff: 'teamlid',
+  roleCallcentre: 'callcentermedewerker',
 };

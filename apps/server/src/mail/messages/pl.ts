@@ -48,4 +48,15 @@ export const pl: MailMessages = {
   exportLink: 'Dodaj do mojego kalendarza',
   linksNote: 'Te linki działają bez hasła, więc nie przekazuj tej wiadomości dalej.',
   questions: 'Masz pytania? Zadzwoń pod numer {phone} ({group}).',
+  invitationSubject: '{group}: zaproszenie do zespołu',
+  invitationIntro:
+    '{inviter} zaprasza Cię do {group} w Créneau w roli: {role}. Będziesz widzieć wizyty i nimi zarządzać.',
+  invitationButton: 'Przyjmij zaproszenie',
+  invitationExpiry: 'Ten link działa jeden raz przez {days} dni.',
+  invitationIgnore:
+    'Jeśli nie spodziewasz się tego zaproszenia, zignoruj tę wiadomość: bez Ciebie nic się nie stanie.',
+  roleOwner: 'właściciel',
+  roleManager: 'kierownik',
+  roleStaff: 'pracownik',
+  roleCallcentre: 'konsultant call center',
 };

@@ -49,4 +49,14 @@ export const pt: MailMessages = {
   exportLink: 'Adicionar ao meu calendário',
   linksNote: 'Estas ligações funcionam sem palavra-passe: não reencaminhe este e-mail.',
   questions: 'Alguma dúvida? Ligue para {group} através do {phone}.',
+  invitationSubject: '{group}: foi convidado para a equipa',
+  invitationIntro:
+    '{inviter} convida-o a juntar-se a {group} no Créneau como {role}: verá e gerirá as suas marcações.',
+  invitationButton: 'Aceitar o convite',
+  invitationExpiry: 'Esta ligação só funciona uma vez, durante {days} dias.',
+  invitationIgnore: 'Se não esperava este convite, ignore este e-mail: nada acontece sem si.',
+  roleOwner: 'proprietário',
+  roleManager: 'gerente',
+  roleStaff: 'membro da equipa',
+  roleCallcentre: 'operador do centro de chamadas',
 };

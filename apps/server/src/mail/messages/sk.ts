@@ -49,4 +49,14 @@ export const sk: MailMessages = {
   exportLink: 'Pridať do môjho kalendára',
   linksNote: 'Tieto odkazy fungujú bez hesla, preto tento e-mail nikomu nepreposielajte.',
   questions: 'Máte otázku? Volajte na číslo {phone} ({group}).',
+  invitationSubject: '{group}: pozvánka do tímu',
+  invitationIntro:
+    '{inviter} vás pozýva do {group} v Créneau v úlohe: {role}. Uvidíte jeho rezervácie a budete ich spravovať.',
+  invitationButton: 'Prijať pozvánku',
+  invitationExpiry: 'Tento odkaz funguje raz, počas {days} dní.',
+  invitationIgnore: 'Ak túto pozvánku nečakáte, e-mail ignorujte: bez vás sa nič nestane.',
+  roleOwner: 'majiteľ',
+  roleManager: 'vedúci',
+  roleStaff: 'člen tímu',
+  roleCallcentre: 'operátor call centra',
 };

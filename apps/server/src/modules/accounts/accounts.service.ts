@@ -24,7 +24,7 @@ function refuseSsoOnly(group: GroupRow): void {
 }
 
 /** The spec's password rules, failing with the first broken rule's key and the whole checklist. */
-function requireStrongPassword(password: string, email: string): void {
+export function requireStrongPassword(password: string, email: string): void {
   const check = checkPassword(password, email);
   if (check.tooLong) throw errors.unprocessable('passwordTooLong', { maxLength: PASSWORD_MAX_LENGTH });
   if (!check.valid)

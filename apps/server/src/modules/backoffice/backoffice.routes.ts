@@ -3,9 +3,10 @@ import * as contract from '@creneau/contract/endpoints/backoffice';
 import type { AppContext } from '../../app-context.ts';
 import { compressBody, pickEncoding, varyOnAcceptEncoding } from '../../http/compression.ts';
 import { schemaOf } from '../../http/contract-route.ts';
-import { scopeOf } from '../../http/request-scope.ts';
+import { scopeOf, viewerScopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { instantOf } from '../appointments/slot-instant.ts';
+import { setSessionCookie } from '../sessions/session-cookie.ts';
 import { createAbsence, deleteAbsence } from './absences.service.ts';
 import { readAgendaAnswer } from './agenda.service.ts';
 import { AgendaCache } from './agenda-cache.ts';
@@ -15,6 +16,13 @@ import { cancelByStaff, moveAppointment, readAppointment } from './appointment-a
 import { markAppointment } from './appointment-marks.service.ts';
 import { customerFile, eraseCustomer, exportCustomer, searchCustomers } from './customers.service.ts';
 import { closeHolidays, listHolidays } from './holidays.service.ts';
+import {
+  acceptInvitation,
+  inviteStaff,
+  listInvitations,
+  readInvitation,
+  revokeInvitation,
+} from './invitations.service.ts';
 import { describeMembership } from './membership.service.ts';
 import { readNotifications, setNotifications } from './notifications.service.ts';
 import { listStaff, updateStaffMember } from './staff.service.ts';
@@ -110,6 +118,37 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
     { schema: schemaOf(contract.updateStaffMember) },
     async (request) =>
       updateStaffMember(await scopeOf(request, request.params.id), request.params.accountId, request.body),
+  );
+
+  app.get(contract.listInvitations.path, { schema: schemaOf(contract.listInvitations) }, async (request) => ({
+    records: await listInvitations(await scopeOf(request, request.params.id)),
+  }));
+
+  app.post(contract.inviteStaff.path, { schema: schemaOf(contract.inviteStaff) }, async (request, reply) => {
+    const invitation = await inviteStaff(await scopeOf(request, request.params.id), request.body);
+    reply.status(201);
+    return invitation;
+  });
+
+  app.delete(
+    contract.revokeInvitation.path,
+    { schema: schemaOf(contract.revokeInvitation) },
+    async (request) =>
+      revokeInvitation(await scopeOf(request, request.params.id), request.params.invitationId),
+  );
+
+  app.post(contract.readInvitation.path, { schema: schemaOf(contract.readInvitation) }, async (request) =>
+    readInvitation(await viewerScopeOf(request), request.body.key),
+  );
+
+  app.post(
+    contract.acceptInvitation.path,
+    { schema: schemaOf(contract.acceptInvitation) },
+    async (request, reply) => {
+      const joined = await acceptInvitation(await viewerScopeOf(request), request.body);
+      if (joined.token) setSessionCookie(reply, joined.token);
+      return joined;
+    },
   );
 
   app.post(
