@@ -9,6 +9,7 @@ export const adminKeys = {
   agendas: (groupId: number, token: string | null) => ['admin', groupId, token, 'agenda'] as const,
   agenda: (groupId: number, token: string | null, params: AgendaKeyParams) =>
     ['admin', groupId, token, 'agenda', params] as const,
+  invitations: (groupId: number, token: string | null) => ['admin', groupId, token, 'invitations'] as const,
   appointment: (groupId: number, token: string | null, appointmentId: number) =>
     ['admin', groupId, token, 'appointment', appointmentId] as const,
 } as const;

@@ -63,6 +63,10 @@ const ACCOUNT_PAGES: Record<string, Page> = {
     () => import('../features/account/AppointmentsPage.tsx').then((m) => m.AppointmentsPage),
     'account',
   ),
+  invitation: page(
+    () => import('../features/account/InvitationPage.tsx').then((m) => m.InvitationPage),
+    'account',
+  ),
   personal_data: page(() =>
     import('../features/account/PersonalDataPage.tsx').then((m) => m.PersonalDataPage),
   ),

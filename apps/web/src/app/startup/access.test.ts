@@ -47,6 +47,14 @@ describe('decideAccess (docs/requirements/booking-flow.md §4 exceptions)', () =
     expect(isForeignPro(pro([]), { id: 1 })).toBe(true);
   });
 
+  it('opens an invitation to anyone: closed groups, single sign-on, professionals of other groups', () => {
+    for (const group of [open, closed, closedSso])
+      for (const session of [ANONYMOUS_SESSION, user, pro([2])])
+        expect(decideAccess(group, session, 'invitation')).toEqual({ kind: 'allow' });
+    // Only that page: the rest of the group stays behind its door.
+    expect(decideAccess(closed, ANONYMOUS_SESSION, 'invitation/other')).toEqual({ kind: 'login' });
+  });
+
   it('does not count a session that is not logged', () => {
     expect(decideAccess(closed, { ...ANONYMOUS_SESSION, type: 'user' }, '')).toEqual({ kind: 'login' });
     expect(isForeignPro({ ...pro([2]), logged: false }, { id: 1 })).toBe(false);

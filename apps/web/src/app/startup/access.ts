@@ -45,6 +45,10 @@ export function decideAccess(
   session: Session,
   page: string,
 ): AccessDecision {
+  // An invitation to the staff is opened by people who are not members yet: logged out on a
+  // closed group, or logged in as a professional of other groups they keep (docs/back-office.md
+  // "Invitations"). The server checks the link itself.
+  if (page === 'invitation') return { kind: 'allow' };
   if (!group.openData && !isLogged(session)) {
     if (group.sso_login_only) return { kind: 'unauthorized' };
     return OPEN_DOOR_PAGES.has(page) ? { kind: 'allow' } : { kind: 'login' };

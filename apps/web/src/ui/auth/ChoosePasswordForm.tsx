@@ -45,6 +45,8 @@ interface ChoosePasswordFormProps {
   before?: ReactNode;
   labelledBy?: string;
   testId?: string;
+  /** The caller's words for a refusal that is not about the password (else the shared messages). */
+  errorText?: (key: string) => string;
 }
 
 export function ChoosePasswordForm({
@@ -58,6 +60,7 @@ export function ChoosePasswordForm({
   before,
   labelledBy,
   testId = 'password-form',
+  errorText,
 }: ChoosePasswordFormProps) {
   const { t } = usePart('account');
   const text = useNotificationText();
@@ -150,7 +153,7 @@ export function ChoosePasswordForm({
       {formError && (
         <div className={styles.alert} data-testid="password-form-error">
           <Icon name="alert" />
-          <span>{text(formError)}</span>
+          <span>{(errorText ?? text)(formError)}</span>
         </div>
       )}
       <SubmitButton blocked={!valid} busy={busy} busyLabel={busyLabel} testId="password-submit">

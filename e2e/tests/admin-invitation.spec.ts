@@ -1,0 +1,83 @@
+/**
+ * Invitations to the staff (docs/back-office.md "Invitations"), in Chromium: the owner invites an
+ * address through the API; its mail's link opens the invitation page, where the person chooses a
+ * name and a password by keyboard and lands in the back office with the role given. A used or
+ * unknown link says it can no longer be used; a customer's address is told it needs another one.
+ * axe at 1280 and 768 px.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { activeCustomer, apiPost, groupId, linkFromMail, shot, uniqueEmail } from './account-support.ts';
+
+const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
+const LEONIE = 23;
+const PASSWORD = 'Equipe#Salon2026';
+
+async function ownerToken(request: APIRequestContext, group: number): Promise<string> {
+  const login = await apiPost<{ account_token: string }>(request, '/v3/sessions/login.json', {
+    credentials: OWNER,
+    account: { group_id: group },
+  });
+  return login.account_token;
+}
+
+async function invite(request: APIRequestContext, email: string, role: string, calendarIds: number[] | null) {
+  const salon = await groupId(request, 'demo-salon');
+  const token = await ownerToken(request, salon);
+  await apiPost(
+    request,
+    `/v3/admin/groups/${salon}/invitations`,
+    { email, role, calendar_ids: calendarIds },
+    { token },
+  );
+  return linkFromMail(email, /\/invitation\?key=/);
+}
+
+test('an invited person makes a work account by keyboard and lands in the back office', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('invited');
+  const link = await invite(request, email, 'staff', [LEONIE]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${link}&locale=en`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Join /);
+  await expect(page.getByTestId('invitation')).toContainText(`${email} is invited to join the team`);
+  await expect(page.getByTestId('invitation')).toContainText('as staff member');
+  await expectAccessible(page, 'invitation 1280');
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expectAccessible(page, 'invitation 768');
+  await shot(page, 'invitation');
+
+  // Keyboard only: the name has the focus, then the password, its confirmation and the button.
+  await expect(page.getByTestId('invitation-name')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Enter your name.').first()).toBeVisible();
+  await page.getByTestId('invitation-name').focus();
+  await page.keyboard.type('Inès Garnier');
+  await page.getByTestId('new-password').focus();
+  await page.keyboard.type(PASSWORD);
+  await page.getByTestId('password-confirmation').focus();
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
+  await expect(page.getByTestId('admin-role')).toHaveText('Staff');
+  // The link was used: opening it again says so.
+  await page.goto(`${link}&locale=en`);
+  await expect(page.getByTestId('invitation-gone')).toContainText('This invitation can no longer be used');
+});
+
+test('an unknown link and a customer address are told what to do', async ({ page, request }) => {
+  await page.goto('/demo-salon/invitation?key=not-a-real-key&locale=en');
+  await expect(page.getByTestId('invitation-gone')).toContainText('Ask the business for a new one');
+  await expectAccessible(page, 'invitation gone');
+
+  const customer = await activeCustomer(request, 'demo-salon', 'invited-customer');
+  const link = await invite(request, customer.email, 'manager', null);
+  await page.goto(`${link}&locale=en`);
+  await expect(page.getByTestId('invitation-customer')).toContainText('belongs to a customer account');
+  await expect(page.getByTestId('invitation-form')).toHaveCount(0);
+  await expectAccessible(page, 'invitation customer');
+});
