@@ -8,7 +8,15 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { activeCustomer, apiPost, groupId, linkFromMail, shot, uniqueEmail } from './account-support.ts';
+import {
+  activeCustomer,
+  apiPost,
+  groupId,
+  linkFromMail,
+  shot,
+  uniqueEmail,
+  useToken,
+} from './account-support.ts';
 
 const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
 const LEONIE = 23;
@@ -80,4 +88,59 @@ test('an unknown link and a customer address are told what to do', async ({ page
   await expect(page.getByTestId('invitation-customer')).toContainText('belongs to a customer account');
   await expect(page.getByTestId('invitation-form')).toHaveCount(0);
   await expectAccessible(page, 'invitation customer');
+});
+
+test('the owner invites from the staff screen by keyboard, sees it waiting and withdraws it', async ({
+  page,
+  request,
+}) => {
+  const salon = await groupId(request, 'demo-salon');
+  await useToken(page, await ownerToken(request, salon));
+  const email = uniqueEmail('staff-screen');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/demo-salon/admin/staff?locale=en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff');
+  await expect(page.getByTestId('admin-nav-staff')).toHaveAttribute('aria-current', 'page');
+
+  // A wrong address is refused in the form, with the focus back on it.
+  await page.getByTestId('invite-email').focus();
+  await page.keyboard.type('not-an-address');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('invite-error')).toHaveText('Enter a valid e-mail address.');
+  await expect(page.getByTestId('invite-email')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  // Staff on one calendar: untick "every calendar", tick Léonie's.
+  await expect(page.getByTestId('invite-every-calendar')).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.getByRole('checkbox', { name: 'Léonie' }).check();
+  await page.getByTestId('invite-submit').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('invite-announcement')).toHaveText(`Invitation sent to ${email}.`);
+  const item = page.getByTestId('invitation-item').filter({ hasText: email });
+  await expect(item).toContainText('Staff · Léonie');
+  await expect(page.getByTestId('invite-email')).toHaveValue('');
+  await expect(await linkFromMail(email, /\/invitation\?key=/)).toContain('/demo-salon/invitation?key=');
+
+  // The same address again: the pending one is replaced, not doubled.
+  await page.getByTestId('invite-email').fill(email);
+  await page.getByTestId('invite-submit').click();
+  // Sent: the form empties itself.
+  await expect(page.getByTestId('invite-email')).toHaveValue('');
+  await expect(page.getByTestId('invitation-item').filter({ hasText: email })).toHaveCount(1);
+  // A member's address is refused in words.
+  await page.getByTestId('invite-email').fill('leonie.marchand@example.com');
+  await page.getByTestId('invite-submit').click();
+  await expect(page.getByTestId('invite-error')).toHaveText('This person is already on the staff.');
+
+  await expectAccessible(page, 'staff invitations 1280');
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expectAccessible(page, 'staff invitations 768');
+  await shot(page, 'staff-invitations');
+
+  await item.getByTestId('invitation-withdraw').click();
+  await expect(page.getByTestId('invite-announcement')).toHaveText(`Invitation to ${email} withdrawn.`);
+  await expect(page.getByTestId('invitation-item').filter({ hasText: email })).toHaveCount(0);
 });
