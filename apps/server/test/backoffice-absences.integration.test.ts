@@ -156,6 +156,68 @@ forEachDatabase('back office: absences', (database, engine) => {
     expect(await slotStarts('2026-12-08', id.alice!)).toContain('2026-12-08T12:00:00+01:00');
   });
 
+  it('repeats every other week on chosen weekdays, and monthly on the same weekday of the month', async () => {
+    const fortnightly = await absence('manager', {
+      calendar_ids: [id.bob],
+      from: '2026-12-21T08:00',
+      to: '2026-12-21T09:00',
+      label: 'Formation',
+      repeat: { every: 'week', interval: 2, weekdays: [1, 3], until: '2027-01-20' },
+    });
+    expect(fortnightly.status).toBe(201);
+    expect(fortnightly.body.blocks.map((b: { starts_local: string }) => b.starts_local)).toEqual([
+      '2026-12-21T08:00',
+      '2026-12-23T08:00',
+      '2027-01-04T08:00',
+      '2027-01-06T08:00',
+      '2027-01-18T08:00',
+      '2027-01-20T08:00',
+    ]);
+    // The last Thursday of each month, a closure of the whole group (three calendars).
+    const monthly = await absence('manager', {
+      calendar_ids: null,
+      kind: 'closure',
+      from: '2026-12-31T14:00',
+      to: '2026-12-31T18:00',
+      repeat: { every: 'month', month_by: 'weekday', until: '2027-03-31' },
+    });
+    expect(monthly.status).toBe(201);
+    const starts = [...new Set(monthly.body.blocks.map((b: { starts_local: string }) => b.starts_local))];
+    expect(starts).toEqual(['2026-12-31T14:00', '2027-01-28T14:00', '2027-02-25T14:00', '2027-03-25T14:00']);
+    expect(await slotStarts('2027-01-28', id.alice!)).not.toContain('2027-01-28T15:00:00+01:00');
+    for (const series of [fortnightly, monthly])
+      expect((await removeAbsence('manager', series.body.blocks[0].id, true)).statusCode).toBe(200);
+    expect(await slotStarts('2027-01-28', id.alice!)).toContain('2027-01-28T15:00:00+01:00');
+  });
+
+  it('refuses a repetition with no day, or too many, or two rules at once', async () => {
+    const before = await blockCount();
+    const base = { calendar_ids: [id.alice], from: '2026-12-07T12:00', to: '2026-12-07T13:00' };
+    const none = await absence('manager', {
+      ...base,
+      repeat: { every: 'week', weekdays: [3], until: '2026-12-08' },
+    });
+    expect([none.status, none.body.message]).toEqual([422, 'noOccurrence']);
+    for (const repeat of [
+      { every: 'day', until: '2027-12-31' },
+      { every: 'day', interval: 0, until: '2026-12-31' },
+      { every: 'week', weekdays: [8], until: '2026-12-31' },
+      { every: 'fortnight', until: '2026-12-31' },
+      { every: 'month', until: '2026-12-01' },
+      { every: 'month', until: '2026-12-31', extra: true },
+    ]) {
+      const response = await absence('manager', { ...base, repeat });
+      expect(response.status, JSON.stringify(repeat)).toBe(400);
+    }
+    const both = await absence('manager', {
+      ...base,
+      weekly_until: '2026-12-31',
+      repeat: { every: 'week', until: '2026-12-31' },
+    });
+    expect(both.status).toBe(400);
+    expect(await blockCount()).toBe(before);
+  });
+
   it('refuses times that make no sense, and nothing is written', async () => {
     const before = await blockCount();
     for (const body of [

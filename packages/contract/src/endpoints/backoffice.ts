@@ -2,6 +2,8 @@
  * The back office (docs/back-office.md): what a member of a group's staff sees and does. Every call
  * is about one group, and the server checks the caller's role in that group on each one.
  */
+
+import { countOccurrences, type Repetition } from '@creneau/core/time/recurrence';
 import { z } from 'zod';
 import { endpoint, records } from '../endpoint.ts';
 import { commonQuery, dbId, idList } from '../params.ts';
@@ -301,18 +303,43 @@ const localDateTime = z
 /** The most occurrences one recurring absence creates (two years of weeks). */
 export const MAX_ABSENCE_OCCURRENCES = 104;
 
-/** Whole weeks from the date of `from` to `until` (negative when `until` comes first). */
-function weeksBetween(from: string, until: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(until)) return 0;
-  const day = (text: string) =>
-    Date.UTC(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8, 10)));
-  return Math.floor((day(until) - day(from)) / (7 * 86_400_000));
+/** How an absence repeats (docs/back-office.md "Absences and closures"). */
+export const absenceRepetition = z
+  .object({
+    every: z.enum(['day', 'week', 'month']),
+    /** Every N days, weeks or months. */
+    interval: z.number().int().min(1).max(12).default(1),
+    /** The last date an occurrence may start on (included). */
+    until: civilDate,
+    /** Weekly: ISO weekdays, 1 Monday … 7 Sunday; by default the weekday of `from`. */
+    weekdays: z.array(z.number().int().min(1).max(7)).min(1).max(7).optional(),
+    /** Monthly: the same day of the month (months without it skipped), or the same weekday of it. */
+    month_by: z.enum(['day', 'weekday']).default('day'),
+  })
+  .strict();
+
+export type AbsenceRepetition = z.output<typeof absenceRepetition>;
+
+/** The repetition of a request: `repeat`, or the older `weekly_until` (every week until then). */
+export function repetitionOf(body: {
+  repeat?: AbsenceRepetition | undefined;
+  weekly_until?: string | undefined;
+}): Repetition | undefined {
+  if (body.repeat)
+    return {
+      every: body.repeat.every,
+      interval: body.repeat.interval,
+      until: body.repeat.until,
+      weekdays: body.repeat.weekdays,
+      monthBy: body.repeat.month_by,
+    };
+  return body.weekly_until ? { every: 'week', interval: 1, until: body.weekly_until } : undefined;
 }
 
 export const createAbsence = endpoint({
   method: 'POST',
   path: '/api/v3/admin/groups/:id/absences',
-  summary: 'Blocks time on some calendars or on the whole group, once or every week',
+  summary: 'Blocks time on some calendars or on the whole group, once or repeated',
   description:
     "Times are wall-clock times in the group's zone; `to` is excluded. The answer lists the confirmed appointments inside the new absence, for the staff to move or cancel.",
   tags: ['back office'],
@@ -326,20 +353,31 @@ export const createAbsence = endpoint({
       from: localDateTime,
       to: localDateTime,
       label: z.string().trim().max(100).nullable().optional(),
-      /** Repeats the same times every week until this date (included). */
+      /** Repeats the same times every week until this date (included); `repeat` says more. */
       weekly_until: civilDate.optional(),
+      repeat: absenceRepetition.optional(),
     })
     .refine((body) => body.from < body.to, { message: '"to" must come after "from"', path: ['to'] })
-    .refine((body) => !body.weekly_until || weeksBetween(body.from, body.weekly_until) >= 0, {
-      message: '"weekly_until" must not come before "from"',
-      path: ['weekly_until'],
+    .refine((body) => !(body.weekly_until && body.repeat), {
+      message: 'give "repeat" or "weekly_until", not both',
+      path: ['repeat'],
     })
     .refine(
-      (body) => !body.weekly_until || weeksBetween(body.from, body.weekly_until) < MAX_ABSENCE_OCCURRENCES,
-      {
-        message: `at most ${MAX_ABSENCE_OCCURRENCES} weekly occurrences`,
-        path: ['weekly_until'],
+      (body) => {
+        const repetition = repetitionOf(body);
+        return !repetition || repetition.until >= body.from.slice(0, 10);
       },
+      { message: 'the repetition must not end before "from"', path: ['repeat'] },
+    )
+    .refine(
+      (body) => {
+        const repetition = repetitionOf(body);
+        return (
+          !repetition ||
+          countOccurrences(body.from, repetition, MAX_ABSENCE_OCCURRENCES) <= MAX_ABSENCE_OCCURRENCES
+        );
+      },
+      { message: `at most ${MAX_ABSENCE_OCCURRENCES} occurrences`, path: ['repeat'] },
     ),
   answers: {
     201: z.object({

@@ -1,12 +1,18 @@
 /**
  * Absences and closures from the back office (docs/back-office.md "Absences and closures"): time
- * blocked on some calendars or on the whole group, once or every week. The engine honours them at
+ * blocked on some calendars or on the whole group, once or repeated (every N days, weeks on
+ * chosen weekdays, or months). The engine honours them at
  * once: they are schedule exceptions, whose every write bumps the group's catalogue version, and
  * they are written under the same calendar locks a booking takes — a booking still waiting for
  * those locks re-reads the schedule (lockAndCheck) instead of booking into the new absence.
  */
 import { randomUUID } from 'node:crypto';
-import { dayOfIsoDate, isoDateOfDay } from '@creneau/core/time/civil-day';
+import {
+  type AbsenceRepetition,
+  MAX_ABSENCE_OCCURRENCES,
+  repetitionOf,
+} from '@creneau/contract/endpoints/backoffice';
+import { occurrencesOf } from '@creneau/core/time/recurrence';
 import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { lockCalendars } from '../appointments/appointments.repository.ts';
@@ -24,20 +30,7 @@ export interface AbsenceRequest {
   label?: string | null | undefined;
   /** Repeats the same times every week until this date (included). */
   weekly_until?: string | undefined;
-}
-
-const DAYS_PER_WEEK = 7;
-
-/** The occurrences of the request: the first, then one a week while it starts on or before `until`. */
-export function weeklyOccurrences(from: string, to: string, until: string | undefined) {
-  const shift = (text: string, days: number) =>
-    `${isoDateOfDay(dayOfIsoDate(text.slice(0, 10))! + days)}${text.slice(10)}`;
-  const occurrences = [{ from, to }];
-  if (!until) return occurrences;
-  const last = dayOfIsoDate(until)!;
-  for (let week = 1; dayOfIsoDate(from.slice(0, 10))! + week * DAYS_PER_WEEK <= last; week++)
-    occurrences.push({ from: shift(from, week * DAYS_PER_WEEK), to: shift(to, week * DAYS_PER_WEEK) });
-  return occurrences;
+  repeat?: AbsenceRepetition | undefined;
 }
 
 export async function createAbsence(scope: Scope, request: AbsenceRequest) {
@@ -52,8 +45,12 @@ export async function createAbsence(scope: Scope, request: AbsenceRequest) {
     throw errors.unprocessable('calendarNotFound', { calendar_ids: ['calendarNotFound'] });
   if (ids.some((id) => !worksOn(member, id))) throw errors.forbidden();
 
-  const series = request.weekly_until ? randomUUID() : null;
-  const blocks = weeklyOccurrences(request.from, request.to, request.weekly_until).flatMap((occurrence) =>
+  const repetition = repetitionOf(request);
+  const series = repetition ? randomUUID() : null;
+  const occurrences = occurrencesOf(request.from, request.to, repetition, MAX_ABSENCE_OCCURRENCES);
+  // A weekly rule on other weekdays than the first date's may find no day at all.
+  if (occurrences.length === 0) throw errors.unprocessable('noOccurrence', { repeat: ['noOccurrence'] });
+  const blocks = occurrences.flatMap((occurrence) =>
     ids.map((calendar_id) => ({
       calendar_id,
       kind: request.kind,
