@@ -215,6 +215,19 @@ export interface StaffInvitationsTable {
   revoked_at: Date | null;
 }
 
+export type ConfigVersionSource = 'import' | 'editor' | 'restore' | 'signup';
+
+export interface GroupConfigVersionsTable {
+  group_id: number;
+  version: number;
+  /** The configuration as exported right after the change (docs/group-configuration.md). */
+  document: unknown;
+  source: ConfigVersionSource;
+  author_account_id: number | null;
+  restored_from: number | null;
+  created_at: Date;
+}
+
 export interface FichesTable {
   id: Generated<number>;
   group_id: number;
@@ -352,6 +365,7 @@ export interface Database {
   pro_groups: ProGroupsTable;
   staff_calendars: StaffCalendarsTable;
   staff_invitations: StaffInvitationsTable;
+  group_config_versions: GroupConfigVersionsTable;
   fiches: FichesTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;

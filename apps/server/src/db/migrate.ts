@@ -8,6 +8,7 @@ import * as mailOutboxPending from './migrations/005-mail-outbox-pending.ts';
 import * as fichePersonKeys from './migrations/006-fiche-person-keys.ts';
 import * as staffRoles from './migrations/007-staff-roles.ts';
 import * as staffInvitations from './migrations/008-staff-invitations.ts';
+import * as configVersions from './migrations/009-group-config-versions.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-fiche-person-keys': fichePersonKeys,
   '007-staff-roles': staffRoles,
   '008-staff-invitations': staffInvitations,
+  '009-group-config-versions': configVersions,
 };
 
 /** Every migration, in order of application. */

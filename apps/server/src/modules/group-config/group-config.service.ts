@@ -11,8 +11,9 @@ import {
   type Weekday,
 } from '@creneau/core/group-config/group-config.schema';
 import { formatWallClock, parseWallClock } from '@creneau/core/time/wall-clock';
-import type { Kysely } from 'kysely';
-import type { Database, PackItem } from '../../db/database.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { ConfigVersionSource, Database, PackItem } from '../../db/database.ts';
+import * as versions from './config-versions.ts';
 import * as repo from './group-config.repository.ts';
 
 export class GroupConfigError extends Error {
@@ -31,13 +32,40 @@ export function parseGroupConfig(input: unknown): GroupConfig {
 const isoWeekday = (day: Weekday) => WEEKDAYS.indexOf(day) + 1;
 const localTimestamp = (value: string) => `${value.replace('T', ' ')}:00`;
 
-/** Upserts the group by urlname with everything in the file, in one transaction. */
+export interface ImportOptions {
+  /** How the change was made and by whom, kept with the version it makes. */
+  source?: ConfigVersionSource;
+  authorAccountId?: number | null;
+  restoredFrom?: number | null;
+  now?: Date;
+  /**
+   * Runs in the import's transaction once the group row is locked (updated), before anything
+   * else is written: a check that must see the group as it stands, e.g. that nobody saved since
+   * the editor read it. Throwing rolls everything back.
+   */
+  beforeWrite?: (trx: Transaction<Database>, groupId: number) => Promise<void>;
+}
+
+/**
+ * Upserts the group by urlname with everything in the file, in one transaction, and keeps the
+ * result as the group's next configuration version (config-versions.ts).
+ */
 export async function importGroupConfig(
   db: Kysely<Database>,
   input: GroupConfigInput | unknown,
-): Promise<{ id: number; urlname: string; created: boolean }> {
+  options: ImportOptions = {},
+): Promise<{ id: number; urlname: string; created: boolean; version: number }> {
   const config = parseGroupConfig(input);
+  const meta = {
+    source: options.source ?? 'import',
+    authorAccountId: options.authorAccountId ?? null,
+    restoredFrom: options.restoredFrom ?? null,
+    now: options.now ?? new Date(),
+  };
   return db.transaction().execute(async (trx) => {
+    // A group configured before versions were kept gets its current state as a first version,
+    // so that the first change has something to be compared with and restored to.
+    const existing = await exportGroupConfig(trx, config.urlname);
     const { id: groupId, created } = await repo.upsertGroup(trx, {
       urlname: config.urlname,
       name: config.name,
@@ -45,6 +73,7 @@ export async function importGroupConfig(
       settings: config.settings,
       sso: config.sso,
     });
+    await options.beforeWrite?.(trx, groupId);
     const common = (item: {
       externid: string;
       name: string;
@@ -226,13 +255,25 @@ export async function importGroupConfig(
     } else {
       await repo.upsertWebsite(trx, groupId, null, null);
     }
-    return { id: groupId, urlname: config.urlname, created };
+    if (existing && !(await versions.latestVersion(trx, groupId)))
+      await versions.recordVersion(trx, groupId, existing, {
+        ...meta,
+        source: 'import',
+        authorAccountId: null,
+      });
+    const version = await versions.recordVersion(
+      trx,
+      groupId,
+      await exportGroupConfig(trx, config.urlname),
+      meta,
+    );
+    return { id: groupId, urlname: config.urlname, created, version };
   });
 }
 
 /** The group's live configuration in the import format; undefined when the urlname is unknown. */
 export async function exportGroupConfig(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   urlname: string,
 ): Promise<GroupConfig | undefined> {
   const rows = await repo.readGroupForExport(db, urlname);
