@@ -48,8 +48,18 @@ function salonClock(instant: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-/** A women's cut on a calendar for a customer of this test; its id, local start and name. */
-async function book(request: APIRequestContext, salon: number, calendar: number, tag: string) {
+/**
+ * A women's cut on a calendar for a customer of this test; its id, local start and name. Each test
+ * books from its own day on (`daysAhead`), so that tests running side by side rarely want the same
+ * places of the same calendar.
+ */
+async function book(
+  request: APIRequestContext,
+  salon: number,
+  calendar: number,
+  tag: string,
+  daysAhead: number,
+) {
   const lastname = `${tag}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const booked = await bookFirstFree(
     request,
@@ -65,7 +75,7 @@ async function book(request: APIRequestContext, salon: number, calendar: number,
         firstphone: uniquePhone(),
       },
     },
-    { hoursAhead: 26 },
+    { hoursAhead: 24 * daysAhead + 2 },
   );
   const record = booked.records[0]!;
   return { id: record.id, start: salonClock(record.start), name: `Maëlle ${lastname}` };
@@ -77,13 +87,16 @@ async function freeStart(request: APIRequestContext, salon: number, calendar: nu
     request,
     salon,
     { 'intervention_ids[]': WOMENS_CUT, calendar_id: calendar },
-    26,
+    Math.max(2, (Date.parse(`${from.slice(0, 10)}T00:00:00Z`) - Date.now()) / 3_600_000),
   );
   const away = slots
     .map((slot) => slot.slice(0, 16))
     .filter((slot) => Math.abs(Date.parse(`${slot}Z`) - Date.parse(`${from}Z`)) >= 3_600_000);
-  // The same day when there is one: the week shown stays the same.
-  const target = away.find((slot) => slot.startsWith(from.slice(0, 10))) ?? away[0];
+  // The same day when there is one (the week shown stays the same), any of them: a parallel test
+  // looking for a free place then rarely picks the same one.
+  const sameDay = away.filter((slot) => slot.startsWith(from.slice(0, 10)));
+  const pool = sameDay.length > 0 ? sameDay : away.slice(0, 8);
+  const target = pool[Math.floor(Math.random() * pool.length)];
   if (!target) throw new Error('no free start');
   return target;
 }
@@ -133,7 +146,7 @@ test('by keyboard alone the owner moves an appointment to another hour; the hist
   request,
 }) => {
   const salon = await groupId(request, 'demo-salon');
-  const ours = await book(request, salon, LEONIE, 'Move');
+  const ours = await book(request, salon, LEONIE, 'Move', 1);
   const target = await freeStart(request, salon, LEONIE, ours.start);
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -197,7 +210,7 @@ test('by keyboard alone the owner moves an appointment to another hour; the hist
 
 test('the owner moves an appointment to another calendar with the form', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
-  const ours = await book(request, salon, LEONIE, 'Other');
+  const ours = await book(request, salon, LEONIE, 'Other', 3);
   const target = await freeStart(request, salon, HUGO, ours.start);
 
   await logInToAdmin(page, OWNER);
@@ -224,8 +237,8 @@ test('the owner moves an appointment to another calendar with the form', async (
 
 test('a move onto a taken place is refused and nothing moves', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
-  const ours = await book(request, salon, LEONIE, 'Taken');
-  const other = await book(request, salon, LEONIE, 'Holder');
+  const ours = await book(request, salon, LEONIE, 'Taken', 5);
+  const other = await book(request, salon, LEONIE, 'Holder', 5);
 
   await logInToAdmin(page, OWNER);
   await showDay(page, ours.start);
@@ -233,6 +246,13 @@ test('a move onto a taken place is refused and nothing moves', async ({ page, re
   const dialog = page.getByTestId('appointment-dialog');
   await dialog.getByTestId('action-move').press('Enter');
   const form = dialog.getByTestId('move-form');
+  // A start already past is refused before any call.
+  await form.getByLabel('Date').fill('2026-01-06');
+  await form.getByTestId('move-submit').press('Enter');
+  await expect(form.getByTestId('move-problem')).toHaveText(
+    'This time has already passed. Choose a later one.',
+  );
+  await expect(form.getByLabel('Date')).toBeFocused();
   await form.getByLabel('Date').fill(other.start.slice(0, 10));
   await chooseByKeyboard(form.getByLabel('Start time'), other.start.slice(11, 16));
   await form.getByTestId('move-submit').press('Enter');
@@ -251,7 +271,7 @@ test('a move onto a taken place is refused and nothing moves', async ({ page, re
 
 test('a cancellation with a reason, without telling the customer', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
-  const ours = await book(request, salon, LEONIE, 'Cancel');
+  const ours = await book(request, salon, LEONIE, 'Cancel', 7);
 
   await logInToAdmin(page, OWNER);
   await showDay(page, ours.start);
@@ -293,7 +313,7 @@ test('an open agenda shows a public booking and another browser’s move within 
     request,
     salon,
     { 'intervention_ids[]': WOMENS_CUT, calendar_id: LEONIE },
-    26,
+    24 * 13 + 2,
   );
   const day = slots[0]!.slice(0, 10);
 
@@ -345,6 +365,8 @@ test('an open agenda shows a public booking and another browser’s move within 
     const form = dialog.getByTestId('move-form');
     await form.getByLabel('Date').fill(target.slice(0, 10));
     await chooseByKeyboard(form.getByLabel('Start time'), target.slice(11, 16));
+    await expect(form.getByLabel('Start time')).toHaveValue(target.slice(11, 16));
+    await expect(form.getByLabel('Date')).toHaveValue(target.slice(0, 10));
     await form.getByTestId('move-submit').press('Enter');
     await expect(dialog.getByTestId('action-done')).toBeVisible();
   } finally {
@@ -371,7 +393,7 @@ test('a dropped stream is said quietly, and comes back', async ({ page }) => {
 
 test('the move and cancel forms are accessible at 1280 and 768 px', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
-  const ours = await book(request, salon, LEONIE, 'Axe');
+  const ours = await book(request, salon, LEONIE, 'Axe', 9);
   await page.setViewportSize({ width: 1280, height: 900 });
   await logInToAdmin(page, OWNER);
   await showDay(page, ours.start);

@@ -14,6 +14,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { ActionSummary } from './ActionSummary.tsx';
 import { moveFailureOf, useFailureText } from './action-errors.ts';
 import { useAgendaFormat } from './agenda-format.ts';
+import { nowInZone } from './agenda-layout.ts';
 import styles from './appointment-actions.module.css';
 import {
   choiceOf,
@@ -65,7 +66,7 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (move.isPending) return;
-    const found = moveProblem(choice, current);
+    const found = moveProblem(choice, current, nowInZone(new Date(), group.timezone));
     setProblem(found);
     if (found) {
       dateRef.current?.focus();
@@ -106,6 +107,7 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
             className={styles.input}
             type="date"
             required
+            min={nowInZone(new Date(), group.timezone).date}
             value={choice.date}
             aria-invalid={problem !== null}
             aria-describedby={problem ? problemId : undefined}
@@ -152,7 +154,13 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
       </div>
       {problem && (
         <p id={problemId} className={styles.fieldError} role="alert" data-testid="move-problem">
-          {t(problem === 'date' ? 'admin.move.invalidDate' : 'admin.move.unchanged')}
+          {t(
+            problem === 'date'
+              ? 'admin.move.invalidDate'
+              : problem === 'past'
+                ? 'admin.move.past'
+                : 'admin.move.unchanged',
+          )}
         </p>
       )}
       <p className={styles.preview} data-testid="move-preview">

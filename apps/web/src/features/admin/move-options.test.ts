@@ -59,4 +59,13 @@ describe('the move form’s choices', () => {
     expect(moveProblem({ ...current, calendarId: 24 }, current)).toBeNull();
     expect(moveProblem({ ...current, time: '10:00' }, current)).toBeNull();
   });
+
+  it('refuses a start already past on the group’s clock', () => {
+    const current = { date: '2026-11-24', time: '09:45', calendarId: 23 };
+    const now = { date: '2026-11-24', minute: 10 * 60 + 5 };
+    expect(moveProblem({ ...current, time: '10:00' }, current, now)).toBe('past');
+    expect(moveProblem({ ...current, date: '2026-11-23', time: '18:00' }, current, now)).toBe('past');
+    expect(moveProblem({ ...current, time: '10:15' }, current, now)).toBeNull();
+    expect(moveProblem({ ...current, date: '2026-11-25', time: '08:00' }, current, now)).toBeNull();
+  });
 });

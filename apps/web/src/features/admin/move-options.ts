@@ -59,11 +59,23 @@ export function wallClockEnd(choice: Pick<MoveChoice, 'date' | 'time'>, minutes:
   return new Date(localMs(`${choice.date}T${choice.time}`) + minutes * 60_000).toISOString().slice(0, 16);
 }
 
-export type MoveProblem = 'date' | 'unchanged' | null;
+export type MoveProblem = 'date' | 'past' | 'unchanged' | null;
 
-/** What keeps a choice from being sent: no real date, or the place it is already at. */
-export function moveProblem(choice: MoveChoice, current: MoveChoice): MoveProblem {
+/**
+ * What keeps a choice from being sent: no real date, a start already past on the group's clock
+ * (`now`, its date and minute of the day), or the place it is already at.
+ */
+export function moveProblem(
+  choice: MoveChoice,
+  current: MoveChoice,
+  now?: { date: string; minute: number },
+): MoveProblem {
   if (!isCivilDate(choice.date) || !TIME.test(choice.time)) return 'date';
+  if (now) {
+    const [hour, minute] = choice.time.split(':').map(Number) as [number, number];
+    if (choice.date < now.date || (choice.date === now.date && hour * 60 + minute < now.minute))
+      return 'past';
+  }
   if (
     choice.date === current.date &&
     choice.time === current.time &&
