@@ -18,6 +18,7 @@ const WOMENS_CUT = 35;
 /** The women's cut lasts an hour (demo/groups/demo-salon.json). */
 const LENGTH = 60;
 const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
+const STAFF = { email: 'leonie.marchand@example.com', password: 'Ciseaux-Lyon26!' };
 const MANAGER = { email: 'julien.faure@example.com', password: 'Gerant-Salon26!' };
 
 async function logInToAdmin(page: Page, login: { email: string; password: string }) {
@@ -195,6 +196,7 @@ test('by keyboard alone the owner moves an appointment to another hour; the hist
   const done = dialog.getByTestId('action-done');
   await expect(done).toContainText(`at ${target.slice(11, 16)}, Léonie Marchand`);
   await expect(done).toBeFocused();
+  await look(page, 'dialog-moved');
   await expect(blockOf).toHaveAccessibleName(
     new RegExp(`^${range(target, LENGTH)}\\s*,\\s*${literal(ours.name)}`),
   );
@@ -384,6 +386,10 @@ test('a dropped stream is said quietly, and comes back', async ({ page }) => {
   const status = page.getByTestId('agenda-live');
   await expect(status).toHaveText(/Live updates interrupted; the schedule may be out of date\./);
   await expect(status).toHaveAttribute('role', 'status');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await look(page, 'agenda-live-down');
+  }
   await page.unroute(/\/admin\/groups\/\d+\/events\?/);
   const streaming = page.waitForResponse((r) => /\/admin\/groups\/\d+\/events\?/.test(r.url()));
   await status.getByRole('button', { name: 'Reconnect' }).click();
@@ -425,4 +431,17 @@ test('the move and cancel forms are accessible at 1280 and 768 px', async ({ pag
     await expectAccessible(page, `the cancel confirmation at ${width}px`);
     await look(page, 'dialog-cancel-confirm');
   }
+});
+
+test('a staff member moves only onto her own calendar', async ({ page, request }) => {
+  const salon = await groupId(request, 'demo-salon');
+  const ours = await book(request, salon, LEONIE, 'Staff', 11);
+  await logInToAdmin(page, STAFF);
+  await showDay(page, ours.start);
+  await block(page, ours.id).press('Enter');
+  const dialog = page.getByTestId('appointment-dialog');
+  await dialog.getByTestId('action-move').press('Enter');
+  const calendar = dialog.getByTestId('move-form').getByLabel('Calendar');
+  await expect(calendar.locator('option')).toHaveText(['Léonie Marchand']);
+  await expect(dialog.getByTestId('move-form')).toContainText('The customer is told of the change by mail.');
 });

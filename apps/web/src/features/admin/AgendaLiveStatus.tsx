@@ -19,17 +19,22 @@ export function AgendaLiveStatus() {
       {down && (
         <>
           <span className={styles.liveDot} aria-hidden="true" />
-          {t('admin.live.down')}
-          {state === 'retrying' && (
-            <button
-              type="button"
-              className={styles.liveRetry}
-              onClick={reconnect}
-              data-testid="agenda-live-retry"
-            >
-              {t('admin.live.retry')}
-            </button>
-          )}
+          <span>
+            {t('admin.live.down')}
+            {state === 'retrying' && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className={styles.liveRetry}
+                  onClick={reconnect}
+                  data-testid="agenda-live-retry"
+                >
+                  {t('admin.live.retry')}
+                </button>
+              </>
+            )}
+          </span>
         </>
       )}
     </p>
