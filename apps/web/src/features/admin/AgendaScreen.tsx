@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { AgendaBoard } from './AgendaBoard.tsx';
+import { AgendaLiveStatus } from './AgendaLiveStatus.tsx';
 import { AppointmentDialog } from './AppointmentDialog.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
@@ -173,6 +174,7 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
           </p>
         )}
         {agenda.isFetching && data && <span className={styles.refreshing}>{t('admin.loading')}</span>}
+        <AgendaLiveStatus />
       </div>
 
       {calendars.length > 1 && (
@@ -232,6 +234,8 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
           appointment={open}
           calendars={calendars}
           canMark={canMark}
+          canManage={membership.rights.includes('appointment.manage')}
+          onMoved={(startsLocal) => setAnchor(startsLocal.slice(0, 10))}
           onClose={() => setOpenId(null)}
         />
       )}

@@ -1,0 +1,197 @@
+/**
+ * Moving an appointment without a mouse (docs/back-office.md "Appointment detail"): a date, a start
+ * among the quarter hours, a calendar the member works on (the agenda lists only those). The server
+ * checks the new place like a new booking; its refusal is shown as it comes, and nothing moves.
+ */
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useMoveAppointment } from '../../api/admin-actions.ts';
+import type { AgendaAppointment, AgendaCalendar } from '../../api/admin-agenda.ts';
+import { usePart } from '../../i18n/i18n.ts';
+import { useFormatters } from '../../lib/formatters.ts';
+import { useGroupContext } from '../../lib/group-context.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { ActionSummary } from './ActionSummary.tsx';
+import { moveFailureOf, useFailureText } from './action-errors.ts';
+import { useAgendaFormat } from './agenda-format.ts';
+import { nowInZone } from './agenda-layout.ts';
+import styles from './appointment-actions.module.css';
+import {
+  choiceOf,
+  type MoveChoice,
+  moveProblem,
+  quarterHours,
+  wallClockEnd,
+  wallClockStart,
+  wallMinutes,
+} from './move-options.ts';
+
+interface MoveFormProps {
+  appointment: AgendaAppointment;
+  calendars: readonly AgendaCalendar[];
+  onBack: () => void;
+  /** The move is written: the new local start, for the agenda to follow and the dialog to say. */
+  onMoved: (moved: AgendaAppointment) => void;
+}
+
+export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormProps) {
+  const { t } = usePart('admin');
+  const { group } = useGroupContext();
+  const format = useAgendaFormat();
+  const { duration } = useFormatters();
+  const move = useMoveAppointment(group.id);
+  const id = useId();
+  const dateRef = useRef<HTMLInputElement>(null);
+  const current = useMemo(() => choiceOf(appointment), [appointment]);
+  const [choice, setChoice] = useState<MoveChoice>(current);
+  const [problem, setProblem] = useState<ReturnType<typeof moveProblem>>(null);
+  const times = useMemo(() => quarterHours(current.time), [current.time]);
+  // Bookable calendars only: a resource follows its service and is not chosen by hand.
+  const places = calendars.filter((c) => !c.resource);
+  const minutes = wallMinutes(appointment.starts_local, appointment.ends_local);
+  const together = appointment.pack_id !== null || appointment.parent_id !== null;
+  const failureText = useFailureText();
+  const failure = move.isError ? moveFailureOf(move.error) : null;
+
+  useEffect(() => {
+    dateRef.current?.focus();
+  }, []);
+
+  const change = (next: Partial<MoveChoice>) => {
+    setChoice((was) => ({ ...was, ...next }));
+    setProblem(null);
+    if (move.isError) move.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (move.isPending) return;
+    const found = moveProblem(choice, current, nowInZone(new Date(), group.timezone));
+    setProblem(found);
+    if (found) {
+      dateRef.current?.focus();
+      return;
+    }
+    move.mutate(
+      {
+        appointmentId: appointment.id,
+        start: wallClockStart(choice),
+        ...(choice.calendarId !== current.calendarId ? { calendarId: choice.calendarId } : {}),
+      },
+      { onSuccess: onMoved },
+    );
+  };
+
+  const end = wallClockEnd(choice, minutes);
+  const problemId = `${id}-problem`;
+  return (
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      data-testid="move-form"
+    >
+      <h3 id={`${id}-title`} className={styles.formTitle}>
+        {t('admin.move.title')}
+      </h3>
+      <ActionSummary appointment={appointment} calendars={calendars} />
+      <div className={styles.fields}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-date`}>
+            {t('admin.move.date')}
+          </label>
+          <input
+            ref={dateRef}
+            id={`${id}-date`}
+            className={styles.input}
+            type="date"
+            required
+            min={nowInZone(new Date(), group.timezone).date}
+            value={choice.date}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? problemId : undefined}
+            onChange={(event) => change({ date: event.target.value })}
+            data-testid="move-date"
+          />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-time`}>
+            {t('admin.move.time')}
+          </label>
+          <select
+            id={`${id}-time`}
+            className={styles.input}
+            value={choice.time}
+            onChange={(event) => change({ time: event.target.value })}
+            data-testid="move-time"
+          >
+            {times.map((time) => (
+              <option key={time} value={time}>
+                {format.time(`2000-01-01T${time}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-calendar`}>
+            {t('admin.move.calendar')}
+          </label>
+          <select
+            id={`${id}-calendar`}
+            className={styles.input}
+            value={choice.calendarId}
+            onChange={(event) => change({ calendarId: Number(event.target.value) })}
+            data-testid="move-calendar"
+          >
+            {places.map((calendar) => (
+              <option key={calendar.id} value={calendar.id}>
+                {calendar.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {problem && (
+        <p id={problemId} className={styles.fieldError} role="alert" data-testid="move-problem">
+          {t(
+            problem === 'date'
+              ? 'admin.move.invalidDate'
+              : problem === 'past'
+                ? 'admin.move.past'
+                : 'admin.move.unchanged',
+          )}
+        </p>
+      )}
+      <p className={styles.preview} data-testid="move-preview">
+        <Icon name="clock" size={16} />
+        {t('admin.move.preview', {
+          date: format.longDate(choice.date.length === 10 ? choice.date : current.date),
+          start: format.time(`2000-01-01T${choice.time}`),
+          end: format.time(end),
+          duration: duration(minutes),
+        })}
+      </p>
+      <p className={styles.hint}>
+        {t('admin.move.mailed')}
+        {together && ` ${t('admin.move.together')}`}
+      </p>
+      <div className={styles.error} role="alert" data-testid="move-error">
+        {failure && (
+          <>
+            <Icon name="alert" size={18} />
+            <span>{failureText(failure)}</span>
+          </>
+        )}
+      </div>
+      <div className={styles.buttons}>
+        <Button variant="secondary" onClick={onBack} data-testid="move-back">
+          {t('admin.move.back')}
+        </Button>
+        <Button type="submit" aria-disabled={move.isPending} data-testid="move-submit">
+          {move.isPending ? t('admin.move.moving') : t('admin.move.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,447 @@
+/**
+ * The appointment dialog's actions and the live agenda (docs/back-office.md "Appointment detail",
+ * "Live agenda"): the owner moves an appointment by keyboard alone to another hour and to another
+ * calendar, a move onto a taken place is refused and moves nothing, a cancellation keeps its reason
+ * and tells nobody, the history says what happened; an agenda open in one browser shows within two
+ * seconds a booking made through the public API and a move made from another browser; a dropped
+ * stream is said quietly and comes back. axe at 1280 and 768 px with the move and cancel forms open.
+ * Every test books its own appointments through the API first.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { bookFirstFree, groupId, slotsFrom, uniqueEmail, uniquePhone } from './account-support.ts';
+
+const LEONIE = 23;
+const HUGO = 24;
+const WOMENS_CUT = 35;
+/** The women's cut lasts an hour (demo/groups/demo-salon.json). */
+const LENGTH = 60;
+const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
+const STAFF = { email: 'leonie.marchand@example.com', password: 'Ciseaux-Lyon26!' };
+const MANAGER = { email: 'julien.faure@example.com', password: 'Gerant-Salon26!' };
+
+async function logInToAdmin(page: Page, login: { email: string; password: string }) {
+  await page.goto('/demo-salon/admin?locale=en');
+  await expect(page).toHaveURL(/\/demo-salon\/login\?locale=en$/);
+  await page.getByTestId('login-email').fill(login.email);
+  await page.getByTestId('login-password').fill(login.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
+  await expect(page.getByTestId('agenda-board')).toBeVisible();
+}
+
+/** An instant as the salon's wall clock, "YYYY-MM-DDTHH:MM" (the agenda's and the slot list's form). */
+function salonClock(instant: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * A women's cut on a calendar for a customer of this test; its id, local start and name. Each test
+ * books from its own day on (`daysAhead`), so that tests running side by side rarely want the same
+ * places of the same calendar.
+ */
+async function book(
+  request: APIRequestContext,
+  salon: number,
+  calendar: number,
+  tag: string,
+  daysAhead: number,
+) {
+  const lastname = `${tag}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const booked = await bookFirstFree(
+    request,
+    salon,
+    { 'intervention_ids[]': WOMENS_CUT, calendar_id: calendar },
+    {
+      intervention_ids: [WOMENS_CUT],
+      calendar_id: calendar,
+      fiche: {
+        firstname: 'Maëlle',
+        lastname,
+        email: uniqueEmail(tag.toLowerCase()),
+        firstphone: uniquePhone(),
+      },
+    },
+    { hoursAhead: 24 * daysAhead + 2 },
+  );
+  const record = booked.records[0]!;
+  return { id: record.id, start: salonClock(record.start), name: `Maëlle ${lastname}` };
+}
+
+/** A free start for a women's cut on a calendar, at least an hour away from `from` (local times). */
+async function freeStart(request: APIRequestContext, salon: number, calendar: number, from: string) {
+  const slots = await slotsFrom(
+    request,
+    salon,
+    { 'intervention_ids[]': WOMENS_CUT, calendar_id: calendar },
+    Math.max(2, (Date.parse(`${from.slice(0, 10)}T00:00:00Z`) - Date.now()) / 3_600_000),
+  );
+  const away = slots
+    .map((slot) => slot.slice(0, 16))
+    .filter((slot) => Math.abs(Date.parse(`${slot}Z`) - Date.parse(`${from}Z`)) >= 3_600_000);
+  // The same day when there is one (the week shown stays the same), any of them: a parallel test
+  // looking for a free place then rarely picks the same one.
+  const sameDay = away.filter((slot) => slot.startsWith(from.slice(0, 10)));
+  const pool = sameDay.length > 0 ? sameDay : away.slice(0, 8);
+  const target = pool[Math.floor(Math.random() * pool.length)];
+  if (!target) throw new Error('no free start');
+  return target;
+}
+
+/** The agenda on the day of a local start, the appointment's block visible. */
+async function showDay(page: Page, local: string) {
+  await page.getByTestId('agenda-date').fill(local.slice(0, 10));
+  await expect(page.getByTestId('agenda-range')).toBeVisible();
+}
+
+const block = (page: Page, id: number) => page.locator(`[data-appointment-id="${id}"]`);
+const range = (local: string, minutes: number) => {
+  const end = new Date(Date.parse(`${local}Z`) + minutes * 60_000).toISOString().slice(11, 16);
+  return `${local.slice(11, 16)} to ${end}`;
+};
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The dialog's time picker, by keyboard: the select takes typed text as a choice. */
+async function chooseByKeyboard(select: Locator, text: string) {
+  await select.focus();
+  await select.press('Home');
+  await select.pressSequentially(text, { delay: 30 });
+}
+
+/** Presses Tab until `target` has the focus. */
+async function tabTo(page: Page, target: Locator, most = 30) {
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+async function noPageOverflow(page: Page, label: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
+}
+
+async function look(page: Page, name: string) {
+  if (!process.env.SCREENSHOTS) return;
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `/tmp/hd/shots/${name}-${width}.png`, fullPage: false });
+}
+
+test('by keyboard alone the owner moves an appointment to another hour; the history says so', async ({
+  page,
+  request,
+}) => {
+  const salon = await groupId(request, 'demo-salon');
+  const ours = await book(request, salon, LEONIE, 'Move', 1);
+  const target = await freeStart(request, salon, LEONIE, ours.start);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInToAdmin(page, OWNER);
+  await showDay(page, ours.start);
+  const blockOf = block(page, ours.id);
+  await expect(blockOf).toHaveAccessibleName(new RegExp(`^${range(ours.start, LENGTH)}`));
+
+  // Tab from the date field to the appointment, Enter opens it.
+  await page.getByTestId('agenda-date').focus();
+  let reached = false;
+  for (let i = 0; i < 300 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await blockOf.evaluate((element) => element === document.activeElement);
+  }
+  expect(reached, 'the appointment is reachable with Tab').toBe(true);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('appointment-dialog');
+  await expect(dialog.getByRole('heading', { name: ours.name })).toBeVisible();
+  await expect(dialog.getByTestId('history-entry')).toHaveCount(1);
+  await expect(dialog.getByTestId('history-entry').first()).toContainText('Booked by the customer');
+
+  // Tab to "Move", Enter: the form opens with the focus on its date.
+  await tabTo(page, dialog.getByTestId('action-move'));
+  await page.keyboard.press('Enter');
+  const form = dialog.getByTestId('move-form');
+  await expect(form.getByRole('heading', { name: 'Move the appointment' })).toBeVisible();
+  await expect(form.getByLabel('Date')).toBeFocused();
+  await expect(form.getByLabel('Date')).toHaveValue(ours.start.slice(0, 10));
+  await expect(form.getByLabel('Start time')).toHaveValue(ours.start.slice(11, 16));
+
+  // Unchanged, the form says so rather than calling the server, and the focus goes to the date.
+  await tabTo(page, form.getByTestId('move-submit'));
+  await page.keyboard.press('Enter');
+  await expect(form.getByTestId('move-problem')).toHaveText(/already there/);
+  await expect(form.getByLabel('Date')).toBeFocused();
+
+  await form.getByLabel('Date').fill(target.slice(0, 10));
+  await chooseByKeyboard(form.getByLabel('Start time'), target.slice(11, 16));
+  await expect(form.getByLabel('Start time')).toHaveValue(target.slice(11, 16));
+  await expect(form.getByTestId('move-preview')).toContainText(range(target, LENGTH));
+  await tabTo(page, form.getByTestId('move-submit'));
+  await page.keyboard.press('Enter');
+
+  // The dialog says where it went, and the block is there.
+  const done = dialog.getByTestId('action-done');
+  await expect(done).toContainText(`at ${target.slice(11, 16)}, Léonie Marchand`);
+  await expect(done).toBeFocused();
+  await look(page, 'dialog-moved');
+  await expect(blockOf).toHaveAccessibleName(
+    new RegExp(`^${range(target, LENGTH)}\\s*,\\s*${literal(ours.name)}`),
+  );
+  const moved = dialog.getByTestId('history-entry').filter({ hasText: 'Moved' });
+  await expect(moved).toContainText('Moved by Capucine Moreau');
+  await expect(moved).toContainText(ours.start.slice(11, 16));
+  await expect(moved).toContainText(target.slice(11, 16));
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(blockOf).toHaveAccessibleName(new RegExp(`^${range(target, LENGTH)}`));
+});
+
+test('the owner moves an appointment to another calendar with the form', async ({ page, request }) => {
+  const salon = await groupId(request, 'demo-salon');
+  const ours = await book(request, salon, LEONIE, 'Other', 3);
+  const target = await freeStart(request, salon, HUGO, ours.start);
+
+  await logInToAdmin(page, OWNER);
+  await showDay(page, ours.start);
+  await block(page, ours.id).press('Enter');
+  const dialog = page.getByTestId('appointment-dialog');
+  await dialog.getByTestId('action-move').press('Enter');
+  const form = dialog.getByTestId('move-form');
+  await form.getByLabel('Date').fill(target.slice(0, 10));
+  await chooseByKeyboard(form.getByLabel('Start time'), target.slice(11, 16));
+  await chooseByKeyboard(form.getByLabel('Calendar'), 'Hugo');
+  await expect(form.getByLabel('Calendar')).toHaveValue(String(HUGO));
+  await form.getByTestId('move-submit').press('Enter');
+
+  await expect(dialog.getByTestId('action-done')).toContainText('Hugo Perrin');
+  await expect(block(page, ours.id)).toHaveAccessibleName(
+    new RegExp(
+      `^${range(target, LENGTH)}\\s*,\\s*${literal(ours.name)}\\s*,\\s*Coupe femme\\s*,\\s*Hugo Perrin`,
+    ),
+  );
+  const moved = dialog.getByTestId('history-entry').filter({ hasText: 'Moved' });
+  await expect(moved).toContainText('From Léonie Marchand to Hugo Perrin');
+});
+
+test('a move onto a taken place is refused and nothing moves', async ({ page, request }) => {
+  const salon = await groupId(request, 'demo-salon');
+  const ours = await book(request, salon, LEONIE, 'Taken', 5);
+  const other = await book(request, salon, LEONIE, 'Holder', 5);
+
+  await logInToAdmin(page, OWNER);
+  await showDay(page, ours.start);
+  await block(page, ours.id).press('Enter');
+  const dialog = page.getByTestId('appointment-dialog');
+  await dialog.getByTestId('action-move').press('Enter');
+  const form = dialog.getByTestId('move-form');
+  // A start already past is refused before any call.
+  await form.getByLabel('Date').fill('2026-01-06');
+  await form.getByTestId('move-submit').press('Enter');
+  await expect(form.getByTestId('move-problem')).toHaveText(
+    'This time has already passed. Choose a later one.',
+  );
+  await expect(form.getByLabel('Date')).toBeFocused();
+  await form.getByLabel('Date').fill(other.start.slice(0, 10));
+  await chooseByKeyboard(form.getByLabel('Start time'), other.start.slice(11, 16));
+  await form.getByTestId('move-submit').press('Enter');
+
+  await expect(form.getByTestId('move-error')).toHaveText(
+    'This place is already taken. Choose another time or calendar; nothing was moved.',
+  );
+  await expect(form.getByTestId('move-error')).toHaveAttribute('role', 'alert');
+  // Still the form, still the old place, no move in the history.
+  await form.getByTestId('move-back').press('Enter');
+  await expect(dialog.getByTestId('action-move')).toBeFocused();
+  await expect(dialog.getByTestId('history-entry')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(block(page, ours.id)).toHaveAccessibleName(new RegExp(`^${range(ours.start, LENGTH)}`));
+});
+
+test('a cancellation with a reason, without telling the customer', async ({ page, request }) => {
+  const salon = await groupId(request, 'demo-salon');
+  const ours = await book(request, salon, LEONIE, 'Cancel', 7);
+
+  await logInToAdmin(page, OWNER);
+  await showDay(page, ours.start);
+  await block(page, ours.id).press('Enter');
+  const dialog = page.getByTestId('appointment-dialog');
+  await dialog.getByTestId('action-cancel').press('Enter');
+  const form = dialog.getByTestId('cancel-form');
+  await expect(form.getByLabel('Reason (optional)')).toBeFocused();
+  await page.keyboard.type('Stylist ill, customer called back');
+  await expect(form.getByLabel('Tell the customer by mail')).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(form.getByLabel('Tell the customer by mail')).not.toBeChecked();
+  await form.getByTestId('cancel-next').press('Enter');
+  const confirm = form.getByTestId('cancel-confirm');
+  await expect(confirm.getByRole('heading', { name: 'Cancel this appointment?' })).toBeFocused();
+  await expect(confirm).toContainText('The customer will not be told');
+  await confirm.getByTestId('cancel-confirm-button').press('Enter');
+
+  await expect(dialog.getByTestId('action-done')).toHaveText('The appointment is cancelled.');
+  await expect(dialog.getByTestId('detail-status')).toHaveText('Cancelled');
+  await expect(dialog.getByTestId('action-move')).toHaveCount(0);
+  await expect(dialog.getByTestId('action-cancel')).toHaveCount(0);
+  const cancelled = dialog.getByTestId('history-entry').filter({ hasText: 'Cancelled' });
+  await expect(cancelled).toContainText('Cancelled by Capucine Moreau');
+  await expect(cancelled).toContainText('Reason: Stylist ill, customer called back');
+  await expect(cancelled).toContainText('Customer not told');
+  await page.keyboard.press('Escape');
+  await expect(block(page, ours.id)).toHaveAccessibleName(/,\s*Cancelled/);
+});
+
+test('an open agenda shows a public booking and another browser’s move within two seconds', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const salon = await groupId(request, 'demo-salon');
+  const slots = await slotsFrom(
+    request,
+    salon,
+    { 'intervention_ids[]': WOMENS_CUT, calendar_id: LEONIE },
+    24 * 13 + 2,
+  );
+  const day = slots[0]!.slice(0, 10);
+
+  // Browser A: the agenda of that day, its stream open.
+  const streaming = page.waitForResponse((r) => /\/admin\/groups\/\d+\/events\?/.test(r.url()));
+  await logInToAdmin(page, OWNER);
+  await streaming;
+  await page.getByTestId('agenda-view-day').click();
+  await showDay(page, day);
+  await expect(page.getByTestId('agenda-live')).toHaveText('');
+
+  // A booking through the public API, on that day.
+  const lastname = `Live${Date.now().toString(36)}`;
+  let booked: { id: number; start: string } | null = null;
+  for (const slot of slots.filter((s) => s.startsWith(day))) {
+    const response = await request.post('/api/v3/appointments?apikey=creneau-dev', {
+      data: {
+        appointment: {
+          from_web: 1,
+          group_id: salon,
+          intervention_ids: [WOMENS_CUT],
+          calendar_id: LEONIE,
+          date: slot,
+          fiche: { firstname: 'Nina', lastname, email: uniqueEmail('live'), firstphone: uniquePhone() },
+        },
+        with_token: 1,
+      },
+    });
+    if (response.status() === 409) continue;
+    expect(response.status(), await response.text()).toBeLessThan(400);
+    const record = ((await response.json()) as { records: { id: number; start: string }[] }).records[0]!;
+    booked = { id: record.id, start: salonClock(record.start) };
+    break;
+  }
+  expect(booked, 'a free place that day').not.toBeNull();
+  const { id, start } = booked!;
+  await expect(block(page, id)).toHaveAccessibleName(new RegExp(`Nina ${lastname}`), { timeout: 2_000 });
+
+  // Browser B: the manager moves it; A follows without a reload.
+  const target = await freeStart(request, salon, LEONIE, start);
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const pageB = await other.newPage();
+    await logInToAdmin(pageB, MANAGER);
+    await showDay(pageB, start);
+    await block(pageB, id).press('Enter');
+    const dialog = pageB.getByTestId('appointment-dialog');
+    await dialog.getByTestId('action-move').press('Enter');
+    const form = dialog.getByTestId('move-form');
+    await form.getByLabel('Date').fill(target.slice(0, 10));
+    await chooseByKeyboard(form.getByLabel('Start time'), target.slice(11, 16));
+    await expect(form.getByLabel('Start time')).toHaveValue(target.slice(11, 16));
+    await expect(form.getByLabel('Date')).toHaveValue(target.slice(0, 10));
+    await form.getByTestId('move-submit').press('Enter');
+    await expect(dialog.getByTestId('action-done')).toBeVisible();
+  } finally {
+    await other.close();
+  }
+  await page.getByTestId('agenda-date').fill(target.slice(0, 10));
+  await expect(block(page, id)).toHaveAccessibleName(new RegExp(`^${range(target, LENGTH)}`), {
+    timeout: 2_000,
+  });
+});
+
+test('a dropped stream is said quietly, and comes back', async ({ page }) => {
+  await page.route(/\/admin\/groups\/\d+\/events\?/, (route) => route.abort('connectionreset'));
+  await logInToAdmin(page, OWNER);
+  const status = page.getByTestId('agenda-live');
+  await expect(status).toHaveText(/Live updates interrupted; the schedule may be out of date\./);
+  await expect(status).toHaveAttribute('role', 'status');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await look(page, 'agenda-live-down');
+  }
+  await page.unroute(/\/admin\/groups\/\d+\/events\?/);
+  const streaming = page.waitForResponse((r) => /\/admin\/groups\/\d+\/events\?/.test(r.url()));
+  await status.getByRole('button', { name: 'Reconnect' }).click();
+  await streaming;
+  await expect(status).toHaveText('');
+});
+
+test('the move and cancel forms are accessible at 1280 and 768 px', async ({ page, request }) => {
+  const salon = await groupId(request, 'demo-salon');
+  const ours = await book(request, salon, LEONIE, 'Axe', 9);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInToAdmin(page, OWNER);
+  await showDay(page, ours.start);
+  await block(page, ours.id).press('Enter');
+  const dialog = page.getByTestId('appointment-dialog');
+  await expect(dialog.getByTestId('history-entry')).toHaveCount(1);
+  for (const width of [1280, 768, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await look(page, 'dialog-details');
+  }
+  await dialog.getByTestId('action-move').click();
+  for (const width of [1280, 768, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await noPageOverflow(page, `the move form at ${width}px`);
+    if (width !== 390) await expectAccessible(page, `the move form at ${width}px`);
+    await look(page, 'dialog-move');
+  }
+  await dialog.getByTestId('move-back').click();
+  await dialog.getByTestId('action-cancel').click();
+  for (const width of [1280, 768, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await noPageOverflow(page, `the cancel form at ${width}px`);
+    if (width !== 390) await expectAccessible(page, `the cancel form at ${width}px`);
+    await look(page, 'dialog-cancel');
+  }
+  await dialog.getByTestId('cancel-next').click();
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `the cancel confirmation at ${width}px`);
+    await look(page, 'dialog-cancel-confirm');
+  }
+});
+
+test('a staff member moves only onto her own calendar', async ({ page, request }) => {
+  const salon = await groupId(request, 'demo-salon');
+  const ours = await book(request, salon, LEONIE, 'Staff', 11);
+  await logInToAdmin(page, STAFF);
+  await showDay(page, ours.start);
+  await block(page, ours.id).press('Enter');
+  const dialog = page.getByTestId('appointment-dialog');
+  await dialog.getByTestId('action-move').press('Enter');
+  const calendar = dialog.getByTestId('move-form').getByLabel('Calendar');
+  await expect(calendar.locator('option')).toHaveText(['Léonie Marchand']);
+  await expect(dialog.getByTestId('move-form')).toContainText('The customer is told of the change by mail.');
+});
