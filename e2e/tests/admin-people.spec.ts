@@ -271,6 +271,9 @@ test("the owner sees the staff, is refused demoting the last owner, and changes 
   await expect(leonie.getByTestId('staff-role')).toHaveText('Staff');
   await expect(leonie.getByTestId('staff-calendars')).toHaveText('Léonie Marchand');
   await expect(julien.getByTestId('staff-calendars')).toHaveText('All calendars');
+  // A call-centre member has no schedule: no calendars to tell.
+  await expect(member('nadia.lefevre@example.com').getByTestId('staff-role')).toHaveText('Call centre');
+  await expect(member('nadia.lefevre@example.com').getByTestId('staff-calendars')).toHaveCount(0);
   await checkLayouts(page, 'staff');
 
   // The business's only owner cannot step down: the server's refusal, in words.
@@ -283,6 +286,7 @@ test("the owner sees the staff, is refused demoting the last owner, and changes 
     'The business must keep at least one owner. Name another owner first.',
   );
   await expectAccessible(page, 'the staff editor with its error');
+  await shot(page, 'admin-staff-editor');
   await ownerEditor.getByRole('combobox', { name: 'Role' }).press('Escape');
   await expect(ownerEditor).toHaveCount(0);
   await expect(owner.getByTestId('staff-edit')).toBeFocused();

@@ -156,7 +156,6 @@ function CustomerFileView({ file, back, canPrivacy, onErased }: FileViewProps) {
               aria-disabled={exporter.isPending || undefined}
               data-testid="customer-export"
             >
-              <Icon name="external" />
               {exporter.isPending ? t('admin.customers.export.running') : t('admin.customers.export.button')}
             </Button>
             <Button variant="danger" onClick={() => setErasing(true)} data-testid="customer-erase">

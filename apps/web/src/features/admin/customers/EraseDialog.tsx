@@ -49,6 +49,7 @@ export function EraseDialog({ customer, name, onClose, onErased }: EraseDialogPr
       onClose={onClose}
       role="alertdialog"
       dismissable={false}
+      wide
       testId="erase-dialog"
       actions={
         <>

@@ -59,16 +59,18 @@ export function MemberCard({ member, calendars, canManage }: MemberCardProps) {
             </span>
           </dd>
         </div>
-        <div>
-          <dt>{t('admin.staff.calendars')}</dt>
-          <dd data-testid="staff-calendars">
-            {calendarsText(member, calendars, {
-              all: t('admin.staff.allCalendars'),
-              none: t('admin.staff.noCalendar'),
-              unknown: (id) => t('admin.staff.calendarNumber', { id }),
-            })}
-          </dd>
-        </div>
+        {member.role !== 'callcentre' && (
+          <div>
+            <dt>{t('admin.staff.calendars')}</dt>
+            <dd data-testid="staff-calendars">
+              {calendarsText(member, calendars, {
+                all: t('admin.staff.allCalendars'),
+                none: t('admin.staff.noCalendar'),
+                unknown: (id) => t('admin.staff.calendarNumber', { id }),
+              })}
+            </dd>
+          </div>
+        )}
       </dl>
       {canManage && !editing && (
         <div className={styles.cardActions}>
