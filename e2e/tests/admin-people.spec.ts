@@ -191,6 +191,7 @@ test('the owner erases a customer on request, by keyboard, and the customer is n
   await page.getByTestId('customer-link').click();
   await expect(page.getByRole('heading', { level: 1, name: `Apolline ${customer.lastname}` })).toBeVisible();
 
+  const fileAddress = page.url();
   await page.getByTestId('customer-erase').focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('alertdialog', { name: `Erase Apolline ${customer.lastname}'s data?` });
@@ -231,6 +232,12 @@ test('the owner erases a customer on request, by keyboard, and the customer is n
     `No customer matches “${customer.lastname}”. Check the spelling, or try their phone number or e-mail address.`,
   );
   await expect(page.getByTestId('customer-row')).toHaveCount(0);
+  // The file's address now answers that there is no such customer.
+  await page.goto(fileAddress);
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer not found' })).toBeVisible();
+  await expect(
+    page.getByText('This customer does not exist in this business, or their data has been erased.'),
+  ).toBeVisible();
 });
 
 test('a staff member reads a file but is offered neither export, erasure nor the staff', async ({

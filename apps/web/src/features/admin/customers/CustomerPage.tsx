@@ -21,11 +21,11 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { usePeopleErrorText } from '../people-error-text.ts';
 import { ScreenTitle } from '../ScreenTitle.tsx';
 import { AppointmentList } from './AppointmentList.tsx';
-import { Stat } from './CustomerSearch.tsx';
 import { exportFileName, personName, telHref } from './customer-format.ts';
 import styles from './customers.module.css';
 import { EraseDialog } from './EraseDialog.tsx';
 import { downloadJson } from './export-download.ts';
+import { Stat } from './Stat.tsx';
 import { useDayFormat } from './use-day-format.ts';
 
 export function CustomerPage({ canPrivacy }: { canPrivacy: boolean }) {

@@ -19,6 +19,7 @@ import { usePeopleErrorText } from '../people-error-text.ts';
 import { ScreenTitle } from '../ScreenTitle.tsx';
 import { personName } from './customer-format.ts';
 import styles from './customers.module.css';
+import { Stat } from './Stat.tsx';
 import { useDayFormat } from './use-day-format.ts';
 
 /** How long typing must pause before the server is asked. */
@@ -159,14 +160,5 @@ function CustomerRow({ customer }: { customer: CustomerSummary }) {
         />
       </dl>
     </li>
-  );
-}
-
-export function Stat({ label, value, warn }: { label: string; value: string | number; warn?: boolean }) {
-  return (
-    <div className={styles.stat}>
-      <dt>{label}</dt>
-      <dd className={warn ? styles.statWarn : undefined}>{value}</dd>
-    </div>
   );
 }

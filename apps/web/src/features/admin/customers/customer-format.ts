@@ -43,7 +43,8 @@ export function exportFileName(
 ): string {
   const name = slug(personName(customer));
   const day = /^\d{4}-\d{2}-\d{2}/.exec(exportedAt)?.[0] ?? new Date().toISOString().slice(0, 10);
-  return ['customer', String(customer.fiche_id), name, day].filter(Boolean).join('-') + '.json';
+  const parts = ['customer', String(customer.fiche_id), name, day].filter(Boolean);
+  return `${parts.join('-')}.json`;
 }
 
 /** A phone number as a tel: address (spaces, dots and dashes dropped). */
