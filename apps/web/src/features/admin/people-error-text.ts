@@ -6,15 +6,17 @@
 import { usePart } from '../../i18n/i18n.ts';
 import { errorKey } from '../../ui/auth/error-key.ts';
 
+const PLACES = ['admin.errors.', 'admin.customers.errors.', 'messages.'] as const;
+
+/** The first text that exists for the key, in the order above; the generic message otherwise. */
+export function errorTextKey(key: string, exists: (textKey: string) => boolean): string {
+  if (/^[A-Za-z_]\w*$/.test(key)) {
+    for (const place of PLACES) if (exists(`${place}${key}`)) return `${place}${key}`;
+  }
+  return 'messages.genericError';
+}
+
 export function usePeopleErrorText(): (error: unknown) => string {
   const { t, i18n } = usePart('admin');
-  return (error) => {
-    const key = errorKey(error);
-    if (/^[A-Za-z_]\w*$/.test(key)) {
-      for (const prefix of ['admin.errors.', 'admin.customers.errors.', 'messages.']) {
-        if (i18n.exists(`${prefix}${key}`)) return t(`${prefix}${key}`);
-      }
-    }
-    return t('messages.genericError');
-  };
+  return (error) => t(errorTextKey(errorKey(error), (textKey) => i18n.exists(textKey)));
 }
