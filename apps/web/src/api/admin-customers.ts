@@ -18,6 +18,8 @@ export type ErasureResult = AnswerOf<typeof eraseCustomer>;
 
 /** The server answers searches of at least this many characters (docs/back-office.md). */
 export const SEARCH_MIN_LENGTH = 3;
+/** …and answers at most this many customers. */
+export const SEARCH_LIMIT = 20;
 
 const customersKey = (groupId: number, token: string | null) =>
   [...adminKeys.ofGroup(groupId), token, 'customers'] as const;

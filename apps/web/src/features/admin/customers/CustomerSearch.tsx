@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   type CustomerSummary,
   isSearchable,
+  SEARCH_LIMIT,
   SEARCH_MIN_LENGTH,
   useCustomerSearch,
 } from '../../../api/admin-customers.ts';
@@ -66,6 +67,8 @@ export function CustomerSearch() {
   else if (results.isError) status = errorText(results.error);
   else if (!found || results.isPlaceholderData) status = t('admin.customers.searching');
   else if (found.length === 0) status = t('admin.customers.noResult', { query: query.trim() });
+  else if (found.length >= SEARCH_LIMIT)
+    status = `${t('admin.customers.found', { count: found.length })}. ${t('admin.customers.limited', { n: SEARCH_LIMIT })}`;
   else status = t('admin.customers.found', { count: found.length });
 
   return (
