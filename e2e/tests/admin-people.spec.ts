@@ -2,8 +2,9 @@
  * The back office's customers and staff screens (docs/back-office.md "Customers", "Staff"): the
  * owner finds a customer by part of the last name and by phone, opens the file, downloads the copy
  * of the data and erases a person on request (by keyboard); a staff member reads files but is not
- * offered the export, the erasure or the staff; the owner sees the staff, is refused demoting the
- * business's last owner, and changes a role and restores it. axe at 1280 and 768 px, no page
+ * offered the export, the erasure or the staff; a manager reads the staff without changing it; the
+ * owner sees the staff, is refused demoting the business's last owner, and changes a role and
+ * restores it. axe at 1280 and 768 px, no page
  * overflow at 390. Every customer is booked through the public API first, so each test owns its
  * data; the one role change is undone in the same test, whatever happens.
  */
@@ -16,7 +17,8 @@ import { bookFirstFree, groupId, shot, uniqueEmail, uniquePhone } from './accoun
 const LEONIE = 23;
 const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
 const STAFF = { email: 'leonie.marchand@example.com', password: 'Ciseaux-Lyon26!' };
-const MANAGER_EMAIL = 'julien.faure@example.com';
+const MANAGER = { email: 'julien.faure@example.com', password: 'Gerant-Salon26!' };
+const MANAGER_EMAIL = MANAGER.email;
 
 async function logInToAdmin(page: Page, login: { email: string; password: string }) {
   await page.goto('/demo-salon/admin?locale=en');
@@ -261,71 +263,98 @@ test('a staff member reads a file but is offered neither export, erasure nor the
   await expect(page.getByTestId('staff-list')).toHaveCount(0);
 });
 
-test("the owner sees the staff, is refused demoting the last owner, and changes a manager's role", async ({
-  page,
-}) => {
-  await logInToAdmin(page, OWNER);
-  await page.getByTestId('admin-nav-staff').click();
-  await expect(page).toHaveURL(/\/demo-salon\/admin\/staff\?locale=en$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Invite someone' })).toBeVisible();
+// The manager's own view and the owner's change of the manager's role must not overlap.
+test.describe('the staff', () => {
+  test.describe.configure({ mode: 'serial' });
 
-  const member = (email: string) => page.getByTestId('staff-member').filter({ hasText: email });
-  const owner = member(OWNER.email);
-  const leonie = member(STAFF.email);
-  const julien = member(MANAGER_EMAIL);
-  await expect(owner.getByTestId('staff-role')).toHaveText('Owner');
-  await expect(leonie.getByTestId('staff-role')).toHaveText('Staff');
-  await expect(leonie.getByTestId('staff-calendars')).toHaveText('Léonie Marchand');
-  await expect(julien.getByTestId('staff-calendars')).toHaveText('All calendars');
-  // A call-centre member has no schedule: no calendars to tell.
-  await expect(member('nadia.lefevre@example.com').getByTestId('staff-role')).toHaveText('Call centre');
-  await expect(member('nadia.lefevre@example.com').getByTestId('staff-calendars')).toHaveCount(0);
-  await checkLayouts(page, 'staff');
+  test('a manager reads the staff without changing it, and may export and erase', async ({
+    page,
+    request,
+  }) => {
+    const customer = await bookCustomer(request, 'Gerant');
+    await logInToAdmin(page, MANAGER);
+    await page.getByTestId('admin-nav-staff').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+    await expect(page.getByTestId('staff-member')).toHaveCount(4);
+    await expect(page.getByText("Only the business's owners change roles and calendars.")).toBeVisible();
+    await expect(page.getByTestId('staff-edit')).toHaveCount(0);
+    await expect(page.getByTestId('staff-invite')).toHaveCount(0);
+    await openCustomers(page);
+    await search(page, customer.lastname);
+    await page.getByTestId('customer-link').click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Apolline ${customer.lastname}` }),
+    ).toBeVisible();
+    await expect(page.getByTestId('customer-export')).toBeVisible();
+    await expect(page.getByTestId('customer-erase')).toBeVisible();
+  });
 
-  // The business's only owner cannot step down: the server's refusal, in words.
-  await owner.getByTestId('staff-edit').click();
-  const ownerEditor = owner.getByTestId('staff-editor');
-  await expect(ownerEditor.getByRole('combobox', { name: 'Role' })).toBeFocused();
-  await ownerEditor.getByRole('combobox', { name: 'Role' }).selectOption('manager');
-  await ownerEditor.getByTestId('staff-save').click();
-  await expect(ownerEditor.getByTestId('staff-error')).toHaveText(
-    'The business must keep at least one owner. Name another owner first.',
-  );
-  await expectAccessible(page, 'the staff editor with its error');
-  await shot(page, 'admin-staff-editor');
-  await ownerEditor.getByRole('combobox', { name: 'Role' }).press('Escape');
-  await expect(ownerEditor).toHaveCount(0);
-  await expect(owner.getByTestId('staff-edit')).toBeFocused();
-  await expect(owner.getByTestId('staff-role')).toHaveText('Owner');
+  test("the owner sees the staff, is refused demoting the last owner, and changes a manager's role", async ({
+    page,
+  }) => {
+    await logInToAdmin(page, OWNER);
+    await page.getByTestId('admin-nav-staff').click();
+    await expect(page).toHaveURL(/\/demo-salon\/admin\/staff\?locale=en$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Invite someone' })).toBeVisible();
 
-  // The editor offers calendars for the staff role only, without saving anything.
-  await leonie.getByTestId('staff-edit').click();
-  const leonieEditor = leonie.getByTestId('staff-editor');
-  await expect(leonieEditor.getByRole('checkbox', { name: 'All calendars' })).not.toBeChecked();
-  await expect(leonieEditor.getByRole('checkbox', { name: 'Léonie Marchand' })).toBeChecked();
-  await leonieEditor.getByRole('combobox', { name: 'Role' }).selectOption('manager');
-  await expect(leonieEditor.getByRole('group', { name: 'Calendars' })).toHaveCount(0);
-  await leonieEditor.getByTestId('staff-cancel').click();
-  await expect(leonie.getByTestId('staff-role')).toHaveText('Staff');
+    const member = (email: string) => page.getByTestId('staff-member').filter({ hasText: email });
+    const owner = member(OWNER.email);
+    const leonie = member(STAFF.email);
+    const julien = member(MANAGER_EMAIL);
+    await expect(owner.getByTestId('staff-role')).toHaveText('Owner');
+    await expect(leonie.getByTestId('staff-role')).toHaveText('Staff');
+    await expect(leonie.getByTestId('staff-calendars')).toHaveText('Léonie Marchand');
+    await expect(julien.getByTestId('staff-calendars')).toHaveText('All calendars');
+    // A call-centre member has no schedule: no calendars to tell.
+    await expect(member('nadia.lefevre@example.com').getByTestId('staff-role')).toHaveText('Call centre');
+    await expect(member('nadia.lefevre@example.com').getByTestId('staff-calendars')).toHaveCount(0);
+    await checkLayouts(page, 'staff');
 
-  // A real change, undone at once (and through the API if the test stops half-way).
-  try {
-    await julien.getByTestId('staff-edit').click();
-    await julien.getByRole('combobox', { name: 'Role' }).selectOption('owner');
-    await julien.getByTestId('staff-save').click();
-    await expect(julien.getByTestId('staff-role')).toHaveText('Owner');
-    await expect(julien).toContainText('Saved');
-    await julien.getByTestId('staff-edit').click();
-    await julien.getByRole('combobox', { name: 'Role' }).selectOption('manager');
-    await julien.getByTestId('staff-save').click();
+    // The business's only owner cannot step down: the server's refusal, in words.
+    await owner.getByTestId('staff-edit').click();
+    const ownerEditor = owner.getByTestId('staff-editor');
+    await expect(ownerEditor.getByRole('combobox', { name: 'Role' })).toBeFocused();
+    await ownerEditor.getByRole('combobox', { name: 'Role' }).selectOption('manager');
+    await ownerEditor.getByTestId('staff-save').click();
+    await expect(ownerEditor.getByTestId('staff-error')).toHaveText(
+      'The business must keep at least one owner. Name another owner first.',
+    );
+    await expectAccessible(page, 'the staff editor with its error');
+    await shot(page, 'admin-staff-editor');
+    await ownerEditor.getByRole('combobox', { name: 'Role' }).press('Escape');
+    await expect(ownerEditor).toHaveCount(0);
+    await expect(owner.getByTestId('staff-edit')).toBeFocused();
+    await expect(owner.getByTestId('staff-role')).toHaveText('Owner');
+
+    // The editor offers calendars for the staff role only, without saving anything.
+    await leonie.getByTestId('staff-edit').click();
+    const leonieEditor = leonie.getByTestId('staff-editor');
+    await expect(leonieEditor.getByRole('checkbox', { name: 'All calendars' })).not.toBeChecked();
+    await expect(leonieEditor.getByRole('checkbox', { name: 'Léonie Marchand' })).toBeChecked();
+    await leonieEditor.getByRole('combobox', { name: 'Role' }).selectOption('manager');
+    await expect(leonieEditor.getByRole('group', { name: 'Calendars' })).toHaveCount(0);
+    await leonieEditor.getByTestId('staff-cancel').click();
+    await expect(leonie.getByTestId('staff-role')).toHaveText('Staff');
+
+    // A real change, undone at once (and through the API if the test stops half-way).
+    try {
+      await julien.getByTestId('staff-edit').click();
+      await julien.getByRole('combobox', { name: 'Role' }).selectOption('owner');
+      await julien.getByTestId('staff-save').click();
+      await expect(julien.getByTestId('staff-role')).toHaveText('Owner');
+      await expect(julien).toContainText('Saved');
+      await julien.getByTestId('staff-edit').click();
+      await julien.getByRole('combobox', { name: 'Role' }).selectOption('manager');
+      await julien.getByTestId('staff-save').click();
+      await expect(julien.getByTestId('staff-role')).toHaveText('Manager');
+    } finally {
+      await restoreManager(page);
+    }
+    await page.reload();
     await expect(julien.getByTestId('staff-role')).toHaveText('Manager');
-  } finally {
-    await restoreManager(page);
-  }
-  await page.reload();
-  await expect(julien.getByTestId('staff-role')).toHaveText('Manager');
-  await expect(julien.getByTestId('staff-calendars')).toHaveText('All calendars');
+    await expect(julien.getByTestId('staff-calendars')).toHaveText('All calendars');
+  });
 });
 
 /** Puts the demo manager back as a manager of every calendar, with the owner's session. */
