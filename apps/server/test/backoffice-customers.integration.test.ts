@@ -97,6 +97,17 @@ forEachDatabase('back office: customers', (database) => {
     expect((await admin('stylist', 'GET', 'customers?q=pe')).status).toBe(400);
   });
 
+  it('reads only a word without letters as a piece of phone number', async () => {
+    // Margaux's phone holds a 7 and a 1: a name or an address with those digits is not her number.
+    for (const q of ['perrin7', 'paul.martin1@example.com', 'xy1']) {
+      const response = await admin('stylist', 'GET', `customers?q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+      expect(response.body.records, q).toEqual([]);
+    }
+    const byPhone = await admin('stylist', 'GET', `customers?q=${encodeURIComponent('3456')}`);
+    expect(byPhone.body.records.map((r: { fiche_id: number }) => r.fiche_id)).toEqual([ficheId]);
+  });
+
   it('keeps customers to the staff', async () => {
     expect((await admin('desk', 'GET', 'customers?q=perrin')).status).toBe(403);
     await createAccount(t.ctx.db, { email: 'someone@customers.example' });

@@ -57,16 +57,23 @@ export function searchFiches(db: Db, groupId: number, search: string, limit: num
     .where('lastname', 'not like', '$%');
   for (const word of words) {
     const pattern = likePattern(word);
+    // Only a word without letters is a piece of phone number: the digits of "dupont2" or of an
+    // e-mail address would otherwise match every phone that contains them.
+    const digits = /[\p{L}@]/u.test(word) ? '' : word.replace(/[^0-9+]/g, '');
     q = q.where((eb) =>
       eb.or([
         eb(sql`lower(firstname)`, 'like', pattern),
         eb(sql`lower(lastname)`, 'like', pattern),
         eb(sql`lower(coalesce(email, ''))`, 'like', pattern),
-        eb(
-          sql`regexp_replace(coalesce(firstphone, ''), '[^0-9+]', '', 'g')`,
-          'like',
-          likePattern(word.replace(/[^0-9+]/g, '') || word),
-        ),
+        ...(digits
+          ? [
+              eb(
+                sql`regexp_replace(coalesce(firstphone, ''), '[^0-9+]', '', 'g')`,
+                'like',
+                likePattern(digits),
+              ),
+            ]
+          : []),
       ]),
     );
   }
