@@ -21,6 +21,7 @@ export const backofficeRoutes = {
     'PUT',
     '/api/v3/admin/groups/:id/staff/:accountId',
   ),
+  listAbsences: route<typeof backoffice.listAbsences>('GET', '/api/v3/admin/groups/:id/absences'),
   createAbsence: route<typeof backoffice.createAbsence>('POST', '/api/v3/admin/groups/:id/absences'),
   deleteAbsence: route<typeof backoffice.deleteAbsence>(
     'DELETE',

@@ -6,7 +6,7 @@ import { schemaOf } from '../../http/contract-route.ts';
 import { scopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { instantOf } from '../appointments/slot-instant.ts';
-import { createAbsence, deleteAbsence } from './absences.service.ts';
+import { createAbsence, deleteAbsence, listAbsences } from './absences.service.ts';
 import { readAgendaAnswer } from './agenda.service.ts';
 import { AgendaCache } from './agenda-cache.ts';
 import { AgendaEvents } from './agenda-events.ts';
@@ -110,6 +110,10 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
     { schema: schemaOf(contract.updateStaffMember) },
     async (request) =>
       updateStaffMember(await scopeOf(request, request.params.id), request.params.accountId, request.body),
+  );
+
+  app.get(contract.listAbsences.path, { schema: schemaOf(contract.listAbsences) }, async (request) =>
+    listAbsences(await scopeOf(request, request.params.id), contract.MAX_LISTED_ABSENCES),
   );
 
   app.post(
