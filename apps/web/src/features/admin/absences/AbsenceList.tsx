@@ -2,7 +2,7 @@
  * The absences and closures not yet over, by month, one entry per occurrence (absence-entries.ts),
  * each removable after a confirmation: that date only, or its whole series.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AbsenceList as AbsenceListAnswer } from '../../../api/admin-absences.ts';
 import { useDeleteAbsence } from '../../../api/admin-absences.ts';
 import { usePart } from '../../../i18n/i18n.ts';
@@ -29,7 +29,16 @@ export function AbsenceList({ list, wholeGroup }: AbsenceListProps) {
   const errorText = useAbsenceErrorText();
   const [confirming, setConfirming] = useState<AbsenceEntry | null>(null);
   const [announce, setAnnounce] = useState('');
+  const refocus = useRef(false);
   const listRef = useRef<HTMLDivElement>(null);
+
+  // The deleted entry's button is gone: once the dialog has handed the focus back (a frame after it
+  // closes), the focus goes to the list rather than to the page's start.
+  useEffect(() => {
+    if (confirming || !refocus.current) return;
+    refocus.current = false;
+    requestAnimationFrame(() => requestAnimationFrame(() => listRef.current?.focus()));
+  }, [confirming]);
   const names = new Map(list.calendars.map((calendar) => [calendar.id, calendar.name]));
   const allIds = list.calendars.map((calendar) => calendar.id);
   const months = byMonth(entriesOf(list.absences));
@@ -50,8 +59,7 @@ export function AbsenceList({ list, wholeGroup }: AbsenceListProps) {
         onSuccess: () => {
           setConfirming(null);
           setAnnounce(t('admin.absences.list.deleted', { what: describe(entry) }));
-          // The entry is gone: the focus goes to the list rather than to the page's start.
-          requestAnimationFrame(() => listRef.current?.focus());
+          refocus.current = true;
         },
       },
     );

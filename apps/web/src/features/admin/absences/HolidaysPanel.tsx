@@ -147,7 +147,9 @@ export function HolidaysPanel({ thisYear, calendarNames }: HolidaysPanelProps) {
               >
                 {holiday.closed ? (
                   <span className={styles.holidayName}>
-                    <span className={styles.strong}>{holiday.name}</span>
+                    <span className={styles.strong} data-testid="holiday-name">
+                      {holiday.name}
+                    </span>
                     <span className={styles.muted}>{format.day(holiday.date)}</span>
                   </span>
                 ) : (
@@ -159,7 +161,9 @@ export function HolidaysPanel({ thisYear, calendarNames }: HolidaysPanelProps) {
                       data-testid="holiday-choose"
                     />
                     <span className={styles.holidayName}>
-                      <span className={styles.strong}>{holiday.name}</span>
+                      <span className={styles.strong} data-testid="holiday-name">
+                        {holiday.name}
+                      </span>
                       <span className={styles.muted}>{format.day(holiday.date)}</span>
                     </span>
                   </label>
