@@ -4,7 +4,7 @@
  * week on chosen weekdays, with a reason. The answer's appointments inside the new time are listed
  * below it, to be moved or cancelled from the agenda.
  */
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type CreatedAbsence, useCreateAbsences } from '../../../api/admin-absences.ts';
 import type { AgendaCalendar } from '../../../api/admin-agenda.ts';
 import { usePart } from '../../../i18n/i18n.ts';
@@ -59,11 +59,16 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
   const format = useAbsenceFormat();
   const create = useCreateAbsences(group.id);
   const errorText = useAbsenceErrorText();
+
   const [draft, setDraft] = useState(() => initialDraft(calendars, today));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [result, setResult] = useState<CreatedAbsence | null>(null);
   const fields = useRef(new Map<DraftField, HTMLElement | null>());
   const resultTitle = useRef<HTMLHeadingElement>(null);
+  // The answer takes the focus once shown: it says what happened and lists what needs doing.
+  useEffect(() => {
+    if (result) resultTitle.current?.focus();
+  }, [result]);
   const id = useId();
   const fieldId = (field: DraftField) => `${id}-${field}`;
   const errorId = (field: DraftField) => `${id}-${field}-error`;
@@ -98,7 +103,6 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
     create.mutate(requestsOf(draft), {
       onSuccess: (answer) => {
         setResult(answer);
-        requestAnimationFrame(() => resultTitle.current?.focus());
       },
     });
   };

@@ -35,7 +35,7 @@ export function AbsencesScreen({ membership }: { membership: Membership }) {
       {list.isError && <ErrorMessage onRetry={() => void list.refetch()} />}
       {list.data && (
         <div className={styles.layout}>
-          <section className={styles.panel} aria-labelledby={`${id}-new`}>
+          <section className={`${styles.panel} ${styles.formArea}`} aria-labelledby={`${id}-new`}>
             <h2 id={`${id}-new`} className={styles.panelTitle}>
               {t('admin.absences.form.title')}
             </h2>
@@ -45,7 +45,7 @@ export function AbsencesScreen({ membership }: { membership: Membership }) {
               today={list.data.now_local.slice(0, 10)}
             />
           </section>
-          <section className={styles.panel} aria-labelledby={`${id}-coming`}>
+          <section className={`${styles.panel} ${styles.listArea}`} aria-labelledby={`${id}-coming`}>
             <div className={styles.panelHead}>
               <h2 id={`${id}-coming`} className={styles.panelTitle}>
                 {t('admin.absences.list.title')}
@@ -55,9 +55,9 @@ export function AbsencesScreen({ membership }: { membership: Membership }) {
             <AbsenceList list={list.data} wholeGroup={wholeGroup} />
           </section>
           {wholeGroup && (
-            <div className={styles.wide}>
+            <div className={styles.holidaysArea}>
               <HolidaysPanel
-                thisYear={Number(list.data.now_local.slice(0, 4))}
+                today={list.data.now_local.slice(0, 10)}
                 calendarNames={new Map(list.data.calendars.map((calendar) => [calendar.id, calendar.name]))}
               />
             </div>

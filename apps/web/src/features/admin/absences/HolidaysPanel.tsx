@@ -3,7 +3,7 @@
  * this year or the next two, which are closed already, and closing the chosen ones for the whole
  * business in one step. The answer's appointments on those days are listed for the staff.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type ClosedHolidays, useCloseHolidays, useHolidays } from '../../../api/admin-absences.ts';
 import { useSessionToken } from '../../../api/session-token.ts';
 import { usePart } from '../../../i18n/i18n.ts';
@@ -20,11 +20,13 @@ import styles from './absences.module.css';
 const YEARS_AHEAD = 2;
 
 interface HolidaysPanelProps {
-  thisYear: number;
+  /** Today on the group's calendar, YYYY-MM-DD: its year is the first offered, past days stay as they are. */
+  today: string;
   calendarNames: ReadonlyMap<number, string>;
 }
 
-export function HolidaysPanel({ thisYear, calendarNames }: HolidaysPanelProps) {
+export function HolidaysPanel({ today, calendarNames }: HolidaysPanelProps) {
+  const thisYear = Number(today.slice(0, 4));
   const { t } = usePart('admin');
   const { group } = useGroupContext();
   const token = useSessionToken();
@@ -38,7 +40,12 @@ export function HolidaysPanel({ thisYear, calendarNames }: HolidaysPanelProps) {
   const holidays = useHolidays(group.id, token, year);
   const close = useCloseHolidays(group.id);
   const errorText = useAbsenceErrorText();
-  const open = holidays.data?.holidays.filter((holiday) => !holiday.closed) ?? [];
+
+  // The answer takes the focus once shown: it says what happened and lists what needs doing.
+  useEffect(() => {
+    if (result) resultTitle.current?.focus();
+  }, [result]);
+  const open = holidays.data?.holidays.filter((holiday) => !holiday.closed && holiday.date >= today) ?? [];
   const allChosen = open.length > 0 && open.every((holiday) => chosen.has(holiday.date));
 
   const toggle = (date: string, on: boolean) => {
@@ -64,7 +71,6 @@ export function HolidaysPanel({ thisYear, calendarNames }: HolidaysPanelProps) {
         onSuccess: (answer) => {
           setChosen(new Set());
           setResult(answer);
-          requestAnimationFrame(() => resultTitle.current?.focus());
         },
       },
     );
@@ -145,12 +151,17 @@ export function HolidaysPanel({ thisYear, calendarNames }: HolidaysPanelProps) {
                 data-testid="holiday"
                 data-date={holiday.date}
               >
-                {holiday.closed ? (
-                  <span className={styles.holidayName}>
-                    <span className={styles.strong} data-testid="holiday-name">
-                      {holiday.name}
+                {holiday.closed || holiday.date < today ? (
+                  <span className={styles.holidayStatic}>
+                    <span className={styles.holidayMark}>
+                      {holiday.closed && <Icon name="check" size={18} />}
                     </span>
-                    <span className={styles.muted}>{format.day(holiday.date)}</span>
+                    <span className={styles.holidayName}>
+                      <span className={styles.strong} data-testid="holiday-name">
+                        {holiday.name}
+                      </span>
+                      <span className={styles.muted}>{format.day(holiday.date)}</span>
+                    </span>
                   </span>
                 ) : (
                   <label className={styles.check}>
@@ -172,6 +183,8 @@ export function HolidaysPanel({ thisYear, calendarNames }: HolidaysPanelProps) {
                   <span className={styles.badgeStrong} data-testid="holiday-closed">
                     {t('admin.holidays.closed')}
                   </span>
+                ) : holiday.date < today ? (
+                  <span className={styles.badge}>{t('admin.holidays.past')}</span>
                 ) : (
                   <span className={styles.badge}>{t('admin.holidays.open')}</span>
                 )}

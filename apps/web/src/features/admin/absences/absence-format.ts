@@ -58,6 +58,12 @@ export function createAbsenceFormat(language: string): AbsenceFormat {
     minute: '2-digit',
     hourCycle: 'h23',
   });
+  const dayOnly = new Intl.DateTimeFormat(locale, {
+    ...utc,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
   const short = new Intl.DateTimeFormat(locale, { ...utc, weekday: 'short' });
   const long = new Intl.DateTimeFormat(locale, { ...utc, weekday: 'long' });
   // 2024-01-01 was a Monday.
@@ -75,6 +81,13 @@ export function createAbsenceFormat(language: string): AbsenceFormat {
       if (entry.wholeDays) {
         const last = lastDayOf({ ends_local: entry.ends_local } as AbsenceEntry);
         return last === start ? day.format(asUtc(start)) : days.formatRange(asUtc(start), asUtc(last));
+      }
+      if (entry.ends_local.endsWith('T00:00')) {
+        // Until midnight: through the day before, which reads better than "Sunday 00:00".
+        const last = lastDayOf({ ends_local: entry.ends_local } as AbsenceEntry);
+        if (last === start)
+          return `${day.format(asUtc(start))}, ${time.format(asUtc(entry.starts_local))} – 24:00`;
+        return `${dayTime.format(asUtc(entry.starts_local))} – ${dayOnly.format(asUtc(last))}`;
       }
       if (entry.ends_local.slice(0, 10) === start)
         return `${day.format(asUtc(start))}, ${time.formatRange(asUtc(entry.starts_local), asUtc(entry.ends_local))}`;
