@@ -84,6 +84,13 @@ function parisClock(instant: string): string {
 
 const afternoon = (starts: string[]) => starts.filter((start) => start.slice(11, 16) >= '13:30');
 const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The first Monday from `days` ahead. */
+const mondayFrom = (days: number) => {
+  const start = dateIn(days);
+  return addDays(start, (8 - new Date(`${start}T12:00:00Z`).getUTCDay()) % 7);
+};
 
 test('by keyboard, the manager blocks an afternoon: its public slots vanish, and come back once deleted', async ({
   page,
@@ -205,7 +212,7 @@ test('an absence over a booking lists it, with a link to its day in the schedule
   expect(cancelled.status()).toBe(200);
 });
 
-test('a staff member blocks only her own calendar: no whole-business closure, no holidays', async ({
+test('a staff member blocks only her own calendar (no whole-business closure, no holidays), once or weekly', async ({
   page,
 }) => {
   await openSection(page, STAFF, 'absences');
@@ -223,6 +230,33 @@ test('a staff member blocks only her own calendar: no whole-business closure, no
   await expect(form.getByTestId('absence-toTime')).toBeFocused();
   await expect(form.getByTestId('absence-toTime')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('absence-result')).toHaveCount(0);
+
+  // Every Tuesday and Thursday for two weeks: one weekly series per weekday.
+  const label = `Cours du soir ${Date.now().toString(36)}`;
+  const monday = mondayFrom(100);
+  await form.getByTestId('absence-date').fill(monday);
+  await form.getByTestId('absence-fromTime').fill('18:00');
+  await form.getByTestId('absence-toTime').fill('19:00');
+  await form.getByTestId('absence-repeat').check();
+  const weekdays = form.getByTestId('absence-weekdays');
+  await weekdays.getByRole('checkbox', { name: 'Monday' }).uncheck();
+  await weekdays.getByRole('checkbox', { name: 'Tuesday' }).check();
+  await weekdays.getByRole('checkbox', { name: 'Thursday' }).check();
+  await form.getByTestId('absence-until').fill(addDays(monday, 13));
+  await form.getByTestId('absence-label').fill(label);
+  await form.getByTestId('absence-submit').press('Enter');
+  await expect(page.getByTestId('absence-result')).toContainText('Days concerned: 4');
+  const entries = page.getByTestId('absence-entry').filter({ hasText: label });
+  await expect(entries).toHaveCount(4);
+  await expect(entries.first()).toContainText('Repeated · 2 dates');
+  await expect(entries.first()).toContainText('Tuesday');
+  await entries.first().getByTestId('absence-delete').press('Enter');
+  await page.getByTestId('absence-confirm-series').press('Enter');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.first()).toContainText('Thursday');
+  await entries.first().getByTestId('absence-delete').press('Enter');
+  await page.getByTestId('absence-confirm-series').press('Enter');
+  await expect(entries).toHaveCount(0);
 });
 
 test('the manager closes a public holiday of next year, sees it closed, and reopens it from the list', async ({
