@@ -218,6 +218,61 @@ forEachDatabase('back office: absences', (database, engine) => {
     expect(await blockCount()).toBe(before);
   });
 
+  it('lists the absences not yet over on the calendars the caller works on, with their series', async () => {
+    const list = (who: string) =>
+      call(t, 'GET', `/api/v3/admin/groups/${groupId}/absences`, { token: tokens[who]! });
+    const weekly = await absence('alice', {
+      calendar_ids: [id.alice],
+      from: '2026-12-02T12:00',
+      to: '2026-12-02T13:00',
+      label: 'Déjeuner',
+      weekly_until: '2026-12-09',
+    });
+    const bobs = await absence('manager', {
+      calendar_ids: [id.bob],
+      from: '2026-12-03T09:00',
+      to: '2026-12-03T10:00',
+    });
+    // Over already: the clock says Monday 23 November 2026, 09:00 in Paris.
+    const past = await absence('manager', {
+      calendar_ids: [id.alice],
+      from: '2026-11-23T07:00',
+      to: '2026-11-23T08:30',
+    });
+    expect([weekly.status, bobs.status, past.status]).toEqual([201, 201, 201]);
+
+    const alices = await list('alice');
+    expect(alices.status).toBe(200);
+    expect(alices.body).toMatchObject({
+      time_zone: 'Europe/Paris',
+      now_local: '2026-11-23T09:00',
+      more: false,
+    });
+    expect(alices.body.calendars.map((c: { id: number }) => c.id)).toEqual([id.alice]);
+    const mine = alices.body.absences.filter((a: { label: string | null }) => a.label === 'Déjeuner');
+    expect(mine).toEqual([
+      expect.objectContaining({
+        starts_local: '2026-12-02T12:00',
+        kind: 'absence',
+        series: weekly.body.series,
+      }),
+      expect.objectContaining({ starts_local: '2026-12-09T12:00', ends_local: '2026-12-09T13:00' }),
+    ]);
+    const listedIds = alices.body.absences.map((a: { id: number }) => a.id);
+    expect(listedIds).not.toContain(bobs.body.blocks[0].id);
+    expect(listedIds).not.toContain(past.body.blocks[0].id);
+
+    const managers = await list('manager');
+    expect(managers.body.absences.map((a: { id: number }) => a.id)).toContain(bobs.body.blocks[0].id);
+    expect(managers.body.calendars.length).toBeGreaterThan(1);
+    const starts = managers.body.absences.map((a: { starts_local: string }) => a.starts_local);
+    expect(starts).toEqual([...starts].sort());
+
+    await removeAbsence('alice', weekly.body.blocks[0].id, true);
+    await removeAbsence('manager', bobs.body.blocks[0].id);
+    await removeAbsence('manager', past.body.blocks[0].id);
+  });
+
   it('refuses times that make no sense, and nothing is written', async () => {
     const before = await blockCount();
     for (const body of [

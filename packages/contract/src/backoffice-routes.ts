@@ -29,6 +29,7 @@ export const backofficeRoutes = {
   ),
   readInvitation: route<typeof backoffice.readInvitation>('POST', '/api/v3/invitations/lookup'),
   acceptInvitation: route<typeof backoffice.acceptInvitation>('POST', '/api/v3/invitations/accept'),
+  listAbsences: route<typeof backoffice.listAbsences>('GET', '/api/v3/admin/groups/:id/absences'),
   createAbsence: route<typeof backoffice.createAbsence>('POST', '/api/v3/admin/groups/:id/absences'),
   deleteAbsence: route<typeof backoffice.deleteAbsence>(
     'DELETE',

@@ -388,6 +388,37 @@ export const createAbsence = endpoint({
   },
 });
 
+/** The most absences one list answers; a longer list says so with `more`. */
+export const MAX_LISTED_ABSENCES = 1000;
+
+export const listedAbsence = agendaBlock.extend({
+  kind: z.enum(['closure', 'absence']),
+  /** The occurrences written by one request share it (weekly absences, holidays closed together). */
+  series: z.string().nullable(),
+});
+
+export const listAbsences = endpoint({
+  method: 'GET',
+  path: '/api/v3/admin/groups/:id/absences',
+  summary: 'The absences and closures not yet over, on the calendars the caller works on',
+  description:
+    "In the group's wall-clock time, from the earliest; with the calendars they may be put on and the group's date and time now.",
+  tags: ['back office'],
+  params: groupParams,
+  querystring: plainQuery,
+  answers: {
+    200: z.object({
+      time_zone: z.string(),
+      /** Now on the group's clock, YYYY-MM-DDTHH:MM. */
+      now_local: z.string(),
+      calendars: z.array(agendaCalendar),
+      absences: z.array(listedAbsence),
+      /** True when more than MAX_LISTED_ABSENCES were left out (the latest ones). */
+      more: z.boolean(),
+    }),
+  },
+});
+
 export const deleteAbsence = endpoint({
   method: 'DELETE',
   path: '/api/v3/admin/groups/:id/absences/:absenceId',

@@ -12,7 +12,10 @@ import {
   MAX_ABSENCE_OCCURRENCES,
   repetitionOf,
 } from '@creneau/contract/endpoints/backoffice';
+import { isoDateOfDay, MINUTES_PER_DAY } from '@creneau/core/time/civil-day';
 import { occurrencesOf } from '@creneau/core/time/recurrence';
+import { formatWallClock } from '@creneau/core/time/wall-clock';
+import { zoneOffsets } from '@creneau/core/time/zone-offsets';
 import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { lockCalendars } from '../appointments/appointments.repository.ts';
@@ -85,6 +88,46 @@ export async function writeBlocks(
     );
     return { blocks: inserted, affected: affected.map(presentAgendaAppointment) };
   });
+}
+
+/** Now on the group's wall clock, YYYY-MM-DDTHH:MM. */
+function localNow(zone: string, now: Date): string {
+  const minute = zoneOffsets(zone).localMinuteOf(Math.floor(now.getTime() / 60_000));
+  const day = Math.floor(minute / MINUTES_PER_DAY);
+  return `${isoDateOfDay(day)}T${formatWallClock(minute - day * MINUTES_PER_DAY)}`;
+}
+
+/** The absences and closures not yet over on the calendars the caller works on, and those calendars. */
+export async function listAbsences(scope: Scope, limit: number) {
+  const member = await requireRight(scope, 'absence.manage');
+  const { ctx, group } = scope;
+  const zone = group.settings.timezone;
+  const calendars = (await repo.listCalendars(ctx.db, group.id)).filter((calendar) =>
+    worksOn(member, calendar.id),
+  );
+  const nowLocal = localNow(zone, scope.now);
+  const rows = await repo.listComingAbsences(
+    ctx.db,
+    group.id,
+    nowLocal.replace('T', ' '),
+    calendars.map((calendar) => calendar.id),
+    limit + 1,
+  );
+  return {
+    time_zone: zone,
+    now_local: nowLocal,
+    calendars: calendars.map((c) => ({
+      id: c.id,
+      name: c.name,
+      resource: c.is_resource,
+      capacity: c.capacity,
+    })),
+    absences: rows.slice(0, limit).map((row) => ({
+      ...row,
+      kind: row.kind as 'absence' | 'closure',
+    })),
+    more: rows.length > limit,
+  };
 }
 
 export async function deleteAbsence(scope: Scope, absenceId: number, wholeSeries: boolean) {

@@ -274,6 +274,39 @@ export function listAppointmentsInBlocks(db: Db, groupId: number, zone: string, 
     .execute();
 }
 
+/**
+ * Closures and absences of these calendars that end after the local date-time `afterLocal`, from
+ * the earliest; `limit` rows at most.
+ */
+export function listComingAbsences(
+  db: Db,
+  groupId: number,
+  afterLocal: string,
+  calendarIds: readonly number[],
+  limit: number,
+) {
+  if (calendarIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('schedule_exceptions')
+    .select([
+      'id',
+      'calendar_id',
+      'kind',
+      localText('starts_local').as('starts_local'),
+      localText('ends_local').as('ends_local'),
+      'label',
+      'series',
+    ])
+    .where('group_id', '=', groupId)
+    .where('calendar_id', 'in', calendarIds)
+    .where('kind', '<>', 'opening')
+    .where('ends_local', '>', sql<string>`${afterLocal}::timestamp`)
+    .orderBy('starts_local')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 export function findBlock(db: Db, groupId: number, id: number) {
   return db
     .selectFrom('schedule_exceptions')

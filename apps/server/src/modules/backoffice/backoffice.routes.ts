@@ -7,7 +7,7 @@ import { scopeOf, viewerScopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { instantOf } from '../appointments/slot-instant.ts';
 import { setSessionCookie } from '../sessions/session-cookie.ts';
-import { createAbsence, deleteAbsence } from './absences.service.ts';
+import { createAbsence, deleteAbsence, listAbsences } from './absences.service.ts';
 import { readAgendaAnswer } from './agenda.service.ts';
 import { AgendaCache } from './agenda-cache.ts';
 import { AgendaEvents } from './agenda-events.ts';
@@ -149,6 +149,10 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
       if (joined.token) setSessionCookie(reply, joined.token);
       return joined;
     },
+  );
+
+  app.get(contract.listAbsences.path, { schema: schemaOf(contract.listAbsences) }, async (request) =>
+    listAbsences(await scopeOf(request, request.params.id), contract.MAX_LISTED_ABSENCES),
   );
 
   app.post(
