@@ -146,3 +146,13 @@ test('a call-centre member gets the no-access page', async ({ page }) => {
     await shot(page, 'admin-no-access');
   }
 });
+
+test('a link naming a day opens the agenda on it, and a wrong one on today', async ({ page }) => {
+  await logInToAdmin(page, OWNER);
+  await page.goto('/demo-salon/admin?date=2027-01-13&locale=en');
+  await expect(page.getByTestId('agenda-date')).toHaveValue('2027-01-13');
+  await expect(page.getByTestId('agenda-range')).toContainText('2027');
+  await page.goto('/demo-salon/admin?date=2027-02-30&locale=en');
+  await expect(page.getByTestId('agenda-date')).not.toHaveValue('2027-02-30');
+  await expect(page.getByTestId('agenda-date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+});

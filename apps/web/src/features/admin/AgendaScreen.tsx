@@ -5,6 +5,7 @@
  * are read in the group's zone.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useAgenda } from '../../api/admin-agenda.ts';
 import type { Membership } from '../../api/admin-membership.ts';
 import { useSessionToken } from '../../api/session-token.ts';
@@ -19,7 +20,15 @@ import { AgendaLiveStatus } from './AgendaLiveStatus.tsx';
 import { AppointmentDialog } from './AppointmentDialog.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
-import { addDays, browserTimeZone, dayList, hourRange, nowInZone, startOfWeek } from './agenda-layout.ts';
+import {
+  addDays,
+  browserTimeZone,
+  dayList,
+  hourRange,
+  linkedDate,
+  nowInZone,
+  startOfWeek,
+} from './agenda-layout.ts';
 import { PrintSheet } from './PrintSheet.tsx';
 import { ScreenTitle } from './ScreenTitle.tsx';
 
@@ -53,7 +62,10 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
   const [view, setView] = useState<AgendaView>(initialView);
   const [timeZone, setTimeZone] = useState(group.timezone);
   const now = useZonedNow(timeZone);
-  const [anchor, setAnchor] = useState(now.date);
+  // A link may name the day to open (`?date=YYYY-MM-DD`): the business's mails and the absences
+  // screen point at the day an appointment is on.
+  const { search } = useLocation();
+  const [anchor, setAnchor] = useState(() => linkedDate(search) ?? now.date);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
   const [openId, setOpenId] = useState<number | null>(null);
 

@@ -4,6 +4,7 @@ import {
   DEFAULT_HOURS,
   dayList,
   hourRange,
+  linkedDate,
   minuteInDay,
   nextPosition,
   nowInZone,
@@ -204,5 +205,20 @@ describe('arrow keys', () => {
     expect(nextPosition(columns, { column: 2, index: 1 }, 'ArrowLeft')).toEqual({ column: 0, index: 1 });
     expect(nextPosition(columns, { column: 2, index: 1 }, 'Home')).toEqual({ column: 2, index: 0 });
     expect(nextPosition(columns, { column: 0, index: 0 }, 'ArrowLeft')).toBeNull();
+  });
+});
+
+describe('linkedDate', () => {
+  it('reads a real date from the address, and nothing else', () => {
+    expect(linkedDate('?date=2026-12-08&locale=en')).toBe('2026-12-08');
+    for (const search of [
+      '',
+      '?date=',
+      '?date=2026-02-30',
+      '?date=08/12/2026',
+      '?date=2026-12-08T10:00',
+      '?day=2026-12-08',
+    ])
+      expect(linkedDate(search)).toBeUndefined();
   });
 });

@@ -5,6 +5,8 @@
  * days an appointment at 10:00 still sits at 10:00; the server's times are used as they are.
  */
 
+import { dayOfIsoDate } from '@creneau/core/time/civil-day';
+
 export const MINUTES_PER_DAY = 24 * 60;
 /** The hours shown when the days have neither appointments nor openings. */
 export const DEFAULT_HOURS = { start: 7, end: 20 } as const;
@@ -238,4 +240,10 @@ export function nextPosition(
     return { column: c, index: best };
   }
   return null;
+}
+
+/** The real date a link names in `?date=YYYY-MM-DD`, if any. */
+export function linkedDate(search: string): string | undefined {
+  const date = new URLSearchParams(search).get('date');
+  return date && dayOfIsoDate(date) !== undefined ? date : undefined;
 }
