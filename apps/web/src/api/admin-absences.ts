@@ -37,36 +37,14 @@ export function useAbsenceList(groupId: number, token: string | null) {
   });
 }
 
-/**
- * Writes one or more absences (one per weekday of a weekly repeat, see absence-request.ts) and
- * answers what they wrote together, the appointments inside them once each.
- */
-export function useCreateAbsences(groupId: number) {
+/** Writes an absence (once or repeated) and answers its blocks and the appointments inside them. */
+export function useCreateAbsence(groupId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (bodies: readonly NewAbsence[]) => {
-      const answers: CreatedAbsence[] = [];
-      // One after the other: each takes the calendars' locks, and a refusal stops the rest.
-      for (const body of bodies)
-        answers.push(await apiCall(backofficeRoutes.createAbsence, { params: { id: groupId }, body }));
-      return mergeAnswers(answers);
-    },
+    mutationFn: (body: NewAbsence) =>
+      apiCall(backofficeRoutes.createAbsence, { params: { id: groupId }, body }),
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.ofGroup(groupId) }),
   });
-}
-
-/** Several answers as one: every block, and each affected appointment once, by start. */
-export function mergeAnswers(answers: readonly CreatedAbsence[]): CreatedAbsence {
-  const affected = new Map<number, AffectedAppointment>();
-  for (const answer of answers)
-    for (const appointment of answer.affected) affected.set(appointment.id, appointment);
-  return {
-    series: answers[0]?.series ?? null,
-    blocks: answers.flatMap((answer) => answer.blocks),
-    affected: [...affected.values()].sort(
-      (a, b) => a.starts_local.localeCompare(b.starts_local) || a.id - b.id,
-    ),
-  };
 }
 
 /** Removes blocks: each one given, or with `series`, the whole series of the first. */

@@ -5,7 +5,7 @@
  * below it, to be moved or cancelled from the agenda.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { type CreatedAbsence, useCreateAbsences } from '../../../api/admin-absences.ts';
+import { type CreatedAbsence, useCreateAbsence } from '../../../api/admin-absences.ts';
 import type { AgendaCalendar } from '../../../api/admin-agenda.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
@@ -19,10 +19,13 @@ import {
   addDays,
   type DraftErrors,
   type DraftField,
+  dayNumber,
+  FREQUENCIES,
+  type Frequency,
   firstError,
   isoWeekday,
   MAX_LABEL,
-  requestsOf,
+  requestOf,
   validateDraft,
 } from './absence-request.ts';
 import styles from './absences.module.css';
@@ -47,7 +50,9 @@ function initialDraft(calendars: readonly AgendaCalendar[], today: string): Abse
     fromTime: '12:00',
     toTime: '14:00',
     repeat: false,
+    frequency: 'week:1',
     weekdays: [isoWeekday(today)],
+    monthBy: 'day',
     until: addDays(today, 28),
     label: '',
   };
@@ -57,7 +62,7 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
   const { t } = usePart('admin');
   const { group } = useGroupContext();
   const format = useAbsenceFormat();
-  const create = useCreateAbsences(group.id);
+  const create = useCreateAbsence(group.id);
   const errorText = useAbsenceErrorText();
 
   const [draft, setDraft] = useState(() => initialDraft(calendars, today));
@@ -100,7 +105,7 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
       return;
     }
     setResult(null);
-    create.mutate(requestsOf(draft), {
+    create.mutate(requestOf(draft), {
       onSuccess: (answer) => {
         setResult(answer);
       },
@@ -126,6 +131,15 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
       </p>
     ) : null;
   const days = result ? new Set(result.blocks.map((block) => block.starts_local.slice(0, 10))).size : 0;
+  /** "On day 12 of the month" / "On the second Tuesday of the month", from the chosen date. */
+  const monthlyLabel = (monthBy: 'day' | 'weekday') => {
+    const dayOfMonth = Number(draft.date.slice(8, 10));
+    if (monthBy === 'day') return t('admin.absences.monthBy.day', { day: dayOfMonth });
+    const nth = Math.ceil(dayOfMonth / 7);
+    return t(`admin.absences.monthBy.weekday.${nth >= 5 ? 'last' : nth}`, {
+      weekday: format.weekdayLong(isoWeekday(draft.date)),
+    });
+  };
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="absence-form">
@@ -286,40 +300,79 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
       </label>
       {draft.repeat && (
         <>
-          <fieldset
-            className={styles.fieldset}
-            aria-describedby={errors.weekdays ? errorId('weekdays') : undefined}
-            data-testid="absence-weekdays"
-          >
-            <legend className={styles.legend}>{t('admin.absences.form.weekdays')}</legend>
-            <div className={styles.days}>
-              {WEEKDAYS.map((weekday) => (
-                <label key={weekday} className={styles.day}>
-                  <input
-                    type="checkbox"
-                    ref={
-                      weekday === 1
-                        ? (element) => {
-                            fields.current.set('weekdays', element);
-                          }
-                        : undefined
-                    }
-                    checked={draft.weekdays.includes(weekday)}
-                    aria-label={format.weekdayLong(weekday)}
-                    onChange={(event) =>
-                      change({
-                        weekdays: event.target.checked
-                          ? [...draft.weekdays, weekday]
-                          : draft.weekdays.filter((d) => d !== weekday),
-                      })
-                    }
-                  />
-                  <span aria-hidden="true">{format.weekday(weekday)}</span>
-                </label>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${id}-frequency`}>
+              {t('admin.absences.form.frequency')}
+            </label>
+            <select
+              id={`${id}-frequency`}
+              className={styles.input}
+              value={draft.frequency}
+              onChange={(event) => change({ frequency: event.target.value as Frequency })}
+              data-testid="absence-frequency"
+            >
+              {FREQUENCIES.map((frequency) => (
+                <option key={frequency} value={frequency}>
+                  {t(`admin.absences.frequency.${frequency.replace(':', '_')}`)}
+                </option>
               ))}
-            </div>
-            {errorOf('weekdays')}
-          </fieldset>
+            </select>
+          </div>
+          {draft.frequency.startsWith('week') && (
+            <fieldset
+              className={styles.fieldset}
+              aria-describedby={errors.weekdays ? errorId('weekdays') : undefined}
+              data-testid="absence-weekdays"
+            >
+              <legend className={styles.legend}>{t('admin.absences.form.weekdays')}</legend>
+              <div className={styles.days}>
+                {WEEKDAYS.map((weekday) => (
+                  <label key={weekday} className={styles.day}>
+                    <input
+                      type="checkbox"
+                      ref={
+                        weekday === 1
+                          ? (element) => {
+                              fields.current.set('weekdays', element);
+                            }
+                          : undefined
+                      }
+                      checked={draft.weekdays.includes(weekday)}
+                      aria-label={format.weekdayLong(weekday)}
+                      onChange={(event) =>
+                        change({
+                          weekdays: event.target.checked
+                            ? [...draft.weekdays, weekday]
+                            : draft.weekdays.filter((d) => d !== weekday),
+                        })
+                      }
+                    />
+                    <span aria-hidden="true">{format.weekday(weekday)}</span>
+                  </label>
+                ))}
+              </div>
+              {errorOf('weekdays')}
+            </fieldset>
+          )}
+          {draft.frequency.startsWith('month') && dayNumber(draft.date) !== undefined && (
+            <fieldset className={styles.fieldset} data-testid="absence-month-by">
+              <legend className={styles.legend}>{t('admin.absences.form.monthBy')}</legend>
+              <div className={styles.segmented}>
+                {(['day', 'weekday'] as const).map((monthBy) => (
+                  <label key={monthBy} className={styles.choice}>
+                    <input
+                      type="radio"
+                      name={`${id}-month-by`}
+                      checked={draft.monthBy === monthBy}
+                      onChange={() => change({ monthBy })}
+                      data-testid={`absence-month-by-${monthBy}`}
+                    />
+                    <span className={styles.choiceText}>{monthlyLabel(monthBy)}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
           <div className={styles.field}>
             <label className={styles.label} htmlFor={fieldId('until')}>
               {t('admin.absences.form.until')}

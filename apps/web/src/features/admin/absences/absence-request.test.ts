@@ -3,9 +3,8 @@ import {
   type AbsenceDraft,
   addDays,
   firstError,
-  firstOnOrAfter,
   isoWeekday,
-  requestsOf,
+  requestOf,
   validateDraft,
 } from './absence-request.ts';
 
@@ -19,58 +18,66 @@ const draft = (over: Partial<AbsenceDraft> = {}): AbsenceDraft => ({
   fromTime: '13:00',
   toTime: '19:00',
   repeat: false,
+  frequency: 'week:1',
   weekdays: [2],
+  monthBy: 'day',
   until: '2026-12-29',
   label: '',
   ...over,
 });
 
 describe('dates', () => {
-  it('knows the weekdays and the first date of a weekday', () => {
+  it('knows the weekdays and adds days across months and leap years', () => {
     expect(isoWeekday('2026-12-01')).toBe(2);
     expect(isoWeekday('2026-12-06')).toBe(7);
     expect(isoWeekday('1969-12-29')).toBe(1);
-    expect(firstOnOrAfter('2026-12-01', 2)).toBe('2026-12-01');
-    expect(firstOnOrAfter('2026-12-01', 1)).toBe('2026-12-07');
-    expect(firstOnOrAfter('2026-12-30', 5)).toBe('2027-01-01');
+    expect(addDays('2026-12-30', 2)).toBe('2027-01-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
   });
 });
 
-describe('requestsOf', () => {
+describe('requestOf', () => {
   it('blocks some hours of one day on one calendar, label trimmed or null', () => {
-    expect(requestsOf(draft({ label: '  Formation ' }))).toEqual([
-      {
-        calendar_ids: [23],
-        kind: 'absence',
-        from: '2026-12-01T13:00',
-        to: '2026-12-01T19:00',
-        label: 'Formation',
-      },
-    ]);
-    expect(requestsOf(draft())[0]!.label).toBeNull();
+    expect(requestOf(draft({ label: '  Formation ' }))).toEqual({
+      calendar_ids: [23],
+      kind: 'absence',
+      from: '2026-12-01T13:00',
+      to: '2026-12-01T19:00',
+      label: 'Formation',
+    });
+    expect(requestOf(draft()).label).toBeNull();
   });
 
   it('closes the whole business on whole days, the last day included', () => {
-    expect(requestsOf(draft({ scope: 'group', span: 'days', endDate: '2026-12-31' }))).toEqual([
-      { calendar_ids: null, kind: 'closure', from: '2026-12-01T00:00', to: '2027-01-01T00:00', label: null },
-    ]);
+    expect(requestOf(draft({ scope: 'group', span: 'days', endDate: '2026-12-31' }))).toEqual({
+      calendar_ids: null,
+      kind: 'closure',
+      from: '2026-12-01T00:00',
+      to: '2027-01-01T00:00',
+      label: null,
+    });
   });
 
-  it('repeats weekly: one request per weekday from its first date, those after the end left out', () => {
-    const requests = requestsOf(draft({ repeat: true, weekdays: [4, 1, 2], until: '2026-12-03' }));
-    expect(requests.map((r) => [r.from, r.to, r.weekly_until])).toEqual([
-      ['2026-12-01T13:00', '2026-12-01T19:00', '2026-12-03'],
-      ['2026-12-03T13:00', '2026-12-03T19:00', '2026-12-03'],
-    ]);
-    const days = requestsOf(draft({ repeat: true, span: 'days', weekdays: [7], endDate: '2026-12-25' }));
-    expect(days).toEqual([
-      expect.objectContaining({
-        from: '2026-12-06T00:00',
-        to: '2026-12-07T00:00',
-        weekly_until: '2026-12-29',
-      }),
-    ]);
+  it('sends one repeat rule: weekdays for weeks, the day of the month for months', () => {
+    expect(requestOf(draft({ repeat: true, frequency: 'week:2', weekdays: [4, 1, 2, 2] })).repeat).toEqual({
+      every: 'week',
+      interval: 2,
+      until: '2026-12-29',
+      weekdays: [1, 2, 4],
+    });
+    expect(requestOf(draft({ repeat: true, frequency: 'month:3', monthBy: 'weekday' })).repeat).toEqual({
+      every: 'month',
+      interval: 3,
+      until: '2026-12-29',
+      month_by: 'weekday',
+    });
+    // A repeat of whole days blocks the chosen day each time.
+    const days = requestOf(draft({ repeat: true, frequency: 'day:1', span: 'days', endDate: '2026-12-25' }));
+    expect(days).toMatchObject({
+      from: '2026-12-01T00:00',
+      to: '2026-12-02T00:00',
+      repeat: { every: 'day' },
+    });
   });
 });
 
@@ -99,7 +106,13 @@ describe('validateDraft', () => {
     });
     expect(validateDraft(draft({ repeat: true, weekdays: [] })).weekdays).toBe('weekdaysRequired');
     expect(validateDraft(draft({ repeat: true, until: '2026-11-20' })).until).toBe('untilBeforeStart');
-    expect(validateDraft(draft({ repeat: true, until: '2028-12-01' })).until).toBe('tooManyWeeks');
+    expect(validateDraft(draft({ repeat: true, until: '2028-12-01' })).until).toBe('tooMany');
+    expect(validateDraft(draft({ repeat: true, frequency: 'day:1', until: '2027-03-15' })).until).toBe(
+      'tooMany',
+    );
+    expect(
+      validateDraft(draft({ repeat: true, frequency: 'month:1', until: '2034-01-01' })).until,
+    ).toBeUndefined();
     expect(validateDraft(draft({ repeat: true, until: '2028-11-20' })).until).toBeUndefined();
     expect(validateDraft(draft({ repeat: true, weekdays: [5], until: '2026-12-02' })).until).toBe(
       'noOccurrence',

@@ -1,9 +1,25 @@
 /**
  * The absence form's answers turned into what the server takes (docs/back-office.md "Absences and
- * closures"): wall-clock times in the group's zone, `to` excluded, and `weekly_until` for a weekly
- * repeat. The server repeats one weekday per request, so "every Monday and Thursday" is one request
- * per chosen weekday, each starting on that weekday's first date from the chosen start.
+ * closures"): wall-clock times in the group's zone, `to` excluded, and one `repeat` rule — every
+ * N days, weeks on chosen weekdays, or months — that the server expands with the same code
+ * (packages/core/src/time/recurrence.ts), so the form's checks and the server's answer agree.
  */
+import { dayOfIsoDate, isoDateOfDay, isoWeekdayOfDay } from '@creneau/core/time/civil-day';
+import { countOccurrences, type Repetition } from '@creneau/core/time/recurrence';
+
+/** The repeats the form offers: a unit and an interval, as people say them. */
+export const FREQUENCIES = [
+  'day:1',
+  'week:1',
+  'week:2',
+  'week:3',
+  'week:4',
+  'month:1',
+  'month:2',
+  'month:3',
+  'month:6',
+] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
 
 /** What the person chose in the form. Dates are YYYY-MM-DD, times HH:MM, both in the group's zone. */
 export interface AbsenceDraft {
@@ -18,9 +34,12 @@ export interface AbsenceDraft {
   fromTime: string;
   toTime: string;
   repeat: boolean;
-  /** ISO weekdays, 1 = Monday … 7 = Sunday. */
+  frequency: Frequency;
+  /** Weekly: ISO weekdays, 1 = Monday … 7 = Sunday. */
   weekdays: readonly number[];
-  /** The last date a weekly repeat may fall on (included). */
+  /** Monthly: the same day of the month, or the same weekday of it ("the second Tuesday"). */
+  monthBy: 'day' | 'weekday';
+  /** The last date a repeat may fall on (included). */
   until: string;
   label: string;
 }
@@ -31,7 +50,13 @@ export interface AbsenceBody {
   from: string;
   to: string;
   label: string | null;
-  weekly_until?: string;
+  repeat?: {
+    every: 'day' | 'week' | 'month';
+    interval: number;
+    until: string;
+    weekdays?: number[];
+    month_by?: 'day' | 'weekday';
+  };
 }
 
 export type DraftField =
@@ -60,41 +85,34 @@ export const DRAFT_FIELDS: readonly DraftField[] = [
 
 /** The longest label the server keeps. */
 export const MAX_LABEL = 100;
-/** The most weekly occurrences one request may create (packages/contract: MAX_ABSENCE_OCCURRENCES). */
-export const MAX_WEEKS = 104;
+/** The most occurrences one repeat may create (packages/contract: MAX_ABSENCE_OCCURRENCES). */
+export const MAX_OCCURRENCES = 104;
 
-const DAY_MS = 86_400_000;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date, or undefined when it is not a real date. */
-export function dayNumber(date: string): number | undefined {
-  if (!DATE.test(date)) return undefined;
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const value = new Date(Date.UTC(year, month - 1, day));
-  if (value.getUTCMonth() !== month - 1 || value.getUTCDate() !== day) return undefined;
-  return Math.round(value.getTime() / DAY_MS);
-}
-
-/** The YYYY-MM-DD date of a day number. */
-export function dateOfDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
+export const dayNumber = dayOfIsoDate;
 
 /** The date `days` after `date`. */
 export function addDays(date: string, days: number): string {
-  return dateOfDay((dayNumber(date) ?? 0) + days);
+  return isoDateOfDay((dayOfIsoDate(date) ?? 0) + days);
 }
 
 /** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
 export function isoWeekday(date: string): number {
-  // Day 0 (1970-01-01) was a Thursday.
-  return (((((dayNumber(date) ?? 0) + 3) % 7) + 7) % 7) + 1;
+  return isoWeekdayOfDay(dayOfIsoDate(date) ?? 0);
 }
 
-/** The first date on or after `date` that falls on the ISO `weekday`. */
-export function firstOnOrAfter(date: string, weekday: number): string {
-  return addDays(date, (weekday - isoWeekday(date) + 7) % 7);
+/** The repetition a draft asks for, as the server and core's recurrence read it. */
+export function repetitionOf(draft: AbsenceDraft): Repetition {
+  const [every, interval] = draft.frequency.split(':') as ['day' | 'week' | 'month', string];
+  return {
+    every,
+    interval: Number(interval),
+    until: draft.until,
+    ...(every === 'week' ? { weekdays: [...new Set(draft.weekdays)].sort((a, b) => a - b) } : {}),
+    ...(every === 'month' ? { monthBy: draft.monthBy } : {}),
+  };
 }
 
 const validTime = (time: string) => {
@@ -123,18 +141,16 @@ export function validateDraft(draft: AbsenceDraft): DraftErrors {
     else if (validTime(draft.fromTime) && draft.toTime <= draft.fromTime) errors.toTime = 'timeOrder';
   }
   if (draft.repeat) {
-    if (draft.weekdays.length === 0) errors.weekdays = 'weekdaysRequired';
+    const repetition = repetitionOf(draft);
+    if (repetition.every === 'week' && draft.weekdays.length === 0) errors.weekdays = 'weekdaysRequired';
     const until = dayNumber(draft.until);
     if (!draft.until) errors.until = 'dateRequired';
     else if (until === undefined) errors.until = 'dateInvalid';
-    else if (start !== undefined) {
+    else if (start !== undefined && !errors.weekdays) {
+      const count = countOccurrences(`${draft.date}T00:00`, repetition, MAX_OCCURRENCES);
       if (until < start) errors.until = 'untilBeforeStart';
-      else if (Math.floor((until - start) / 7) >= MAX_WEEKS) errors.until = 'tooManyWeeks';
-      else if (
-        draft.weekdays.length > 0 &&
-        draft.weekdays.every((weekday) => (dayNumber(firstOnOrAfter(draft.date, weekday)) ?? 0) > until)
-      )
-        errors.until = 'noOccurrence';
+      else if (count > MAX_OCCURRENCES) errors.until = 'tooMany';
+      else if (count === 0) errors.until = 'noOccurrence';
     }
   }
   if (draft.label.trim().length > MAX_LABEL) errors.label = 'labelTooLong';
@@ -146,23 +162,29 @@ export function firstError(errors: DraftErrors): DraftField | undefined {
   return DRAFT_FIELDS.find((field) => errors[field]);
 }
 
-/** The requests that write the draft (validated first): one, or one per chosen weekday. */
-export function requestsOf(draft: AbsenceDraft): AbsenceBody[] {
+/** The request that writes the draft (validated first). */
+export function requestOf(draft: AbsenceDraft): AbsenceBody {
   const base = {
     calendar_ids: draft.scope === 'group' ? null : [draft.calendarId!],
     kind: draft.scope === 'group' ? ('closure' as const) : ('absence' as const),
     label: draft.label.trim() || null,
   };
-  const times = (date: string, lastDate: string) =>
+  const lastDate = draft.span === 'days' && !draft.repeat ? draft.endDate : draft.date;
+  const times =
     draft.span === 'hours'
-      ? { from: `${date}T${draft.fromTime}`, to: `${date}T${draft.toTime}` }
-      : { from: `${date}T00:00`, to: `${addDays(lastDate, 1)}T00:00` };
-  if (!draft.repeat) return [{ ...base, ...times(draft.date, draft.endDate) }];
-  const until = dayNumber(draft.until) ?? 0;
-  return [...new Set(draft.weekdays)]
-    .sort((a, b) => a - b)
-    .map((weekday) => firstOnOrAfter(draft.date, weekday))
-    .filter((first) => (dayNumber(first) ?? 0) <= until)
-    .sort()
-    .map((first) => ({ ...base, ...times(first, first), weekly_until: draft.until }));
+      ? { from: `${draft.date}T${draft.fromTime}`, to: `${draft.date}T${draft.toTime}` }
+      : { from: `${draft.date}T00:00`, to: `${addDays(lastDate, 1)}T00:00` };
+  if (!draft.repeat) return { ...base, ...times };
+  const repetition = repetitionOf(draft);
+  return {
+    ...base,
+    ...times,
+    repeat: {
+      every: repetition.every,
+      interval: repetition.interval,
+      until: repetition.until,
+      ...(repetition.weekdays ? { weekdays: [...repetition.weekdays] } : {}),
+      ...(repetition.monthBy ? { month_by: repetition.monthBy } : {}),
+    },
+  };
 }
