@@ -3,6 +3,7 @@
  * pages, which never call the back office, do not carry it in their bundle.
  */
 import type * as backoffice from './endpoints/backoffice.ts';
+import type * as configuration from './endpoints/configuration.ts';
 import { route } from './request-path.ts';
 
 export const backofficeRoutes = {
@@ -68,5 +69,29 @@ export const backofficeRoutes = {
   setNotifications: route<typeof backoffice.setNotifications>(
     'PUT',
     '/api/v3/admin/groups/:id/notifications',
+  ),
+  getConfiguration: route<typeof configuration.getConfiguration>(
+    'GET',
+    '/api/v3/admin/groups/:id/configuration',
+  ),
+  saveConfiguration: route<typeof configuration.saveConfiguration>(
+    'PUT',
+    '/api/v3/admin/groups/:id/configuration',
+  ),
+  listConfigurationVersions: route<typeof configuration.listConfigurationVersions>(
+    'GET',
+    '/api/v3/admin/groups/:id/configuration/versions',
+  ),
+  getConfigurationVersion: route<typeof configuration.getConfigurationVersion>(
+    'GET',
+    '/api/v3/admin/groups/:id/configuration/versions/:version',
+  ),
+  diffConfigurationVersions: route<typeof configuration.diffConfigurationVersions>(
+    'GET',
+    '/api/v3/admin/groups/:id/configuration/versions/:version/diff',
+  ),
+  restoreConfigurationVersion: route<typeof configuration.restoreConfigurationVersion>(
+    'POST',
+    '/api/v3/admin/groups/:id/configuration/versions/:version/restore',
   ),
 } as const;

@@ -668,3 +668,6 @@ export const setNotifications = endpoint({
   body: businessNotifications,
   answers: { 200: businessNotifications },
 });
+
+/** The group's configuration and its versions, in a file of their own (configuration.ts). */
+export * from './configuration.ts';

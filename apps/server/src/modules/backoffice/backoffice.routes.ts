@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import * as contract from '@creneau/contract/endpoints/backoffice';
+import * as configuration from '@creneau/contract/endpoints/configuration';
 import type { AppContext } from '../../app-context.ts';
 import { compressBody, pickEncoding, varyOnAcceptEncoding } from '../../http/compression.ts';
 import { schemaOf } from '../../http/contract-route.ts';
@@ -14,6 +15,14 @@ import { AgendaEvents } from './agenda-events.ts';
 import { openAgendaFeed } from './agenda-feed.service.ts';
 import { cancelByStaff, moveAppointment, readAppointment } from './appointment-actions.service.ts';
 import { markAppointment } from './appointment-marks.service.ts';
+import {
+  diffConfigurationVersions,
+  listConfigurationVersions,
+  readConfiguration,
+  readConfigurationVersion,
+  restoreConfigurationVersion,
+  saveConfiguration,
+} from './configuration.service.ts';
 import { customerFile, eraseCustomer, exportCustomer, searchCustomers } from './customers.service.ts';
 import { closeHolidays, listHolidays } from './holidays.service.ts';
 import {
@@ -118,6 +127,59 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
     { schema: schemaOf(contract.updateStaffMember) },
     async (request) =>
       updateStaffMember(await scopeOf(request, request.params.id), request.params.accountId, request.body),
+  );
+
+  app.get(
+    configuration.getConfiguration.path,
+    { schema: schemaOf(configuration.getConfiguration) },
+    async (request) => readConfiguration(await scopeOf(request, request.params.id)),
+  );
+
+  app.put(
+    configuration.saveConfiguration.path,
+    { schema: schemaOf(configuration.saveConfiguration) },
+    async (request) => {
+      const scope = await scopeOf(request, request.params.id);
+      return changed(scope.group.id, await saveConfiguration(scope, request.body));
+    },
+  );
+
+  app.get(
+    configuration.listConfigurationVersions.path,
+    { schema: schemaOf(configuration.listConfigurationVersions) },
+    async (request) => ({
+      records: await listConfigurationVersions(await scopeOf(request, request.params.id)),
+    }),
+  );
+
+  app.get(
+    configuration.getConfigurationVersion.path,
+    { schema: schemaOf(configuration.getConfigurationVersion) },
+    async (request) =>
+      readConfigurationVersion(await scopeOf(request, request.params.id), request.params.version),
+  );
+
+  app.get(
+    configuration.diffConfigurationVersions.path,
+    { schema: schemaOf(configuration.diffConfigurationVersions) },
+    async (request) =>
+      diffConfigurationVersions(
+        await scopeOf(request, request.params.id),
+        request.params.version,
+        request.query.against,
+      ),
+  );
+
+  app.post(
+    configuration.restoreConfigurationVersion.path,
+    { schema: schemaOf(configuration.restoreConfigurationVersion) },
+    async (request) => {
+      const scope = await scopeOf(request, request.params.id);
+      return changed(
+        scope.group.id,
+        await restoreConfigurationVersion(scope, request.params.version, request.body.based_on),
+      );
+    },
   );
 
   app.get(contract.listInvitations.path, { schema: schemaOf(contract.listInvitations) }, async (request) => ({

@@ -27,7 +27,9 @@ export type StaffRight =
   /** Change roles and calendars of the group's members. */
   | 'staff.manage'
   /** Choose who at the business is mailed about bookings. */
-  | 'notifications.manage';
+  | 'notifications.manage'
+  /** Read, change and restore the group's configuration (docs/group-configuration.md "Versions"). */
+  | 'settings.manage';
 
 const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
   owner: [
@@ -42,6 +44,7 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'staff.read',
     'staff.manage',
     'notifications.manage',
+    'settings.manage',
   ],
   manager: [
     'agenda.read',

@@ -1,0 +1,190 @@
+/**
+ * The group's configuration from the back office (docs/group-configuration.md "Versions"), through
+ * HTTP on both databases: read and saved whole while the server runs, the change live at once for
+ * the booking pages; every save a version with who and how; a stale editor refused; bad input
+ * refused whole with each problem's path; a restore giving back exactly the earlier export; the
+ * single sign-on secret never sent out; owners only.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
+import { call, createAccount, createStaffMember, loginAs } from './support/accounts.ts';
+import { sampleGroup } from './support/fixtures.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { forEachDatabase } from './support/test-db.ts';
+
+const SECRET = 'client-secret-never-sent';
+
+forEachDatabase('back office: the configuration and its versions', (database, engine) => {
+  let t: TestApp;
+  let groupId: number;
+  let otherGroupId: number;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(database(), { now: '2026-11-23T08:00:00Z' });
+    groupId = (
+      await importGroupConfig(
+        t.ctx.db,
+        sampleGroup({
+          urlname: 'configured',
+          sso: { issuer: 'https://login.example', client_id: 'creneau', client_secret: SECRET },
+        }),
+      )
+    ).id;
+    otherGroupId = (
+      await importGroupConfig(t.ctx.db, sampleGroup({ urlname: 'configured-other', website: null }))
+    ).id;
+    for (const role of ['owner', 'manager', 'staff', 'callcentre'] as const)
+      tokens[role] = (
+        await createStaffMember(t, groupId, { email: `${role}@config.example`, role, name: `The ${role}` })
+      ).token;
+    tokens.otherOwner = (
+      await createStaffMember(t, otherGroupId, { email: 'owner@other-config.example', role: 'owner' })
+    ).token;
+    await createAccount(t.ctx.db, { email: 'customer@config.example' });
+    tokens.customer = await loginAs(t, 'customer@config.example', undefined, groupId);
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  const api = (who: string, method: 'GET' | 'PUT' | 'POST', path = '', body?: unknown, group = groupId) =>
+    call(t, method, `/api/v3/admin/groups/${group}/configuration${path}`, {
+      ...(tokens[who] ? { token: tokens[who] } : {}),
+      ...(body ? { body } : {}),
+    });
+  const publicName = async () => (await t.get('/api/v3/services/groups/configured.json')).body.name;
+
+  it('reads the export with its version, the secret masked, and saves a change live at once', async () => {
+    const read = await api('owner', 'GET');
+    expect(read.status).toBe(200);
+    expect(read.body.version).toBe(1);
+    expect(read.body.document.urlname).toBe('configured');
+    expect(read.body.document.sso).toMatchObject({ client_id: 'creneau', client_secret: '(kept secret)' });
+    expect(JSON.stringify(read.body)).not.toContain(SECRET);
+
+    // Saving what was read changes nothing and makes no version.
+    const same = await api('owner', 'PUT', '', { document: read.body.document, based_on: 1 });
+    expect(same.body).toEqual({ version: 1, changes: [] });
+
+    const edited = structuredClone(read.body.document);
+    edited.name = 'Salon Configuré';
+    edited.interventions.find((s: { externid: string }) => s.externid === 'cut').price = 5200;
+    const saved = await api('owner', 'PUT', '', { document: edited, based_on: 1 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.version).toBe(2);
+    expect(saved.body.changes).toEqual([
+      { path: 'interventions[cut].price', kind: 'changed', before: 4500, after: 5200 },
+      { path: 'name', kind: 'changed', before: 'Salon Test', after: 'Salon Configuré' },
+    ]);
+    expect(await publicName()).toBe('Salon Configuré');
+    // The mask kept the secret: the stored document still has it.
+    const stored = await t.ctx.db
+      .selectFrom('group_config_versions')
+      .select('document')
+      .where('group_id', '=', groupId)
+      .where('version', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect((stored.document as { sso: { client_secret: string } }).sso.client_secret).toBe(SECRET);
+  });
+
+  it('refuses a stale editor, bad input and another urlname, writing nothing', async () => {
+    const read = await api('owner', 'GET');
+    const version = read.body.version;
+    const stale = await api('owner', 'PUT', '', {
+      document: { ...read.body.document, name: 'Stale' },
+      based_on: version - 1,
+    });
+    expect([stale.status, stale.body.message]).toEqual([409, 'configurationChanged']);
+
+    const broken = structuredClone(read.body.document);
+    broken.name = 'Half saved?';
+    broken.interventions[0].length = -5;
+    const refused = await api('owner', 'PUT', '', { document: broken, based_on: version });
+    expect([refused.status, refused.body.message]).toEqual([422, 'invalidConfiguration']);
+    expect(refused.body.problems.some((p: string) => p.startsWith('$.interventions[0].length'))).toBe(true);
+    // A reference to nothing is named too.
+    const dangling = structuredClone(read.body.document);
+    dangling.calendars[0].interventions = [{ intervention: 'no-such-service' }];
+    const unknown = await api('owner', 'PUT', '', { document: dangling, based_on: version });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.problems.join('\n')).toContain('no-such-service');
+
+    const renamed = await api('owner', 'PUT', '', {
+      document: { ...read.body.document, urlname: 'elsewhere' },
+    });
+    expect([renamed.status, renamed.body.message]).toEqual([422, 'urlnameChange']);
+    for (const body of [{}, { document: 'text' }, { document: [] }, { document: {}, based_on: -1 }])
+      expect((await api('owner', 'PUT', '', body)).status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+
+    expect(await publicName()).toBe('Salon Configuré');
+    expect((await api('owner', 'GET')).body.version).toBe(version);
+  });
+
+  it('lists the versions, compares two, and restores one exactly as it was exported', async () => {
+    const list = await api('owner', 'GET', '/versions');
+    expect(list.body.records.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    expect(list.body.records[0]).toMatchObject({
+      source: 'editor',
+      author: 'The owner',
+      restored_from: null,
+    });
+    expect(list.body.records[1]).toMatchObject({ source: 'import', author: null });
+
+    const diff = await api('owner', 'GET', '/versions/1/diff');
+    expect(diff.body).toMatchObject({ from: 1, to: 2 });
+    expect(diff.body.changes.map((c: { path: string }) => c.path)).toEqual([
+      'interventions[cut].price',
+      'name',
+    ]);
+    expect((await api('owner', 'GET', '/versions/2/diff?against=1')).body.changes[1]).toMatchObject({
+      before: 'Salon Configuré',
+      after: 'Salon Test',
+    });
+
+    const first = await api('owner', 'GET', '/versions/1');
+    const restored = await api('owner', 'POST', '/versions/1/restore', { based_on: 2 });
+    expect(restored.status).toBe(200);
+    expect(restored.body.version).toBe(3);
+    expect(await publicName()).toBe('Salon Test');
+    const now = await api('owner', 'GET');
+    expect(now.body.document).toEqual(first.body.document);
+    expect((await api('owner', 'GET', '/versions')).body.records[0]).toMatchObject({
+      version: 3,
+      source: 'restore',
+      restored_from: 1,
+    });
+    expect((await api('owner', 'GET', '/versions/99')).status).toBe(404);
+    expect((await api('owner', 'POST', '/versions/99/restore', {})).status).toBe(404);
+    expect((await api('owner', 'GET', '/versions/0')).status).toBe(400);
+  });
+
+  it('lets only the owner in, and only into their own group', async () => {
+    for (const who of ['manager', 'staff', 'callcentre', 'customer', 'otherOwner']) {
+      expect((await api(who, 'GET')).status, who).toBe(403);
+      expect((await api(who, 'GET', '/versions')).status, who).toBe(403);
+      expect((await api(who, 'PUT', '', { document: { urlname: 'configured' } })).status, who).toBe(403);
+      expect((await api(who, 'POST', '/versions/1/restore', {})).status, who).toBe(403);
+    }
+    expect((await api('nobody', 'GET')).status).toBe(401);
+    expect((await api('otherOwner', 'GET', '', undefined, otherGroupId)).body.document.urlname).toBe(
+      'configured-other',
+    );
+  });
+
+  // On the embedded database requests run one after another: no race to see there.
+  if (engine === 'postgres')
+    it('two editors saving from the same version at once: one wins, the other is told', async () => {
+      const read = await api('owner', 'GET');
+      const saves = await Promise.all(
+        ['Salon A', 'Salon B'].map((name) =>
+          api('owner', 'PUT', '', { document: { ...read.body.document, name }, based_on: read.body.version }),
+        ),
+      );
+      expect(saves.map((s) => s.status).sort()).toEqual([200, 409]);
+      const versions = (await api('owner', 'GET', '/versions')).body.records.map(
+        (v: { version: number }) => v.version,
+      );
+      expect(versions[0]).toBe(read.body.version + 1);
+    });
+});
