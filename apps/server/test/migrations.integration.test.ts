@@ -19,6 +19,7 @@ const TABLES = [
   'email_tokens',
   'fiches',
   'form_fields',
+  'group_config_versions',
   'groups',
   'idempotency_keys',
   'interventions',
@@ -31,6 +32,7 @@ const TABLES = [
   'schedule_exceptions',
   'sessions',
   'staff_calendars',
+  'staff_invitations',
   'websites',
 ];
 
