@@ -110,6 +110,17 @@ async function freeStarts(request: APIRequestContext, group: number, calendar: n
 const wallClock = (slot: string) => `${slot.slice(0, 10)}T${slot.slice(11, 16)}`;
 const minuteOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
+/** With BOARD_SHOTS=1, a screenshot to look at (under /tmp, never committed). */
+async function look(page: Page, name: string) {
+  if (process.env.BOARD_SHOTS)
+    await page.screenshot({ path: `/tmp/hboard/${name}-${page.viewportSize()?.width}.png` });
+}
+
+async function noPageOverflow(page: Page, label: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
+}
+
 /** The agenda on one day, in the day view. */
 async function showDay(page: Page, day: string) {
   await page.getByTestId('agenda-view-day').click();
@@ -167,6 +178,7 @@ test('a walk-in for a new customer, booked from a free place by keyboard alone',
   }
   await expect(free).toHaveAccessibleName(new RegExp(`^New appointment at ${time}, Léonie Marchand`));
   await expect(page.getByTestId('agenda-announcement')).toHaveText(time);
+  await look(page, 'free-place');
   await page.keyboard.press('Enter');
 
   const dialog = page.getByTestId('walkin-dialog');
@@ -398,6 +410,7 @@ test('an appointment dragged to another hour and another calendar', async ({ pag
   await expect(ghost).toBeVisible();
   await expect(ghost).toContainText(`${targetTime}–`);
   await expect(track.getByTestId('agenda-ghost')).toHaveCount(1);
+  await look(page, 'ghost');
   await page.mouse.up();
 
   await expect(page.getByTestId('agenda-move-notice')).toContainText(
@@ -462,6 +475,7 @@ test('a drop on a taken place puts the appointment back with a message; Escape c
   const notice = page.getByTestId('agenda-move-notice');
   await expect(notice).toHaveText(/This place is not free: the appointment stays where it was\./);
   await expect(notice).toHaveAttribute('role', 'alert');
+  await look(page, 'refused');
   await expect(page.getByTestId('agenda-ghost')).toHaveCount(0);
   expect(await placeInTrack()).toBeCloseTo(before, 0);
   const detail = await appointmentDetail(request, salon, token, first!.id);
@@ -478,17 +492,27 @@ test('the walk-in dialog is accessible at 1280 and 768 px', async ({ page }) => 
   for (const width of [1280, 768]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page, `the walk-in dialog at ${width}px`);
-    if (process.env.BOARD_SHOTS) await page.screenshot({ path: `/tmp/hboard/walkin-${width}.png` });
+    await noPageOverflow(page, `the walk-in dialog at ${width}px`);
+    await look(page, 'walkin');
   }
   // With the customer search open and an error shown, too.
   await dialog.getByTestId('walkin-mode-existing').check();
-  await dialog.getByTestId('walkin-search').fill('Mor');
-  await expect(dialog.getByTestId('walkin-search-status')).toHaveText(/^Customers found: \d+\./);
+  await dialog.getByTestId('walkin-search').fill('Zzqx');
+  await expect(dialog.getByTestId('walkin-search-status')).toHaveText(
+    'No customer found. Check the spelling, or book as a new customer.',
+  );
   await dialog.getByTestId('walkin-submit').click();
   await expect(dialog.getByTestId('walkin-error-customer')).toBeVisible();
   for (const width of [1280, 768]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page, `the walk-in dialog's search at ${width}px`);
-    if (process.env.BOARD_SHOTS) await page.screenshot({ path: `/tmp/hboard/walkin-search-${width}.png` });
+    await look(page, 'walkin-search');
   }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noPageOverflow(page, 'the walk-in dialog at 390px');
+  await look(page, 'walkin-search');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await noPageOverflow(page, 'the agenda at 390px');
+  await look(page, 'board');
 });

@@ -73,6 +73,18 @@ interface Column {
   blocks: Placed<AgendaBlock>[];
 }
 
+/** Items by the calendars they show on, in their order. */
+function groupBy<T>(items: readonly T[], keys: (item: T) => number[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items)
+    for (const key of keys(item)) {
+      const group = groups.get(key);
+      if (group) group.push(item);
+      else groups.set(key, [item]);
+    }
+  return groups;
+}
+
 type ArrowKey = Parameters<typeof nextPosition>[2];
 const MOVES = new Set<string>(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
@@ -109,28 +121,24 @@ export function AgendaBoard({
     if (announcement) setSpoken(announcement);
   }, [announcement]);
 
-  const columns = useMemo<Column[]>(
-    () =>
-      days.flatMap((day) =>
-        calendars.map((calendar) => ({
-          key: `${day}:${calendar.id}`,
-          day,
-          calendar,
-          // An appointment shows in its calendar's column and in its resource's.
-          appointments: placeInColumn(
-            appointments.filter((a) => a.calendar_id === calendar.id || a.resource_id === calendar.id),
-            day,
-            axis,
-          ),
-          blocks: placeInColumn(
-            blocks.filter((b) => b.calendar_id === calendar.id),
-            day,
-            { start: 0, end: 24 },
-          ),
-        })),
-      ),
-    [days, calendars, appointments, blocks, axis],
-  );
+  const columns = useMemo<Column[]>(() => {
+    // An appointment shows in its calendar's column and in its resource's.
+    const byCalendar = groupBy(appointments, (a) =>
+      a.resource_id === null || a.resource_id === a.calendar_id
+        ? [a.calendar_id]
+        : [a.calendar_id, a.resource_id],
+    );
+    const blocksOf = groupBy(blocks, (b) => [b.calendar_id]);
+    return days.flatMap((day) =>
+      calendars.map((calendar) => ({
+        key: `${day}:${calendar.id}`,
+        day,
+        calendar,
+        appointments: placeInColumn(byCalendar.get(calendar.id) ?? [], day, axis),
+        blocks: placeInColumn(blocksOf.get(calendar.id) ?? [], day, { start: 0, end: 24 }),
+      })),
+    );
+  }, [days, calendars, appointments, blocks, axis]);
   // Keyboard order inside a column: by start time, the order the list reads in.
   const starts = useMemo(() => columns.map((c) => c.appointments.map((p) => p.start)), [columns]);
   const dropColumns = useMemo(
@@ -328,7 +336,11 @@ export function AgendaBoard({
                       const ghost = drag.ghost?.column === index ? drag.ghost : null;
                       const free = bookable(column) ? placeOf(column) : null;
                       return (
-                        <div key={column.key} className={styles.column} data-testid="agenda-column">
+                        <div
+                          key={column.key}
+                          className={`${styles.column} ${board.lazyColumn}`}
+                          data-testid="agenda-column"
+                        >
                           <h4 id={calendarHeading} className={styles.calendarHeading} title={calendar.name}>
                             <span className={styles.calendarName}>{calendar.name}</span>
                             {calendar.resource && (
@@ -400,9 +412,10 @@ export function AgendaBoard({
                                     <AppointmentButton
                                       appointment={placed.item}
                                       calendarName={calendar.name}
-                                      format={format}
                                       labels={labels}
                                       compact={narrow}
+                                      // A week's columns are a name wide: the service would be a few letters.
+                                      withService={view === 'day'}
                                       short={placed.end - placed.start < (narrow ? 35 : 40)}
                                       draggable={canMove}
                                       column={index}

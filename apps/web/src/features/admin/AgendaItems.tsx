@@ -7,7 +7,6 @@ import { type KeyboardEvent, memo, type PointerEvent } from 'react';
 import type { AgendaAppointment, AgendaBlock } from '../../api/admin-agenda.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import styles from './admin.module.css';
-import type { AgendaFormat } from './agenda-format.ts';
 import { type AgendaLabels, customerName } from './agenda-labels.ts';
 import type { Placed } from './agenda-layout.ts';
 import board from './board.module.css';
@@ -48,9 +47,10 @@ export function BlockItem({
 interface AppointmentButtonProps {
   appointment: AgendaAppointment;
   calendarName: string;
-  format: AgendaFormat;
   labels: AgendaLabels;
   compact: boolean;
+  /** Room for the service's line (the day view); the name of the button always carries it. */
+  withService: boolean;
   short: boolean;
   draggable: boolean;
   column: number;
@@ -79,9 +79,9 @@ function shortName(appointment: AgendaAppointment): string {
 export const AppointmentButton = memo(function AppointmentButton({
   appointment,
   calendarName,
-  format,
   labels,
   compact,
+  withService,
   short,
   draggable,
   column,
@@ -92,8 +92,8 @@ export const AppointmentButton = memo(function AppointmentButton({
   onOpen,
 }: AppointmentButtonProps) {
   const cancelled = appointment.status === 'cancelled';
-  const start = format.time(appointment.starts_local);
-  const end = format.time(appointment.ends_local);
+  const start = labels.time(appointment.starts_local);
+  const end = labels.time(appointment.ends_local);
   const attendance = appointment.attendance;
   const key = `${column}:${index}`;
   return (
@@ -127,7 +127,7 @@ export const AppointmentButton = memo(function AppointmentButton({
       <span className={styles.aptCustomer}>
         {compact ? shortName(appointment) : customerName(appointment)}
       </span>
-      {!short && <span className={styles.aptService}>{appointment.intervention_name}</span>}
+      {withService && !short && <span className={styles.aptService}>{appointment.intervention_name}</span>}
       {(cancelled || attendance) && (
         <span className={styles.aptBadges}>
           {cancelled && <span className={styles.badgeCancelled}>{labels.cancelled}</span>}

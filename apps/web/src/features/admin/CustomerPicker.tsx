@@ -53,7 +53,7 @@ export function CustomerPicker({
   const search = useCustomerSearch(groupId, token, settled);
   const ready = settled.trim().length >= MIN_SEARCH_LENGTH && q.trim().length >= MIN_SEARCH_LENGTH;
   const matches = ready ? (search.data?.records ?? []) : [];
-  const expanded = open && ready && !search.isPending;
+  const expanded = open && ready && !search.isPending && matches.length > 0;
 
   // A new list starts with no option active.
   const [listFor, setListFor] = useState(settled);
@@ -117,7 +117,9 @@ export function CustomerPicker({
       ? t('admin.walkin.searching')
       : search.isError
         ? t('admin.walkin.searchFailed')
-        : t('admin.walkin.matches', { count: matches.length });
+        : matches.length === 0
+          ? t('admin.walkin.noMatch')
+          : t('admin.walkin.matches', { count: matches.length });
   const errorId = `${inputId}-error`;
   const statusId = `${inputId}-status`;
   return (
@@ -156,7 +158,7 @@ export function CustomerPicker({
         role="listbox"
         aria-label={t('admin.walkin.matchesLabel')}
         className={styles.listbox}
-        hidden={!expanded || matches.length === 0}
+        hidden={!expanded}
         data-testid="walkin-matches"
       >
         {matches.map((match, index) => (

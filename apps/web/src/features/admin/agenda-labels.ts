@@ -9,6 +9,8 @@ import { usePart } from '../../i18n/i18n.ts';
 import type { AgendaFormat } from './agenda-format.ts';
 
 export interface AgendaLabels {
+  /** "09:30" from "YYYY-MM-DDTHH:MM" (format.time, remembered per time of day). */
+  time: (local: string) => string;
   /** The button's name: full time range, customer, service, calendar, status, mark, note. */
   appointment: (appointment: AgendaAppointment, calendarName: string) => string;
   /** "Closed", "Absent", "Extra opening". */
@@ -30,16 +32,29 @@ export function useAgendaLabels(format: AgendaFormat): AgendaLabels {
     const attendance = { arrived: t('admin.attendance.arrived'), no_show: t('admin.attendance.no_show') };
     const hasNote = t('admin.appointment.hasNote');
     const blockKind = (kind: AgendaBlock['kind']) => t(`admin.block.${kind}`);
+    // The range's words are read once with markers in place of the times, then filled per block:
+    // thousands of appointments then cost string joins, not translation lookups.
+    // A week repeats a few dozen times of day thousands of times: each is formatted once.
+    const times = new Map<string, string>();
+    const time = (local: string) => {
+      const clock = local.slice(11, 16);
+      let text = times.get(clock);
+      if (text === undefined) {
+        text = format.time(local);
+        times.set(clock, text);
+      }
+      return text;
+    };
+    const template = t('admin.appointment.range', { start: '\u0001', end: '\u0002' });
+    const range = (start: string, end: string) => template.replace('\u0001', start).replace('\u0002', end);
     return {
+      time,
       cancelled,
       attendance,
       blockKind,
       appointment: (appointment, calendarName) => {
         const parts = [
-          t('admin.appointment.range', {
-            start: format.time(appointment.starts_local),
-            end: format.time(appointment.ends_local),
-          }),
+          range(time(appointment.starts_local), time(appointment.ends_local)),
           customerName(appointment),
           appointment.intervention_name,
           calendarName,
@@ -52,8 +67,8 @@ export function useAgendaLabels(format: AgendaFormat): AgendaLabels {
       block: (block) => {
         const spoken = t('admin.block.spoken', {
           kind: blockKind(block.kind),
-          start: format.time(block.starts_local),
-          end: format.time(block.ends_local),
+          start: time(block.starts_local),
+          end: time(block.ends_local),
         });
         const label = block.label?.trim();
         return label ? `${spoken}: ${label}` : spoken;
