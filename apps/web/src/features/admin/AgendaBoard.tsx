@@ -204,11 +204,15 @@ export function AgendaBoard({
     onDrop: drop,
   });
 
+  // Stable for the memoised blocks: a new onOpen from the screen must not re-render thousands of them.
+  const onOpenRef = useRef(onOpen);
+  onOpenRef.current = onOpen;
+  const clickEndsDrag = drag.clickEndsDrag;
   const open = useCallback(
     (appointment: AgendaAppointment) => {
-      if (!drag.clickEndsDrag()) onOpen(appointment);
+      if (!clickEndsDrag()) onOpenRef.current(appointment);
     },
-    [drag.clickEndsDrag, onOpen],
+    [clickEndsDrag],
   );
 
   /** The quarter hour under the pointer in a column, kept clear of the axis's end. */
