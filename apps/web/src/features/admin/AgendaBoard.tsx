@@ -4,17 +4,48 @@
  * absences (read out with their times) and the appointments — buttons whose names carry the full
  * time range, customer, service, status and mark. Arrow keys move between appointments: up and down
  * in a column, left and right to the nearest in time in the next column; Enter opens one.
+ *
+ * With `appointment.book` a free place opens the walk-in dialog: a click on an empty part of a
+ * calendar's column (that quarter hour), or from the keyboard each column's "new appointment"
+ * control, whose time the arrow keys change by a quarter hour. With `appointment.manage` an
+ * appointment is dragged to another time or calendar (use-board-drag.ts).
  */
-import { type CSSProperties, type KeyboardEvent, useId, useMemo, useRef } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useMoveAppointment } from '../../api/admin-actions.ts';
 import type { AgendaAppointment, AgendaBlock, AgendaCalendar } from '../../api/admin-agenda.ts';
 import { usePart } from '../../i18n/i18n.ts';
-import { AppointmentButton, BlockItem } from './AgendaItems.tsx';
+import { AppointmentButton, BlockItem, customerName } from './AgendaItems.tsx';
 import type { AgendaView } from './AgendaScreen.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
+import {
+  firstFreeMinute,
+  localOf,
+  minuteAtOffset,
+  percentOfMinute,
+  SNAP_MINUTES,
+  snapMinute,
+  wallClockOf,
+} from './agenda-grid.ts';
+import { useAgendaLabels } from './agenda-labels.ts';
 import { nextPosition, nowPosition, type Placed, placeInColumn } from './agenda-layout.ts';
+import board from './board.module.css';
+import { type DropTarget, useBoardDrag } from './use-board-drag.ts';
+import { type FreePlace, refusalText } from './WalkInDialog.tsx';
+import { moveRefusal } from './walkin-errors.ts';
 
 interface AgendaBoardProps {
+  groupId: number;
   view: AgendaView;
   days: readonly string[];
   calendars: readonly AgendaCalendar[];
@@ -24,7 +55,14 @@ interface AgendaBoardProps {
   now: { date: string; minute: number };
   /** Ids of the headings naming the whole agenda. */
   labelledBy: string;
+  /** `appointment.book`: free places open the walk-in dialog. */
+  canBook: boolean;
+  /** `appointment.manage`: appointments can be dragged. */
+  canMove: boolean;
+  /** Said politely once (a booking made from the dialog). */
+  announcement: string;
   onOpen: (appointment: AgendaAppointment) => void;
+  onFreePlace: (place: FreePlace) => void;
 }
 
 interface Column {
@@ -35,10 +73,23 @@ interface Column {
   blocks: Placed<AgendaBlock>[];
 }
 
+/** Items by the calendars they show on, in their order. */
+function groupBy<T>(items: readonly T[], keys: (item: T) => number[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items)
+    for (const key of keys(item)) {
+      const group = groups.get(key);
+      if (group) group.push(item);
+      else groups.set(key, [item]);
+    }
+  return groups;
+}
+
 type ArrowKey = Parameters<typeof nextPosition>[2];
 const MOVES = new Set<string>(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
 export function AgendaBoard({
+  groupId,
   view,
   days,
   calendars,
@@ -47,149 +98,395 @@ export function AgendaBoard({
   axis,
   now,
   labelledBy,
+  canBook,
+  canMove,
+  announcement,
   onOpen,
+  onFreePlace,
 }: AgendaBoardProps) {
-  const { t } = usePart('admin');
+  const { t, i18n } = usePart('admin');
   const format = useAgendaFormat();
+  const labels = useAgendaLabels(format);
   const baseId = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const tracks = useRef(new Map<number, HTMLElement>());
+  const hover = useRef<HTMLDivElement>(null);
+  const move = useMoveAppointment(groupId);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
+  /** The keyboard's free place of each column, once moved from its first free quarter hour. */
+  const [chosen, setChosen] = useState<Record<string, number>>({});
+  const [spoken, setSpoken] = useState('');
+  // The latest words win: a booking's announcement replaces the last time said by the arrows.
+  useEffect(() => {
+    if (announcement) setSpoken(announcement);
+  }, [announcement]);
 
-  const columns = useMemo<Column[]>(
-    () =>
-      days.flatMap((day) =>
-        calendars.map((calendar) => ({
-          key: `${day}:${calendar.id}`,
-          day,
-          calendar,
-          // An appointment shows in its calendar's column and in its resource's.
-          appointments: placeInColumn(
-            appointments.filter((a) => a.calendar_id === calendar.id || a.resource_id === calendar.id),
-            day,
-            axis,
-          ),
-          blocks: placeInColumn(
-            blocks.filter((b) => b.calendar_id === calendar.id),
-            day,
-            { start: 0, end: 24 },
-          ),
-        })),
-      ),
-    [days, calendars, appointments, blocks, axis],
-  );
+  const columns = useMemo<Column[]>(() => {
+    // An appointment shows in its calendar's column and in its resource's.
+    const byCalendar = groupBy(appointments, (a) =>
+      a.resource_id === null || a.resource_id === a.calendar_id
+        ? [a.calendar_id]
+        : [a.calendar_id, a.resource_id],
+    );
+    const blocksOf = groupBy(blocks, (b) => [b.calendar_id]);
+    return days.flatMap((day) =>
+      calendars.map((calendar) => ({
+        key: `${day}:${calendar.id}`,
+        day,
+        calendar,
+        appointments: placeInColumn(byCalendar.get(calendar.id) ?? [], day, axis),
+        blocks: placeInColumn(blocksOf.get(calendar.id) ?? [], day, { start: 0, end: 24 }),
+      })),
+    );
+  }, [days, calendars, appointments, blocks, axis]);
   // Keyboard order inside a column: by start time, the order the list reads in.
   const starts = useMemo(() => columns.map((c) => c.appointments.map((p) => p.start)), [columns]);
+  const dropColumns = useMemo(
+    () => columns.map((c) => ({ day: c.day, calendarId: c.calendar.id, resource: c.calendar.resource })),
+    [columns],
+  );
   const hours = Array.from({ length: axis.end - axis.start }, (_, i) => axis.start + i);
   const nowAt = nowPosition(now.minute, axis);
   const trackStyle = { '--hours': axis.end - axis.start } as CSSProperties;
+  const startsRef = useRef(starts);
+  startsRef.current = starts;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, column: number, index: number) => {
+  const register = useCallback((key: string, element: HTMLButtonElement | null) => {
+    if (element) buttons.current.set(key, element);
+    else buttons.current.delete(key);
+  }, []);
+
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLButtonElement>, column: number, index: number) => {
     if (!MOVES.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = nextPosition(starts, { column, index }, event.key as ArrowKey);
+    const target = nextPosition(startsRef.current, { column, index }, event.key as ArrowKey);
     event.preventDefault();
     if (target) buttons.current.get(`${target.column}:${target.index}`)?.focus();
+  }, []);
+
+  const drop = async (appointment: AgendaAppointment, target: DropTarget) => {
+    const column = columns[target.column];
+    if (!column) return;
+    const calendarId = column.calendar.resource ? undefined : column.calendar.id;
+    const otherCalendar = calendarId !== undefined && calendarId !== appointment.calendar_id;
+    setNotice(null);
+    try {
+      await move.mutateAsync({
+        appointmentId: appointment.id,
+        start: wallClockOf(column.day, target.minute),
+        ...(otherCalendar ? { calendarId } : {}),
+      });
+      setNotice({
+        kind: 'done',
+        text: t('admin.drag.moved', {
+          name: customerName(appointment),
+          time: format.time(localOf(column.day, target.minute)),
+          day: format.mediumDate(column.day),
+          calendar: otherCalendar ? column.calendar.name : (calendarName(appointment.calendar_id) ?? ''),
+        }),
+      });
+    } catch (error) {
+      setNotice({
+        kind: 'error',
+        text: refusalText(
+          t,
+          moveRefusal(error, (key) => i18n.exists(key)),
+        ),
+      });
+    }
+  };
+  const calendarName = (id: number) => calendars.find((c) => c.id === id)?.name;
+
+  const drag = useBoardDrag({
+    axis,
+    columns: dropColumns,
+    tracks,
+    draggingClass: board.dragSource ?? '',
+    onDrop: drop,
+  });
+
+  // Stable for the memoised blocks: a new onOpen from the screen must not re-render thousands of them.
+  const onOpenRef = useRef(onOpen);
+  onOpenRef.current = onOpen;
+  const clickEndsDrag = drag.clickEndsDrag;
+  const open = useCallback(
+    (appointment: AgendaAppointment) => {
+      if (!clickEndsDrag()) onOpenRef.current(appointment);
+    },
+    [clickEndsDrag],
+  );
+
+  /** The quarter hour under the pointer in a column, kept clear of the axis's end. */
+  const minuteUnder = (event: MouseEvent<HTMLElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return snapMinute(
+      Math.floor(minuteAtOffset(event.clientY - rect.top, rect.height, axis) / SNAP_MINUTES) * SNAP_MINUTES,
+      axis,
+    );
+  };
+  const bookable = (column: Column) => canBook && !column.calendar.resource;
+  const onTrackClick = (event: MouseEvent<HTMLElement>, column: Column) => {
+    if (!bookable(column) || drag.clickEndsDrag()) return;
+    if ((event.target as HTMLElement).closest('button')) return;
+    onFreePlace({ calendarId: column.calendar.id, day: column.day, minute: minuteUnder(event) });
+  };
+  // The quarter hour a click would book, drawn under the mouse (one element for the whole board).
+  const onTrackMove = (event: MouseEvent<HTMLElement>, column: Column) => {
+    const marker = hover.current;
+    if (!marker) return;
+    const overBlock = (event.target as HTMLElement).closest('button');
+    if (!bookable(column) || overBlock || drag.ghost) {
+      marker.hidden = true;
+      return;
+    }
+    const rect = event.currentTarget.getBoundingClientRect();
+    const minute = minuteUnder(event);
+    const top = rect.top + (percentOfMinute(minute, axis) / 100) * rect.height;
+    marker.hidden = false;
+    marker.style.transform = `translate(${rect.left}px, ${top}px)`;
+    marker.style.width = `${rect.width}px`;
+    marker.style.height = `${(SNAP_MINUTES / ((axis.end - axis.start) * 60)) * rect.height}px`;
+    marker.textContent = `+ ${format.time(localOf(column.day, minute))}`;
+  };
+  const hideMarker = () => {
+    if (hover.current) hover.current.hidden = true;
+  };
+
+  /** The keyboard's free place of a column: the one chosen, else its first free quarter hour. */
+  const placeOf = (column: Column) => {
+    const kept = chosen[column.key];
+    if (kept !== undefined) return kept;
+    const from = column.day === now.date ? Math.max(now.minute, axis.start * 60) : axis.start * 60;
+    return firstFreeMinute(column.appointments, from, axis);
+  };
+  const onFreeKey = (event: KeyboardEvent<HTMLButtonElement>, column: Column, minute: number) => {
+    const last = snapMinute(axis.end * 60, axis);
+    const next =
+      event.key === 'ArrowUp'
+        ? minute - SNAP_MINUTES
+        : event.key === 'ArrowDown'
+          ? minute + SNAP_MINUTES
+          : event.key === 'Home'
+            ? axis.start * 60
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    const minuteNext = Math.min(last, Math.max(axis.start * 60, next));
+    setChosen((was) => ({ ...was, [column.key]: minuteNext }));
+    setSpoken(format.time(localOf(column.day, minuteNext)));
   };
 
   let columnIndex = 0;
   return (
-    <section
-      className={[styles.board, view === 'week' && styles.week].filter(Boolean).join(' ')}
-      aria-labelledby={labelledBy}
-      data-testid="agenda-board"
-      style={trackStyle}
-    >
-      <div className={styles.axis} aria-hidden="true">
-        {hours.map((hour) => (
-          <span key={hour} className={styles.hourLabel}>
-            {format.hour(hour)}
-          </span>
-        ))}
-      </div>
-      <div className={styles.scroller}>
-        <div className={styles.days}>
-          {days.map((day) => {
-            const dayHeading = `${baseId}-${day}`;
-            const isToday = day === now.date;
-            return (
-              <div
-                key={day}
-                className={[styles.day, isToday && styles.today].filter(Boolean).join(' ')}
-                style={{ '--columns': calendars.length } as CSSProperties}
-                data-testid="agenda-day"
-              >
-                <h3 id={dayHeading} className={styles.dayHeading}>
-                  <span>{format.mediumDate(day)}</span>
-                  {isToday && <span className={styles.todayTag}>{t('admin.nav.today')}</span>}
-                </h3>
-                <div className={styles.columns}>
-                  {calendars.map((calendar) => {
-                    const index = columnIndex++;
-                    const column = columns[index];
-                    if (!column) return null;
-                    const calendarHeading = `${dayHeading}-${calendar.id}`;
-                    return (
-                      <div key={column.key} className={styles.column} data-testid="agenda-column">
-                        <h4 id={calendarHeading} className={styles.calendarHeading} title={calendar.name}>
-                          <span className={styles.calendarName}>{calendar.name}</span>
-                          {calendar.resource && (
-                            <span className={styles.resourceTag}>{t('admin.calendars.resource')}</span>
-                          )}
-                        </h4>
-                        <div className={styles.track}>
-                          <ul className={styles.items} aria-labelledby={`${calendarHeading} ${dayHeading}`}>
-                            {column.blocks.map((placed) => (
-                              <BlockItem
-                                key={`b${placed.item.id}`}
-                                placed={placed}
-                                axis={axis}
-                                format={format}
-                              />
-                            ))}
-                            {column.appointments.map((placed, i) => (
-                              <li
-                                key={placed.item.id}
-                                className={styles.slot}
-                                style={{
-                                  top: `${placed.top}%`,
-                                  height: `${placed.height}%`,
-                                  left: `${(placed.lane / placed.lanes) * 100}%`,
-                                  width: `${100 / placed.lanes}%`,
-                                }}
-                              >
-                                <AppointmentButton
-                                  appointment={placed.item}
-                                  calendar={calendar}
-                                  format={format}
-                                  compact={view === 'week' || placed.lanes > 1}
-                                  short={
-                                    placed.end - placed.start <
-                                    (view === 'week' || placed.lanes > 1 ? 35 : 40)
-                                  }
-                                  ref={(element) => {
-                                    if (element) buttons.current.set(`${index}:${i}`, element);
-                                    else buttons.current.delete(`${index}:${i}`);
-                                  }}
-                                  onKeyDown={(event) => onKeyDown(event, index, i)}
-                                  onOpen={onOpen}
-                                />
-                              </li>
-                            ))}
-                            {column.appointments.length === 0 && (
-                              <li className="visually-hidden">{t('admin.empty')}</li>
-                            )}
-                          </ul>
-                          {isToday && nowAt !== null && (
-                            <div className={styles.nowLine} style={{ top: `${nowAt}%` }} aria-hidden="true" />
-                          )}
-                        </div>
-                      </div>
-                    );
-                  })}
-                </div>
-              </div>
-            );
-          })}
+    <>
+      {notice && (
+        <div
+          className={notice.kind === 'error' ? board.noticeError : board.noticeDone}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+          data-testid="agenda-move-notice"
+        >
+          <span>{notice.text}</span>
+          <button
+            type="button"
+            className={board.noticeClose}
+            onClick={() => setNotice(null)}
+            aria-label={t('admin.drag.dismiss')}
+          >
+            ×
+          </button>
         </div>
-      </div>
-    </section>
+      )}
+      <p className="visually-hidden" aria-live="polite" data-testid="agenda-announcement">
+        {spoken}
+      </p>
+      <section
+        className={[styles.board, view === 'week' && styles.week, drag.ghost && board.dragging]
+          .filter(Boolean)
+          .join(' ')}
+        aria-labelledby={labelledBy}
+        data-testid="agenda-board"
+        style={trackStyle}
+      >
+        <div className={styles.axis} aria-hidden="true">
+          {hours.map((hour) => (
+            <span key={hour} className={styles.hourLabel}>
+              {format.hour(hour)}
+            </span>
+          ))}
+        </div>
+        <div className={styles.scroller} onScroll={hideMarker}>
+          <div className={styles.days}>
+            {days.map((day) => {
+              const dayHeading = `${baseId}-${day}`;
+              const isToday = day === now.date;
+              return (
+                <div
+                  key={day}
+                  className={[styles.day, isToday && styles.today].filter(Boolean).join(' ')}
+                  style={{ '--columns': calendars.length } as CSSProperties}
+                  data-testid="agenda-day"
+                >
+                  <h3 id={dayHeading} className={styles.dayHeading}>
+                    <span>{format.mediumDate(day)}</span>
+                    {isToday && <span className={styles.todayTag}>{t('admin.nav.today')}</span>}
+                  </h3>
+                  <div className={styles.columns}>
+                    {calendars.map((calendar) => {
+                      const index = columnIndex++;
+                      const column = columns[index];
+                      if (!column) return null;
+                      const calendarHeading = `${dayHeading}-${calendar.id}`;
+                      const ghost = drag.ghost?.column === index ? drag.ghost : null;
+                      const free = bookable(column) ? placeOf(column) : null;
+                      return (
+                        <div
+                          key={column.key}
+                          className={`${styles.column} ${board.lazyColumn}`}
+                          data-testid="agenda-column"
+                        >
+                          <h4 id={calendarHeading} className={styles.calendarHeading} title={calendar.name}>
+                            <span className={styles.calendarName}>{calendar.name}</span>
+                            {calendar.resource && (
+                              <span className={styles.resourceTag}>{t('admin.calendars.resource')}</span>
+                            )}
+                          </h4>
+                          {/* biome-ignore lint/a11y/noStaticElementInteractions: the pointer's shortcut to the free-place button below, which keyboards use */}
+                          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the free-place button is the keyboard's way */}
+                          <div
+                            className={[styles.track, bookable(column) && board.bookable]
+                              .filter(Boolean)
+                              .join(' ')}
+                            ref={(element) => {
+                              if (element) tracks.current.set(index, element);
+                              else tracks.current.delete(index);
+                            }}
+                            onClick={canBook ? (event) => onTrackClick(event, column) : undefined}
+                            onMouseMove={canBook ? (event) => onTrackMove(event, column) : undefined}
+                            onMouseLeave={canBook ? hideMarker : undefined}
+                            data-testid="agenda-track"
+                            data-day={column.day}
+                            data-calendar-id={calendar.id}
+                          >
+                            {free !== null && (
+                              <button
+                                type="button"
+                                className={board.freePlace}
+                                style={{
+                                  top: `${percentOfMinute(free, axis)}%`,
+                                  height: `${(SNAP_MINUTES / ((axis.end - axis.start) * 60)) * 100}%`,
+                                }}
+                                aria-label={t('admin.walkin.freePlace', {
+                                  time: format.time(localOf(column.day, free)),
+                                  calendar: calendar.name,
+                                  day: format.mediumDate(column.day),
+                                })}
+                                aria-describedby={`${baseId}-free-hint`}
+                                onKeyDown={(event) => onFreeKey(event, column, free)}
+                                onClick={() =>
+                                  onFreePlace({ calendarId: calendar.id, day: column.day, minute: free })
+                                }
+                                data-testid="agenda-free-place"
+                              >
+                                <span aria-hidden="true">+ {format.time(localOf(column.day, free))}</span>
+                              </button>
+                            )}
+                            <ul className={styles.items} aria-labelledby={`${calendarHeading} ${dayHeading}`}>
+                              {column.blocks.map((placed) => (
+                                <BlockItem
+                                  key={`b${placed.item.id}`}
+                                  placed={placed}
+                                  axis={axis}
+                                  labels={labels}
+                                />
+                              ))}
+                              {column.appointments.map((placed, i) => {
+                                const narrow = view === 'week' || placed.lanes > 1;
+                                return (
+                                  <li
+                                    key={placed.item.id}
+                                    className={styles.slot}
+                                    style={{
+                                      top: `${placed.top}%`,
+                                      height: `${placed.height}%`,
+                                      left: `${(placed.lane / placed.lanes) * 100}%`,
+                                      width: `${100 / placed.lanes}%`,
+                                    }}
+                                  >
+                                    <AppointmentButton
+                                      appointment={placed.item}
+                                      calendarName={calendar.name}
+                                      labels={labels}
+                                      compact={narrow}
+                                      // A week's columns are a name wide: the service would be a few letters.
+                                      withService={view === 'day'}
+                                      short={placed.end - placed.start < (narrow ? 35 : 40)}
+                                      draggable={canMove}
+                                      column={index}
+                                      index={i}
+                                      register={register}
+                                      onKeyDown={onKeyDown}
+                                      onPointerDown={drag.onPointerDown}
+                                      onOpen={open}
+                                    />
+                                  </li>
+                                );
+                              })}
+                              {column.appointments.length === 0 && (
+                                <li className="visually-hidden">{t('admin.empty')}</li>
+                              )}
+                            </ul>
+                            {ghost && (
+                              <div
+                                className={[board.ghost, ghost.pending && board.ghostPending]
+                                  .filter(Boolean)
+                                  .join(' ')}
+                                style={{
+                                  top: `${percentOfMinute(ghost.minute, axis)}%`,
+                                  height: `${(ghost.duration / ((axis.end - axis.start) * 60)) * 100}%`,
+                                }}
+                                aria-hidden="true"
+                                data-testid="agenda-ghost"
+                              >
+                                <strong>
+                                  {format.time(localOf(column.day, ghost.minute))}–
+                                  {format.time(localOf(column.day, ghost.minute + ghost.duration))}
+                                </strong>
+                                <span>{customerName(ghost.appointment)}</span>
+                              </div>
+                            )}
+                            {isToday && nowAt !== null && (
+                              <div
+                                className={styles.nowLine}
+                                style={{ top: `${nowAt}%` }}
+                                aria-hidden="true"
+                              />
+                            )}
+                          </div>
+                        </div>
+                      );
+                    })}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        {canBook && (
+          <div
+            ref={hover}
+            className={board.hoverSlot}
+            hidden
+            aria-hidden="true"
+            data-testid="agenda-hover-slot"
+          />
+        )}
+      </section>
+      {canBook && (
+        <p id={`${baseId}-free-hint`} hidden>
+          {t('admin.walkin.freePlaceHint')}
+        </p>
+      )}
+    </>
   );
 }

@@ -3,31 +3,32 @@
  * — a button whose name carries the full time range, customer, service, status and mark. The print
  * sheet and the dialog name customers and blocks the same way.
  */
-import type { KeyboardEvent } from 'react';
-import type { AgendaAppointment, AgendaBlock, AgendaCalendar } from '../../api/admin-agenda.ts';
-import { usePart } from '../../i18n/i18n.ts';
+import { type KeyboardEvent, memo, type PointerEvent } from 'react';
+import type { AgendaAppointment, AgendaBlock } from '../../api/admin-agenda.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import styles from './admin.module.css';
-import type { AgendaFormat } from './agenda-format.ts';
+import { type AgendaLabels, customerName } from './agenda-labels.ts';
 import type { Placed } from './agenda-layout.ts';
+import board from './board.module.css';
+
+export { customerName };
 
 export function BlockItem({
   placed,
   axis,
-  format,
+  labels,
 }: {
   placed: Placed<AgendaBlock>;
   axis: { start: number; end: number };
-  format: AgendaFormat;
+  labels: AgendaLabels;
 }) {
-  const { t } = usePart('admin');
   const block = placed.item;
   // Placed on the whole day; drawn on the hours of the axis.
   const span = (axis.end - axis.start) * 60;
   const top = Math.max(0, placed.start - axis.start * 60);
   const bottom = Math.min(span, placed.end - axis.start * 60);
   if (bottom <= top) return null;
-  const kind = t(`admin.block.${block.kind}`);
+  const kind = labels.blockKind(block.kind);
   const label = block.label?.trim();
   return (
     <li
@@ -38,19 +39,29 @@ export function BlockItem({
       <span aria-hidden="true" className={styles.blockLabel}>
         {label ? `${kind} · ${label}` : kind}
       </span>
-      <span className="visually-hidden">{blockText(t, format, block)}</span>
+      <span className="visually-hidden">{labels.block(block)}</span>
     </li>
   );
 }
 
 interface AppointmentButtonProps {
   appointment: AgendaAppointment;
-  calendar: AgendaCalendar;
-  format: AgendaFormat;
+  calendarName: string;
+  labels: AgendaLabels;
   compact: boolean;
+  /** Room for the service's line (the day view); the name of the button always carries it. */
+  withService: boolean;
   short: boolean;
-  ref: (element: HTMLButtonElement | null) => void;
-  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  draggable: boolean;
+  column: number;
+  index: number;
+  register: (key: string, element: HTMLButtonElement | null) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, column: number, index: number) => void;
+  onPointerDown: (
+    event: PointerEvent<HTMLButtonElement>,
+    appointment: AgendaAppointment,
+    column: number,
+  ) => void;
   onOpen: (appointment: AgendaAppointment) => void;
 }
 
@@ -60,106 +71,77 @@ function shortName(appointment: AgendaAppointment): string {
   return firstname && lastname ? `${firstname} ${lastname.charAt(0)}.` : customerName(appointment);
 }
 
-export function customerName(appointment: AgendaAppointment): string {
-  return `${appointment.customer.firstname} ${appointment.customer.lastname}`.trim();
-}
-
-export function AppointmentButton({
+/**
+ * One appointment of a column. A week holds thousands: the block is a few elements named by one
+ * aria-label (its visible words are a shortened copy of it), and it re-renders only when its own
+ * props change.
+ */
+export const AppointmentButton = memo(function AppointmentButton({
   appointment,
-  calendar,
-  format,
+  calendarName,
+  labels,
   compact,
+  withService,
   short,
-  ref,
+  draggable,
+  column,
+  index,
+  register,
   onKeyDown,
+  onPointerDown,
   onOpen,
 }: AppointmentButtonProps) {
-  const { t } = usePart('admin');
   const cancelled = appointment.status === 'cancelled';
-  const start = format.time(appointment.starts_local);
-  const end = format.time(appointment.ends_local);
-  // The button is named by its content: what shows, plus hidden words (the end time, the calendar,
-  // separators) where the block is too small, so the name always carries the full range.
-  const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
-  const attendance = appointment.attendance ? t(`admin.attendance.${appointment.attendance}`) : null;
+  const start = labels.time(appointment.starts_local);
+  const end = labels.time(appointment.ends_local);
+  const attendance = appointment.attendance;
+  const key = `${column}:${index}`;
   return (
     <button
-      ref={ref}
+      ref={(element) => register(key, element)}
       type="button"
       className={[
         styles.appointment,
         cancelled && styles.cancelled,
         compact && styles.compact,
         short && styles.short,
-        appointment.attendance === 'arrived' && styles.arrived,
-        appointment.attendance === 'no_show' && styles.noShow,
+        attendance === 'arrived' && styles.arrived,
+        attendance === 'no_show' && styles.noShow,
+        draggable && !cancelled && board.draggable,
       ]
         .filter(Boolean)
         .join(' ')}
+      aria-label={labels.appointment(appointment, calendarName)}
       onClick={() => onOpen(appointment)}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => onKeyDown(event, column, index)}
+      onPointerDown={
+        draggable && !cancelled ? (event) => onPointerDown(event, appointment, column) : undefined
+      }
       data-testid="agenda-appointment"
       data-appointment-id={appointment.id}
     >
       {/* A narrow, short block has room for one word: the name (its place on the axis gives the time). */}
       {!(compact && short) && (
-        <span className={styles.aptTime} aria-hidden="true">
-          {compact || short ? start : `${start}–${end}`}
+        <span className={styles.aptTime}>{compact || short ? start : `${start}–${end}`}</span>
+      )}
+      <span className={styles.aptCustomer}>
+        {compact ? shortName(appointment) : customerName(appointment)}
+      </span>
+      {withService && !short && <span className={styles.aptService}>{appointment.intervention_name}</span>}
+      {(cancelled || attendance) && (
+        <span className={styles.aptBadges}>
+          {cancelled && <span className={styles.badgeCancelled}>{labels.cancelled}</span>}
+          {attendance && (
+            <span
+              className={attendance === 'arrived' ? styles.badgeArrived : styles.badgeNoShow}
+              data-testid={attendance === 'arrived' ? 'badge-arrived' : 'badge-no-show'}
+            >
+              <Icon name={attendance === 'arrived' ? 'check' : 'close'} size={12} />
+              {!compact && labels.attendance[attendance]}
+            </span>
+          )}
         </span>
       )}
-      {hidden(t('admin.appointment.range', { start, end }))}
-      {hidden(', ')}
-      {compact ? (
-        <>
-          <span className={styles.aptCustomer} aria-hidden="true">
-            {shortName(appointment)}
-          </span>
-          {hidden(customerName(appointment))}
-        </>
-      ) : (
-        <span className={styles.aptCustomer}>{customerName(appointment)}</span>
-      )}
-      {hidden(', ')}
-      {short ? (
-        hidden(appointment.intervention_name)
-      ) : (
-        <span className={styles.aptService}>{appointment.intervention_name}</span>
-      )}
-      {hidden(`, ${calendar.name}`)}
-      <span className={styles.aptBadges}>
-        {cancelled && (
-          <span className={styles.badgeCancelled}>
-            {hidden(', ')}
-            {t('admin.status.cancelled')}
-          </span>
-        )}
-        {attendance && (
-          <span
-            className={appointment.attendance === 'arrived' ? styles.badgeArrived : styles.badgeNoShow}
-            data-testid={appointment.attendance === 'arrived' ? 'badge-arrived' : 'badge-no-show'}
-          >
-            <Icon name={appointment.attendance === 'arrived' ? 'check' : 'close'} size={12} />
-            {hidden(', ')}
-            {compact ? hidden(attendance) : attendance}
-          </span>
-        )}
-        {appointment.staff_note && hidden(`, ${t('admin.appointment.hasNote')}`)}
-      </span>
     </button>
   );
-}
-
-/** A closure, absence or extra opening read out: its kind, its times and its label. */
-export function blockText(
-  t: (key: string, values?: Record<string, string>) => string,
-  format: AgendaFormat,
-  block: AgendaBlock,
-): string {
-  const spoken = t('admin.block.spoken', {
-    kind: t(`admin.block.${block.kind}`),
-    start: format.time(block.starts_local),
-    end: format.time(block.ends_local),
-  });
-  const label = block.label?.trim();
-  return label ? `${spoken}: ${label}` : spoken;
-}
+});

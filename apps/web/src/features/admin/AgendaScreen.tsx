@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import type { AgendaAppointment } from '../../api/admin-agenda.ts';
 import { useAgenda } from '../../api/admin-agenda.ts';
 import type { Membership } from '../../api/admin-membership.ts';
 import { useSessionToken } from '../../api/session-token.ts';
@@ -20,6 +21,7 @@ import { AgendaLiveStatus } from './AgendaLiveStatus.tsx';
 import { AppointmentDialog } from './AppointmentDialog.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
+import { bookingAxis, defaultPlace } from './agenda-grid.ts';
 import {
   addDays,
   browserTimeZone,
@@ -31,6 +33,7 @@ import {
 } from './agenda-layout.ts';
 import { PrintSheet } from './PrintSheet.tsx';
 import { ScreenTitle } from './ScreenTitle.tsx';
+import { type FreePlace, WalkInDialog } from './WalkInDialog.tsx';
 
 export type AgendaView = 'day' | 'week';
 
@@ -68,6 +71,9 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
   const [anchor, setAnchor] = useState(() => linkedDate(search) ?? now.date);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
   const [openId, setOpenId] = useState<number | null>(null);
+  const [walkIn, setWalkIn] = useState<FreePlace | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [focusId, setFocusId] = useState<number | null>(null);
 
   const from = view === 'week' ? startOfWeek(anchor) : anchor;
   const count = view === 'week' ? 7 : 1;
@@ -83,6 +89,8 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
   }, [data?.time_zone, timeZone]);
 
   const calendars = useMemo(() => data?.calendars ?? [], [data]);
+  const canBook = membership.rights.includes('appointment.book');
+  const canMove = membership.rights.includes('appointment.manage');
   const visible = useMemo(() => calendars.filter((c) => !hidden.has(c.id)), [calendars, hidden]);
   const axis = useMemo(() => {
     const shown = new Set(visible.map((c) => c.id));
@@ -92,10 +100,35 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
       ),
       ...(data?.blocks ?? []).filter((b) => b.kind === 'opening' && shown.has(b.calendar_id)),
     ];
-    return hourRange(spans, days);
-  }, [data, visible, days]);
+    const fitted = hourRange(spans, days);
+    return canBook || canMove ? bookingAxis(fitted) : fitted;
+  }, [data, visible, days, canBook, canMove]);
   const open = data?.appointments.find((a) => a.id === openId) ?? null;
   const canMark = membership.rights.includes('appointment.mark');
+  const canOverride = membership.rights.includes('appointment.override');
+  const bookable = useMemo(() => visible.filter((c) => !c.resource), [visible]);
+  // A new booking gets the focus once the agenda read again shows it.
+  useEffect(() => {
+    if (focusId === null) return;
+    const button = document.querySelector<HTMLElement>(`[data-appointment-id="${focusId}"]`);
+    if (button) {
+      button.focus();
+      setFocusId(null);
+    }
+  });
+  const onBooked = (appointment: AgendaAppointment) => {
+    setWalkIn(null);
+    const day = appointment.starts_local.slice(0, 10);
+    if (!days.includes(day)) setAnchor(day);
+    setAnnouncement(
+      t('admin.walkin.booked', {
+        name: `${appointment.customer.firstname} ${appointment.customer.lastname}`.trim(),
+        time: format.time(appointment.starts_local),
+        day: format.longDate(day),
+      }),
+    );
+    setFocusId(appointment.id);
+  };
   const rangeLabel =
     view === 'week' ? format.range(days[0] ?? from, days[days.length - 1] ?? from) : format.longDate(from);
   const step = view === 'week' ? 7 : 1;
@@ -116,6 +149,15 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
           <Icon name="user" size={16} />
           {t(`admin.role.${membership.role}`)}
         </span>
+        {canBook && bookable.length > 0 && (
+          <Button
+            onClick={() => setWalkIn(defaultPlace(bookable[0]?.id ?? 0, days, now, axis))}
+            data-testid="agenda-new-appointment"
+          >
+            <Icon name="calendar" />
+            {t('admin.walkin.new')}
+          </Button>
+        )}
         <Button variant="secondary" onClick={() => window.print()} data-testid="admin-print">
           <Icon name="list" />
           {t('admin.print')}
@@ -216,8 +258,17 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
         <p className={styles.emptyFilter}>{t('admin.calendars.none')}</p>
       ) : (
         <>
-          <p className={styles.hint}>{t('admin.keyboardHint')}</p>
+          <p className={styles.hint}>
+            {[
+              t('admin.keyboardHint'),
+              canBook && bookable.length > 0 ? t('admin.walkin.hint') : null,
+              canMove ? t('admin.drag.hint') : null,
+            ]
+              .filter(Boolean)
+              .join(' ')}
+          </p>
           <AgendaBoard
+            groupId={group.id}
             view={view}
             days={days}
             calendars={visible}
@@ -226,7 +277,11 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
             axis={axis}
             now={now}
             labelledBy={`${headingId} ${rangeId}`}
+            canBook={canBook}
+            canMove={canMove}
+            announcement={announcement}
             onOpen={(appointment) => setOpenId(appointment.id)}
+            onFreePlace={setWalkIn}
           />
         </>
       )}
@@ -238,6 +293,18 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
           calendars={visible}
           appointments={data.appointments}
           blocks={data.blocks}
+        />
+      )}
+
+      {walkIn && (
+        <WalkInDialog
+          groupId={group.id}
+          token={token}
+          calendars={bookable}
+          place={walkIn}
+          canOverride={canOverride}
+          onClose={() => setWalkIn(null)}
+          onBooked={onBooked}
         />
       )}
 

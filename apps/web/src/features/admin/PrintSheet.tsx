@@ -7,9 +7,9 @@
 import { createPortal } from 'react-dom';
 import type { AgendaAppointment, AgendaBlock, AgendaCalendar } from '../../api/admin-agenda.ts';
 import { usePart } from '../../i18n/i18n.ts';
-import { blockText, customerName } from './AgendaItems.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
+import { customerName, useAgendaLabels } from './agenda-labels.ts';
 import { segmentInDay } from './agenda-layout.ts';
 
 interface PrintSheetProps {
@@ -23,6 +23,7 @@ interface PrintSheetProps {
 export function PrintSheet({ groupName, days, calendars, appointments, blocks }: PrintSheetProps) {
   const { t } = usePart('admin');
   const format = useAgendaFormat();
+  const labels = useAgendaLabels(format);
   if (typeof document === 'undefined') return null;
   const onDay = <T extends { starts_local: string; ends_local: string }>(items: readonly T[], day: string) =>
     items
@@ -53,7 +54,7 @@ export function PrintSheet({ groupName, days, calendars, appointments, blocks }:
                 </h3>
                 {closed.map((block) => (
                   <p key={block.id} className={styles.printBlock}>
-                    {blockText(t, format, block)}
+                    {labels.block(block)}
                   </p>
                 ))}
                 {mine.length === 0 ? (

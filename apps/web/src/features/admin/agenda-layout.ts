@@ -56,8 +56,10 @@ export function dayList(from: string, count: number): string[] {
  * something that began the day before starts at 0, something that ends the next day ends at 24:00.
  */
 export function minuteInDay(local: string, day: string): number {
-  const minutes = daysBetween(day, dateOf(local)) * MINUTES_PER_DAY + minuteOfDay(local);
-  return Math.min(MINUTES_PER_DAY, Math.max(0, minutes));
+  const date = dateOf(local);
+  // A week is thousands of times, nearly all on the day asked: no calendar arithmetic for those.
+  if (date === day) return minuteOfDay(local);
+  return date < day ? 0 : MINUTES_PER_DAY;
 }
 
 /** The part of [start, end) inside `day`, in minutes, or null when it does not touch the day. */
@@ -66,11 +68,13 @@ export function segmentInDay(
   endsLocal: string,
   day: string,
 ): { start: number; end: number } | null {
+  // Starts before the next day's midnight (its date is at most `day`) and ends after this one's;
+  // checked first, on the texts, since most items of a week are on another day.
+  const touches = dateOf(startsLocal) <= day && endsLocal > `${day}T00:00`;
+  if (!touches) return null;
   const start = minuteInDay(startsLocal, day);
   // The end of the fall-back day's repeated hour can read earlier than its start: keep it after.
   const end = Math.max(minuteInDay(endsLocal, day), start);
-  const touches = startsLocal < `${addDays(day, 1)}T00:00` && endsLocal > `${day}T00:00`;
-  if (!touches) return null;
   if (end === start && startsLocal.slice(0, 10) !== day) return null;
   return { start, end };
 }
