@@ -73,8 +73,8 @@ function shortName(appointment: AgendaAppointment): string {
 
 /**
  * One appointment of a column. A week holds thousands: the block is a few elements named by one
- * aria-label (its visible words are a shortened copy of it), and it re-renders only when its own
- * props change.
+ * hidden sentence (its visible words are a shortened copy of it, hidden from screen readers), and
+ * it re-renders only when its own props change.
  */
 export const AppointmentButton = memo(function AppointmentButton({
   appointment,
@@ -111,7 +111,6 @@ export const AppointmentButton = memo(function AppointmentButton({
       ]
         .filter(Boolean)
         .join(' ')}
-      aria-label={labels.appointment(appointment, calendarName)}
       onClick={() => onOpen(appointment)}
       onKeyDown={(event) => onKeyDown(event, column, index)}
       onPointerDown={
@@ -120,28 +119,33 @@ export const AppointmentButton = memo(function AppointmentButton({
       data-testid="agenda-appointment"
       data-appointment-id={appointment.id}
     >
-      {/* A narrow, short block has room for one word: the name (its place on the axis gives the time). */}
-      {!(compact && short) && (
-        <span className={styles.aptTime}>{compact || short ? start : `${start}–${end}`}</span>
-      )}
-      <span className={styles.aptCustomer}>
-        {compact ? shortName(appointment) : customerName(appointment)}
-      </span>
-      {withService && !short && <span className={styles.aptService}>{appointment.intervention_name}</span>}
-      {(cancelled || attendance) && (
-        <span className={styles.aptBadges}>
-          {cancelled && <span className={styles.badgeCancelled}>{labels.cancelled}</span>}
-          {attendance && (
-            <span
-              className={attendance === 'arrived' ? styles.badgeArrived : styles.badgeNoShow}
-              data-testid={attendance === 'arrived' ? 'badge-arrived' : 'badge-no-show'}
-            >
-              <Icon name={attendance === 'arrived' ? 'check' : 'close'} size={12} />
-              {!compact && labels.attendance[attendance]}
-            </span>
-          )}
+      {/* The name is one full sentence (labels.appointment), not the shortened words on screen: as
+          content rather than an aria-label, so that the name is what the block contains. */}
+      <span className="visually-hidden">{labels.appointment(appointment, calendarName)}</span>
+      <span aria-hidden="true" className={styles.aptVisible}>
+        {/* A narrow, short block has room for one word: the name (its place on the axis gives the time). */}
+        {!(compact && short) && (
+          <span className={styles.aptTime}>{compact || short ? start : `${start}–${end}`}</span>
+        )}
+        <span className={styles.aptCustomer}>
+          {compact ? shortName(appointment) : customerName(appointment)}
         </span>
-      )}
+        {withService && !short && <span className={styles.aptService}>{appointment.intervention_name}</span>}
+        {(cancelled || attendance) && (
+          <span className={styles.aptBadges}>
+            {cancelled && <span className={styles.badgeCancelled}>{labels.cancelled}</span>}
+            {attendance && (
+              <span
+                className={attendance === 'arrived' ? styles.badgeArrived : styles.badgeNoShow}
+                data-testid={attendance === 'arrived' ? 'badge-arrived' : 'badge-no-show'}
+              >
+                <Icon name={attendance === 'arrived' ? 'check' : 'close'} size={12} />
+                {!compact && labels.attendance[attendance]}
+              </span>
+            )}
+          </span>
+        )}
+      </span>
     </button>
   );
 });
