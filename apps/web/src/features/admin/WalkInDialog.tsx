@@ -71,7 +71,13 @@ export function WalkInDialog({
   onBooked,
 }: WalkInDialogProps) {
   const { t, i18n } = usePart('admin');
-  const { locale } = useGroupContext();
+  const { locale, group } = useGroupContext();
+  // The group's record form says whether a new customer's e-mail and phone are required; the
+  // server holds a walk-in to the same rules as the booking pages.
+  const requiredContact = useMemo(() => {
+    const required = (name: string) => (group.forms?.fiche ?? []).some((f) => f.name === name && f.required);
+    return { email: required('email'), phone: required('firstphone') };
+  }, [group.forms]);
   const id = useId();
   const [calendarId, setCalendarId] = useState(place.calendarId);
   const [serviceId, setServiceId] = useState<number | null>(null);
@@ -121,6 +127,9 @@ export function WalkInDialog({
         found.push({ key: 'booking.fieldErrors.emptyRequiredTextInput', core: true, field: 'firstname' });
       if (!person.lastname.trim())
         found.push({ key: 'booking.fieldErrors.emptyRequiredTextInput', core: true, field: 'lastname' });
+      for (const field of ['email', 'phone'] as const)
+        if (requiredContact[field] && !person[field].trim())
+          found.push({ key: 'booking.fieldErrors.emptyRequiredTextInput', core: true, field });
     }
     const given = reason.trim();
     if (canOverride && given && (given.length < MIN_REASON || given.length > MAX_REASON))
@@ -363,8 +372,8 @@ export function WalkInDialog({
             <div className={styles.row}>
               {text('firstname', t('admin.walkin.firstname'), true)}
               {text('lastname', t('admin.walkin.lastname'), true)}
-              {text('email', t('admin.walkin.email'), false)}
-              {text('phone', t('admin.walkin.phone'), false)}
+              {text('email', t('admin.walkin.email'), requiredContact.email)}
+              {text('phone', t('admin.walkin.phone'), requiredContact.phone)}
             </div>
           )}
         </fieldset>
