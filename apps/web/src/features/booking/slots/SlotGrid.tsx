@@ -87,19 +87,23 @@ export function SlotGrid({ days, locale, selected, onPick, ...marks }: SlotGridP
                           className={styles.slot}
                           onClick={() => onPick(slot)}
                           aria-pressed={selected === slot.start}
-                          aria-label={`${dayName}, ${describe(slot)}`}
                           data-testid="slot"
                           data-start={slot.start}
                           data-promotion={slot.promotion ?? undefined}
                         >
-                          <span className={styles.time}>{slot.time}</span>
+                          {/* The full sentence as content, the short marks hidden from it: the name
+                              then holds what the button holds (WCAG 2.5.3, label in name). */}
+                          <span className="visually-hidden">{`${dayName}, ${describe(slot)}`}</span>
+                          <span className={styles.time} aria-hidden="true">
+                            {slot.time}
+                          </span>
                           {price && (
-                            <span className={styles.price} data-testid="slot-price">
+                            <span className={styles.price} aria-hidden="true" data-testid="slot-price">
                               {price}
                             </span>
                           )}
                           {promotion && (
-                            <span className={styles.badge} data-testid="slot-promotion">
+                            <span className={styles.badge} aria-hidden="true" data-testid="slot-promotion">
                               {percent(promotion)}
                             </span>
                           )}

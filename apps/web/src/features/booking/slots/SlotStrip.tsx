@@ -95,15 +95,19 @@ export function SlotStrip({
                   type="button"
                   className={styles.slot}
                   aria-pressed={selected === slot.start}
-                  aria-label={text.describe(slot)}
                   onClick={() => onPick(slot)}
                   data-testid="slot"
                   data-start={slot.start}
                   data-promotion={slot.promotion ?? undefined}
                 >
-                  <span className={styles.time}>{slot.time}</span>
+                  {/* Named by the full sentence as content, the short marks hidden from it: the name
+                      then holds what the button holds (WCAG 2.5.3, label in name). */}
+                  <span className="visually-hidden">{text.describe(slot)}</span>
+                  <span className={styles.time} aria-hidden="true">
+                    {slot.time}
+                  </span>
                   {slot.promotion ? (
-                    <span className={styles.promo} data-testid="slot-promotion">
+                    <span className={styles.promo} aria-hidden="true" data-testid="slot-promotion">
                       <span className={styles.badge}>{text.percent(slot.promotion)}</span>
                       {price && <span className={styles.price}>{price}</span>}
                     </span>
