@@ -75,6 +75,11 @@ export function BusinessForm({ version, document, onSaved, onEdit, onReload }: B
       return name.charAt(0).toLocaleUpperCase(i18n.language) + name.slice(1);
     };
   }, [i18n.language]);
+  // Languages read in alphabetical order of their names in the page's language.
+  const languages = useMemo(
+    () => [...LOCALES].sort((a, b) => languageName(a).localeCompare(languageName(b), i18n.language)),
+    [languageName, i18n.language],
+  );
 
   useEffect(() => {
     if (!focusFirst.current || invalid.length === 0) return;
@@ -204,7 +209,7 @@ export function BusinessForm({ version, document, onSaved, onEdit, onReload }: B
     <form className={styles.panel} onSubmit={submit} noValidate data-testid="settings-form">
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('admin.settings.details.identity')}</legend>
-        <div className={styles.grid}>
+        <div className={`${styles.grid} ${styles.pairs}`}>
           {field('name', text('name', { autoComplete: 'organization', required: true }), undefined, true)}
           {field('phone', text('phone', { type: 'tel', autoComplete: 'off', inputMode: 'tel' }))}
           {draft.mail !== null &&
@@ -220,7 +225,7 @@ export function BusinessForm({ version, document, onSaved, onEdit, onReload }: B
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('admin.settings.details.address')}</legend>
-        <div className={styles.grid}>
+        <div className={`${styles.grid} ${styles.triples}`}>
           {field('street', text('street', { autoComplete: 'off' }), undefined, true)}
           {field('zipcode', text('zipcode', { autoComplete: 'off' }))}
           {field('city', text('city', { autoComplete: 'off' }))}
@@ -230,7 +235,7 @@ export function BusinessForm({ version, document, onSaved, onEdit, onReload }: B
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('admin.settings.details.region')}</legend>
-        <div className={styles.grid}>
+        <div className={`${styles.grid} ${styles.pairs}`}>
           {field(
             'country',
             text('country', {
@@ -263,8 +268,8 @@ export function BusinessForm({ version, document, onSaved, onEdit, onReload }: B
               onChange={(event) => chooseMain(event.target.value)}
               {...control('locale', true)}
             >
-              {LOCALES.map((code) => (
-                <option key={code} value={code} lang={code}>
+              {languages.map((code) => (
+                <option key={code} value={code}>
                   {languageName(code)}
                 </option>
               ))}
@@ -279,7 +284,7 @@ export function BusinessForm({ version, document, onSaved, onEdit, onReload }: B
         >
           <legend className={styles.label}>{t('admin.settings.fields.enabled_locales')}</legend>
           <div className={styles.checks}>
-            {LOCALES.map((code, index) => {
+            {languages.map((code, index) => {
               const main = code === draft.locale;
               return (
                 <label key={code} className={styles.check}>
@@ -297,7 +302,7 @@ export function BusinessForm({ version, document, onSaved, onEdit, onReload }: B
                     onChange={(event) => toggleLocale(code, event.target.checked)}
                     data-testid={`settings-language-${code}`}
                   />
-                  <span lang={code}>{languageName(code)}</span>
+                  <span>{languageName(code)}</span>
                   {main && <span className={styles.mainTag}>{t('admin.settings.details.main')}</span>}
                 </label>
               );

@@ -158,11 +158,13 @@ function VersionDiff({
               <ChangeList changes={diff.data.changes} testId="settings-diff-changes" />
             </>
           )}
-          <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => setConfirming(true)} data-testid="settings-restore">
-              {t('admin.settings.history.restore')}
-            </Button>
-          </div>
+          {diff.data.changes.length > 0 && (
+            <div className={styles.actions}>
+              <Button variant="secondary" onClick={() => setConfirming(true)} data-testid="settings-restore">
+                {t('admin.settings.history.restore')}
+              </Button>
+            </div>
+          )}
         </>
       )}
       {confirming && (
