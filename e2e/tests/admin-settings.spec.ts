@@ -98,6 +98,7 @@ test.describe('back office: settings', () => {
 
       const saved = page.getByTestId('settings-saved');
       await expect(saved).toContainText(`Saved as version ${before.version + 1}.`);
+      await expect(page.getByTestId('settings-saved-title')).toBeFocused();
       const changes = saved.getByTestId('settings-change');
       await expect(changes).toHaveCount(2);
       await expect(changes.filter({ hasText: 'settings.phone' })).toContainText(
@@ -144,6 +145,7 @@ test.describe('back office: settings', () => {
       await expect(page.getByTestId('settings-history-status')).toHaveText(
         `Version ${before.version} restored: the configuration is now version ${before.version + 2}.`,
       );
+      await expect(page.getByTestId('settings-history-status')).toBeFocused();
       await expect(versions.first()).toContainText(`Restored from version ${before.version}`);
 
       const restored = await publicGroup(request);

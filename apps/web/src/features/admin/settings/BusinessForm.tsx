@@ -11,11 +11,10 @@ import {
   type ConfigurationDocument,
   problemsOf,
   type SavedConfiguration,
-  useSaveConfiguration,
+  type useSaveConfiguration,
 } from '../../../api/admin-settings.ts';
 import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
-import { useGroupContext } from '../../../lib/group-context.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import {
@@ -31,6 +30,7 @@ import styles from './settings.module.css';
 interface BusinessFormProps {
   version: number;
   document: ConfigurationDocument;
+  save: ReturnType<typeof useSaveConfiguration>;
   onSaved: (saved: SavedConfiguration) => void;
   onEdit: () => void;
   onReload: () => void;
@@ -57,10 +57,8 @@ function timeZones(current: string): string[] {
   return current && !zones.includes(current) ? [current, ...zones] : zones;
 }
 
-export function BusinessForm({ version, document, onSaved, onEdit, onReload }: BusinessFormProps) {
+export function BusinessForm({ version, document, save, onSaved, onEdit, onReload }: BusinessFormProps) {
   const { t, i18n } = usePart('admin');
-  const { group } = useGroupContext();
-  const save = useSaveConfiguration(group.id, group.urlname);
   const id = useId();
   const [draft, setDraft] = useState<BusinessDraft>(() => draftOf(document));
   const [invalid, setInvalid] = useState<BusinessField[]>([]);

@@ -28,7 +28,16 @@ export function HistoryView() {
   const versions = useConfigurationVersions(group.id, token);
   const [selected, setSelected] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const status = useRef<HTMLParagraphElement>(null);
   const id = useId();
+
+  // After a restore the dialog's button may be gone (the version now equals the current one): the
+  // focus goes to the news instead, once the dialog has handed it back.
+  useEffect(() => {
+    if (!announcement) return;
+    const frame = requestAnimationFrame(() => requestAnimationFrame(() => status.current?.focus()));
+    return () => cancelAnimationFrame(frame);
+  }, [announcement]);
   const when = useMemo(
     () =>
       new Intl.DateTimeFormat(i18n.language, {
@@ -51,7 +60,13 @@ export function HistoryView() {
 
   return (
     <div className={styles.historyLayout}>
-      <p role="status" className={styles.announcement} data-testid="settings-history-status">
+      <p
+        role="status"
+        ref={status}
+        tabIndex={-1}
+        className={styles.announcement}
+        data-testid="settings-history-status"
+      >
         {announcement}
       </p>
       <section className={styles.panel} aria-labelledby={`${id}-versions`}>
