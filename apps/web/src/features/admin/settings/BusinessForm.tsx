@@ -223,8 +223,8 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('admin.settings.details.address')}</legend>
+        {field('street', text('street', { autoComplete: 'off' }))}
         <div className={`${styles.grid} ${styles.triples}`}>
-          {field('street', text('street', { autoComplete: 'off' }), undefined, true)}
           {field('zipcode', text('zipcode', { autoComplete: 'off' }))}
           {field('city', text('city', { autoComplete: 'off' }))}
           {field('addressCountry', text('addressCountry', { autoComplete: 'off' }))}

@@ -3,7 +3,7 @@
  * "While the server runs, and versions"): the business details editor, and the history of versions
  * at /settings/history. The server checks the right and every value again.
  */
-import { NavLink, Route, Routes } from 'react-router';
+import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { useGroupLink } from '../../../app/paths.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { ScreenTitle } from '../ScreenTitle.tsx';
@@ -31,6 +31,7 @@ export function SettingsScreen() {
       <Routes>
         <Route index element={<BusinessDetails />} />
         <Route path="history" element={<HistoryView />} />
+        <Route path="*" element={<Navigate replace to={link('admin/settings')} />} />
       </Routes>
     </div>
   );
