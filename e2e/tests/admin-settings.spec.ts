@@ -1,10 +1,11 @@
 /**
  * The owner's settings (docs/group-configuration.md "While the server runs, and versions"): the
- * owner changes the business's name and phone by keyboard, sees what changed and the version made,
- * finds the new phone in the public group answer, then restores the version before from the
- * history and the old values are back; invalid values come back on their fields; a manager is not
- * offered the section and is sent to the agenda; axe at 1280 and 768 px and no overflow at 390 on
- * both sub-views. The one test that saves puts the demo data back as it was, whatever happens.
+ * owner changes the business's phone, then its name, by keyboard, sees each change and the version
+ * it made, finds the new values in the public group answer, then restores the version before from
+ * the history and the old name is back; invalid values come back on their fields and a stale save
+ * offers a reload; a manager is not offered the section and is sent to the agenda; axe at 1280 and
+ * 768 px and no overflow at 390 on both sub-views. The one test that saves puts the demo salon's
+ * name and phone back, whatever happens.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
@@ -68,7 +69,7 @@ async function checkLayouts(page: Page, label: string) {
 }
 
 test.describe('back office: settings', () => {
-  test('the owner changes name and phone by keyboard, then restores the version before', async ({
+  test('the owner changes phone and name by keyboard, then restores the version before', async ({
     page,
     request,
   }) => {
@@ -78,6 +79,11 @@ test.describe('back office: settings', () => {
     const stamp = Date.now().toString().slice(-6);
     const phone = `+33 4 72 ${stamp.slice(0, 2)} ${stamp.slice(2, 4)} ${stamp.slice(4)}`;
     const name = `Atelier Capucine ${stamp}`;
+    // The phone goes in one version and the name in the next; restoring the first takes the name
+    // back. Restoring a version this recent keeps the absences other tests may be adding
+    // (docs/group-configuration.md: a restore replaces the schedule exceptions).
+    const phoneVersion = before.version + 1;
+    const nameVersion = before.version + 2;
     try {
       await page.getByTestId('admin-nav-settings').focus();
       await page.keyboard.press('Enter');
@@ -86,77 +92,79 @@ test.describe('back office: settings', () => {
       await expect(page.getByTestId('settings-tab-details')).toHaveAttribute('aria-current', 'page');
 
       const nameField = page.getByRole('textbox', { name: 'Business name' });
+      const phoneField = page.getByRole('textbox', { name: 'Phone' });
       await expect(nameField).toHaveValue(original.name);
       await nameField.focus();
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.type(name);
       await page.keyboard.press('Tab');
-      await expect(page.getByRole('textbox', { name: 'Phone' })).toBeFocused();
+      await expect(phoneField).toBeFocused();
       await page.keyboard.press('ControlOrMeta+a');
       await page.keyboard.type(phone);
       await page.keyboard.press('Enter');
 
       const saved = page.getByTestId('settings-saved');
-      await expect(saved).toContainText(`Saved as version ${before.version + 1}.`);
+      await expect(saved).toContainText(`Saved as version ${phoneVersion}.`);
       await expect(page.getByTestId('settings-saved-title')).toBeFocused();
       const changes = saved.getByTestId('settings-change');
-      await expect(changes).toHaveCount(2);
-      await expect(changes.filter({ hasText: 'settings.phone' })).toContainText(
-        `Before: ${original.phone}→After: ${phone}`,
-      );
-      await expect(changes.filter({ hasText: 'Business name' })).toContainText(
-        `Before: ${original.name}→After: ${name}`,
-      );
-      await shot(page, 'admin-settings-saved');
+      await expect(changes).toHaveCount(1);
+      await expect(changes).toContainText('Phone');
+      await expect(changes).toContainText(`settings.phone`);
+      await expect(changes).toContainText(`Before: ${original.phone}→After: ${phone}`);
+      expect(JSON.stringify(await publicGroup(request))).toContain(phone);
 
-      const live = await publicGroup(request);
-      expect(live.name).toBe(name);
-      expect(JSON.stringify(live)).toContain(phone);
+      await nameField.focus();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(name);
+      await page.keyboard.press('Enter');
+      await expect(saved).toContainText(`Saved as version ${nameVersion}.`);
+      await expect(changes).toHaveCount(1);
+      await expect(changes).toContainText(`Business name`);
+      await expect(changes).toContainText(`Before: ${original.name}→After: ${name}`);
+      await shot(page, 'admin-settings-saved');
+      expect((await publicGroup(request)).name).toBe(name);
 
       // The history: the new version on top, the one before restored.
       await page.getByTestId('settings-tab-history').focus();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/admin\/settings\/history\?locale=en$/);
       const versions = page.getByTestId('settings-version');
-      await expect(versions.first()).toContainText(`Version ${before.version + 1}`);
+      await expect(versions.first()).toContainText(`Version ${nameVersion}`);
       await expect(versions.first()).toContainText('Current');
       await expect(versions.first()).toContainText('Saved in the back office');
       await expect(versions.first()).toContainText('by ');
-      const previous = page.locator(`[data-testid="settings-version"][data-version="${before.version}"]`);
+      const previous = page.locator(`[data-testid="settings-version"][data-version="${phoneVersion}"]`);
       await previous.focus();
       await page.keyboard.press('Enter');
       await expect(previous).toHaveAttribute('aria-pressed', 'true');
       const diff = page.getByTestId('settings-diff');
       await expect(diff.getByRole('heading', { level: 2 })).toBeFocused();
-      await expect(diff.getByTestId('settings-change').filter({ hasText: 'settings.phone' })).toContainText(
-        `Before: ${original.phone}→After: ${phone}`,
+      await expect(diff.getByTestId('settings-change')).toHaveCount(1);
+      await expect(diff.getByTestId('settings-change')).toContainText(
+        `Before: ${original.name}→After: ${name}`,
       );
       await shot(page, 'admin-settings-diff');
 
       await diff.getByTestId('settings-restore').focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('alertdialog');
-      await expect(dialog).toContainText(`Restore version ${before.version}?`);
+      await expect(dialog).toContainText(`Restore version ${phoneVersion}?`);
       await expect(dialog).toContainText('Absences and closures added since');
       await expectAccessible(page, 'restore dialog');
       await shot(page, 'admin-settings-restore-dialog');
-      await dialog.getByTestId('settings-restore-confirm').click();
+      await dialog.getByTestId('settings-restore-confirm').press('Enter');
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('settings-history-status')).toHaveText(
-        `Version ${before.version} restored: the configuration is now version ${before.version + 2}.`,
+        `Version ${phoneVersion} restored: the configuration is now version ${nameVersion + 1}.`,
       );
       await expect(page.getByTestId('settings-history-status')).toBeFocused();
-      await expect(versions.first()).toContainText(`Restored from version ${before.version}`);
+      await expect(versions.first()).toContainText(`Restored from version ${phoneVersion}`);
 
-      const restored = await publicGroup(request);
-      expect(restored.name).toBe(original.name);
-      expect(JSON.stringify(restored)).not.toContain(phone);
+      expect((await publicGroup(request)).name).toBe(original.name);
       await page.getByTestId('settings-tab-details').click();
-      await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue(original.phone ?? '');
-      await expect(page.getByRole('textbox', { name: 'Business name' })).toHaveValue(original.name);
+      await expect(nameField).toHaveValue(original.name);
+      await expect(phoneField).toHaveValue(phone);
     } finally {
-      // Whatever failed above, the demo salon keeps its name and phone (a save, not a restore,
-      // so nothing else of the demo data is touched).
+      // Whatever happened above, the demo salon gets its name and phone back (a save, not a
+      // restore, so nothing else of the demo data is touched).
       const now = await configurationCall<Configuration>(page, 'GET');
       if (now.document.name !== original.name || now.document.settings.phone !== original.phone) {
         const document = {
@@ -167,6 +175,9 @@ test.describe('back office: settings', () => {
         await configurationCall(page, 'PUT', '', { document });
       }
     }
+    const after = await publicGroup(request);
+    expect(after.name).toBe(original.name);
+    expect(JSON.stringify(after)).not.toContain(phone);
   });
 
   test('invalid values show on their fields, the first one focused; a name is required', async ({ page }) => {
