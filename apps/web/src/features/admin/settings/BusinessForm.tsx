@@ -15,6 +15,7 @@ import {
 } from '../../../api/admin-settings.ts';
 import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
+import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import {
@@ -60,7 +61,8 @@ function timeZones(current: string): string[] {
 export function BusinessForm({ version, document, save, onSaved, onEdit, onReload }: BusinessFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const [draft, setDraft] = useState<BusinessDraft>(() => draftOf(document));
+  const [read] = useState<BusinessDraft>(() => draftOf(document));
+  const [draft, setDraft] = useState<BusinessDraft>(read);
   const [invalid, setInvalid] = useState<BusinessField[]>([]);
   const [others, setOthers] = useState<string[]>([]);
   const fields = useRef(new Map<BusinessField, HTMLElement | null>());
@@ -78,6 +80,9 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
     () => [...LOCALES].sort((a, b) => languageName(a).localeCompare(languageName(b), i18n.language)),
     [languageName, i18n.language],
   );
+
+  // Closing or reloading the page with edits not saved asks first.
+  useLeaveWarning(!save.isPending && JSON.stringify(draft) !== JSON.stringify(read));
 
   useEffect(() => {
     if (!focusFirst.current || invalid.length === 0) return;
