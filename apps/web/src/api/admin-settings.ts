@@ -13,7 +13,7 @@ import type {
 } from '@creneau/contract/endpoints/configuration';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin-keys.ts';
-import { apiCall } from './client.ts';
+import { ApiError, apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
 export type Configuration = AnswerOf<typeof getConfiguration>;
@@ -102,6 +102,10 @@ export function useRestoreVersion(groupId: number, urlname: string) {
         body: { based_on: basedOn },
       }),
     onSuccess: () => refresh(),
+    // Refused because someone saved meanwhile: the list shows their version for the next try.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void refresh();
+    },
   });
 }
 
