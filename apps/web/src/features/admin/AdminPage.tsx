@@ -24,6 +24,7 @@ import styles from './admin-shell.module.css';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { NoAccess } from './NoAccess.tsx';
 import { NoticesScreen } from './notices/NoticesScreen.tsx';
+import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { StaffScreen } from './staff/StaffScreen.tsx';
 
 export function AdminPage() {
@@ -53,6 +54,7 @@ export function AdminPage() {
     customers: <CustomersScreen membership={member} />,
     staff: <StaffScreen membership={member} />,
     notices: <NoticesScreen membership={member} />,
+    settings: <SettingsScreen />,
   };
   const open = ADMIN_SECTIONS.filter((section) => member.rights.includes(section.right));
   return (

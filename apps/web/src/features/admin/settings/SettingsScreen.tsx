@@ -1,0 +1,38 @@
+/**
+ * /{urlname}/admin/settings — the group's configuration, for its owner (docs/group-configuration.md
+ * "While the server runs, and versions"): the business details editor, and the history of versions
+ * at /settings/history. The server checks the right and every value again.
+ */
+import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { useGroupLink } from '../../../app/paths.ts';
+import { usePart } from '../../../i18n/i18n.ts';
+import { ScreenTitle } from '../ScreenTitle.tsx';
+import { BusinessDetails } from './BusinessDetails.tsx';
+import { HistoryView } from './HistoryView.tsx';
+import styles from './settings.module.css';
+
+export function SettingsScreen() {
+  const { t } = usePart('admin');
+  const link = useGroupLink();
+  const tabClass = ({ isActive }: { isActive: boolean }) =>
+    isActive ? `${styles.subLink} ${styles.subActive}` : styles.subLink;
+  return (
+    <div data-testid="settings-screen">
+      <ScreenTitle title={t('admin.sections.settings')} />
+      <p className={styles.intro}>{t('admin.settings.intro')}</p>
+      <nav className={styles.subNav} aria-label={t('admin.settings.views')}>
+        <NavLink end to={link('admin/settings')} className={tabClass} data-testid="settings-tab-details">
+          {t('admin.settings.details.title')}
+        </NavLink>
+        <NavLink to={link('admin/settings/history')} className={tabClass} data-testid="settings-tab-history">
+          {t('admin.settings.history.title')}
+        </NavLink>
+      </nav>
+      <Routes>
+        <Route index element={<BusinessDetails />} />
+        <Route path="history" element={<HistoryView />} />
+        <Route path="*" element={<Navigate replace to={link('admin/settings')} />} />
+      </Routes>
+    </div>
+  );
+}
