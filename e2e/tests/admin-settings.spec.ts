@@ -80,8 +80,7 @@ test.describe('back office: settings', () => {
     const phone = `+33 4 72 ${stamp.slice(0, 2)} ${stamp.slice(2, 4)} ${stamp.slice(4)}`;
     const name = `Atelier Capucine ${stamp}`;
     // The phone goes in one version and the name in the next; restoring the first takes the name
-    // back. Restoring a version this recent keeps the absences other tests may be adding
-    // (docs/group-configuration.md: a restore replaces the schedule exceptions).
+    // back (absences other tests add meanwhile are not configuration and stay).
     const phoneVersion = before.version + 1;
     const nameVersion = before.version + 2;
     try {

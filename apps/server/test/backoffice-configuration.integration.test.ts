@@ -159,6 +159,33 @@ forEachDatabase('back office: the configuration and its versions', (database, en
     expect((await api('owner', 'GET', '/versions/0')).status).toBe(400);
   });
 
+  it("keeps the back office's absences out of the configuration: not exported, not removed by a restore", async () => {
+    const calendarId = (
+      await t.ctx.db
+        .selectFrom('calendars')
+        .select('id')
+        .where('group_id', '=', groupId)
+        .where('externid', '=', 'alice')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const absence = await call(t, 'POST', `/api/v3/admin/groups/${groupId}/absences`, {
+      token: tokens.owner!,
+      body: {
+        calendar_ids: [calendarId],
+        from: '2026-12-09T12:00',
+        to: '2026-12-09T14:00',
+        label: 'Staff lunch',
+      },
+    });
+    expect(absence.status).toBe(201);
+    const read = await api('owner', 'GET');
+    expect(JSON.stringify(read.body.document)).not.toContain('Staff lunch');
+    const restored = await api('owner', 'POST', '/versions/1/restore', { based_on: read.body.version });
+    expect(restored.status).toBe(200);
+    const listed = await call(t, 'GET', `/api/v3/admin/groups/${groupId}/absences`, { token: tokens.owner! });
+    expect(listed.body.absences.map((a: { label: string | null }) => a.label)).toContain('Staff lunch');
+  });
+
   it('lets only the owner in, and only into their own group', async () => {
     for (const who of ['manager', 'staff', 'callcentre', 'customer', 'otherOwner']) {
       expect((await api(who, 'GET')).status, who).toBe(403);

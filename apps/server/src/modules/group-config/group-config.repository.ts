@@ -73,14 +73,17 @@ export async function upsertCatalogue<T extends CatalogueTable>(
 }
 
 export async function replaceGroupChildren(db: Db, groupId: number): Promise<void> {
-  for (const table of [
-    'calendar_interventions',
-    'opening_ranges',
-    'schedule_exceptions',
-    'form_fields',
-  ] as const) {
+  for (const table of ['calendar_interventions', 'opening_ranges', 'form_fields'] as const) {
     await db.deleteFrom(table).where('group_id', '=', groupId).execute();
   }
+  // Only the configuration's own exceptions: absences and closures made in the back office
+  // (created_by set) are the business's day-to-day, like its appointments, and outlive an import
+  // or a restore (docs/group-configuration.md "While the server runs, and versions").
+  await db
+    .deleteFrom('schedule_exceptions')
+    .where('group_id', '=', groupId)
+    .where('created_by', 'is', null)
+    .execute();
 }
 
 export async function insertRows<T extends keyof Database>(
@@ -184,7 +187,13 @@ export async function readGroupForExport(db: Db, urlname: string) {
       .execute(),
     db.selectFrom('calendar_interventions').selectAll().where('group_id', '=', g).execute(),
     db.selectFrom('opening_ranges').selectAll().where('group_id', '=', g).orderBy('id').execute(),
-    db.selectFrom('schedule_exceptions').selectAll().where('group_id', '=', g).orderBy('id').execute(),
+    db
+      .selectFrom('schedule_exceptions')
+      .selectAll()
+      .where('group_id', '=', g)
+      .where('created_by', 'is', null)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('promotions')
       .selectAll()

@@ -1,8 +1,7 @@
 /**
  * The history sub-view (docs/group-configuration.md "Versions"): every saved version, newest
  * first, with when, who and how; one chosen shows what differs from it to the current one, and can
- * be restored — as a new version, after a confirmation, since a restore also removes the absences
- * added since.
+ * be restored — as a new version, after a confirmation (the back office's absences stay).
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {

@@ -1,6 +1,6 @@
 /**
- * The confirmation before a restore: what it does (a new version; absences added since that version
- * removed, docs/group-configuration.md) and, when refused, why.
+ * The confirmation before a restore: what it does (a new version; the absences made in the back
+ * office kept, docs/group-configuration.md) and, when refused, why.
  */
 import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
@@ -53,7 +53,7 @@ export function RestoreDialog({ version, pending, error, onCancel, onConfirm }: 
       <p>{t('admin.settings.restore.text', { version })}</p>
       <p className={styles.warning}>
         <Icon name="alert" size={18} />
-        <span>{t('admin.settings.restore.absences', { version })}</span>
+        <span>{t('admin.settings.restore.absences')}</span>
       </p>
       <div aria-live="assertive">
         {error && (
