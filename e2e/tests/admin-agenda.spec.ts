@@ -44,6 +44,7 @@ test('the owner opens an appointment by keyboard and marks the customer arrived'
       intervention_ids: [35],
       calendar_id: LEONIE,
       fiche: { firstname: 'Margaux', lastname, email: uniqueEmail('agenda'), firstphone: uniquePhone() },
+      vevent: { first_visit: true },
     },
     { hoursAhead: 2 },
   );
@@ -98,6 +99,9 @@ test('the owner opens an appointment by keyboard and marks the customer arrived'
   await expect(dialog.getByRole('heading', { name: `Margaux ${lastname}` })).toBeVisible();
   await expect(dialog.getByTestId('detail-status')).toHaveText('Confirmed');
   await expect(dialog.getByTestId('detail-phone')).toHaveAttribute('href', /^tel:\+33\d+$/);
+  // The booking form's answer, under the salon's own label.
+  await expect(dialog.getByRole('definition').filter({ hasText: 'Yes' })).toHaveCount(1);
+  await expect(dialog.getByText('C’est ma première visite à l’atelier')).toBeVisible();
   await expectAccessible(page, 'the appointment dialog');
   await shot(page, 'admin-dialog');
 

@@ -276,7 +276,9 @@ test.describe('the staff', () => {
     await page.getByTestId('admin-nav-staff').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
     // The demo's four, and whoever other tests invited meanwhile.
-    await expect(page.getByTestId('staff-member').filter({ hasText: 'julien.faure@example.com' })).toHaveCount(1);
+    await expect(
+      page.getByTestId('staff-member').filter({ hasText: 'julien.faure@example.com' }),
+    ).toHaveCount(1);
     expect(await page.getByTestId('staff-member').count()).toBeGreaterThanOrEqual(4);
     await expect(page.getByText("Only the business's owners change roles and calendars.")).toBeVisible();
     await expect(page.getByTestId('staff-edit')).toHaveCount(0);

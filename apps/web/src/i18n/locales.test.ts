@@ -50,6 +50,7 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly Locale[]> = {
   'common.ok': ['de', 'fr', 'it'],
   // Spanish and Italian say "No".
   'common.no': ['es', 'it'],
+  'admin.detail.answerNo': ['es', 'it'],
   // The same preposition "in".
   'seo.in': ['de'],
   // The product is called Google Calendar in these languages.

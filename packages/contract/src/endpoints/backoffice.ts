@@ -501,7 +501,20 @@ export const getAppointmentDetail = endpoint({
   tags: ['back office'],
   params: appointmentParams,
   querystring: plainQuery,
-  answers: { 200: z.object({ appointment: agendaAppointment, history: z.array(historyEntry) }) },
+  answers: {
+    200: z.object({
+      appointment: agendaAppointment,
+      history: z.array(historyEntry),
+      /** The booking form's answers (the group's `vevent` fields), in the form's order. */
+      form_answers: z.array(
+        z.object({
+          name: z.string(),
+          label: z.string(),
+          value: z.union([z.string(), z.number(), z.boolean()]),
+        }),
+      ),
+    }),
+  },
 });
 
 export const moveAppointment = endpoint({

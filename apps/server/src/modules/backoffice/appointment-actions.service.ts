@@ -4,6 +4,8 @@
  * services as the customer's own, so the place is checked the same way and the customer is mailed
  * the same way; the staff are exempt from the notice rules, as professionals always were.
  */
+
+import { COMMENTS_FIELD_NAME } from '@creneau/core/validation/hidden-fields';
 import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { listHistory } from '../appointments/appointment-history.ts';
@@ -28,6 +30,50 @@ async function reachable(scope: Scope, right: StaffRight, appointmentId: number)
   return { member, row: await appointmentOfMember(scope, member, appointmentId) };
 }
 
+/** Answers shown as they were given: a choice by its label, anything else as it is. */
+type Answer = string | number | boolean;
+
+/**
+ * The booking form's answers of an appointment, labelled by the group's form in its order; an
+ * answer to a field the form no longer has keeps its name as label. The free comment has its own
+ * place in the detail and is left out.
+ */
+async function formAnswers({ ctx, group }: Scope, appointmentId: number) {
+  const [appointment, fields] = await Promise.all([
+    ctx.db
+      .selectFrom('appointments')
+      .select('vevent')
+      .where('group_id', '=', group.id)
+      .where('id', '=', appointmentId)
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom('form_fields')
+      .select('definition')
+      .where('group_id', '=', group.id)
+      .where('form', '=', 'vevent')
+      .orderBy('position')
+      .execute(),
+  ]);
+  const given = (appointment?.vevent ?? {}) as Record<string, unknown>;
+  const shown = (value: unknown): value is Answer =>
+    (typeof value === 'string' && value.trim() !== '') ||
+    typeof value === 'number' ||
+    typeof value === 'boolean';
+  const answers: { name: string; label: string; value: Answer }[] = [];
+  const known = new Set<string>();
+  for (const { definition } of fields) {
+    known.add(definition.name);
+    const value = given[definition.name];
+    if (definition.name === COMMENTS_FIELD_NAME || !shown(value)) continue;
+    const choice = definition.choices?.find((c) => c.value === String(value));
+    answers.push({ name: definition.name, label: definition.label, value: choice ? choice.label : value });
+  }
+  for (const [name, value] of Object.entries(given))
+    if (!known.has(name) && name !== COMMENTS_FIELD_NAME && shown(value))
+      answers.push({ name, label: name, value });
+  return answers;
+}
+
 export async function readAppointment(scope: Scope, appointmentId: number) {
   const { row } = await reachable(scope, 'agenda.read', appointmentId);
   const history = await listHistory(scope.ctx.db, scope.group.id, appointmentId);
@@ -40,6 +86,7 @@ export async function readAppointment(scope: Scope, appointmentId: number) {
   };
   return {
     appointment: presentAgendaAppointment(row),
+    form_answers: await formAnswers(scope, appointmentId),
     history: [
       booked,
       ...history.map((entry) => ({

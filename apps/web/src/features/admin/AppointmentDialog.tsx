@@ -7,8 +7,10 @@
  * dialog change together.
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useAppointmentDetail } from '../../api/admin-actions.ts';
 import type { AgendaAppointment, AgendaCalendar } from '../../api/admin-agenda.ts';
 import { type Attendance, useMarkAttendance, useStaffNote } from '../../api/admin-marks.ts';
+import { useSessionToken } from '../../api/session-token.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useFormatters } from '../../lib/formatters.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
@@ -51,6 +53,7 @@ export function AppointmentDialog({
 }: AppointmentDialogProps) {
   const { t } = usePart('admin');
   const { group } = useGroupContext();
+  const detail = useAppointmentDetail(group.id, useSessionToken(), appointment.id);
   const format = useAgendaFormat();
   const { price } = useFormatters();
   const text = useNotificationText();
@@ -212,6 +215,16 @@ export function AppointmentDialog({
                 <span className={styles.preLine}>{appointment.comments}</span>
               </Row>
             )}
+            {/* The booking form's answers, labelled by the group's form (loaded with the history). */}
+            {(detail.data?.form_answers ?? []).map((answer) => (
+              <Row key={answer.name} label={answer.label}>
+                <span className={styles.preLine} data-testid="detail-form-answer">
+                  {typeof answer.value === 'boolean'
+                    ? t(answer.value ? 'admin.detail.answerYes' : 'admin.detail.answerNo')
+                    : String(answer.value)}
+                </span>
+              </Row>
+            ))}
           </dl>
 
           {canManage && !cancelled && (
