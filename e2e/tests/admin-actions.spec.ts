@@ -237,6 +237,37 @@ test('the owner moves an appointment to another calendar with the form', async (
   await expect(moved).toContainText('From Léonie Marchand to Hugo Perrin');
 });
 
+test('the owner changes the service of an appointment from the move form', async ({ page, request }) => {
+  const salon = await groupId(request, 'demo-salon');
+  const ours = await book(request, salon, LEONIE, 'Service', 4);
+
+  await logInToAdmin(page, OWNER);
+  await showDay(page, ours.start);
+  await block(page, ours.id).press('Enter');
+  const dialog = page.getByTestId('appointment-dialog');
+  await dialog.getByTestId('action-move').press('Enter');
+  const form = dialog.getByTestId('move-form');
+  const service = form.getByTestId('move-service');
+  await expect(service).toHaveValue(String(WOMENS_CUT));
+  // Another service Léonie performs, chosen by keyboard; same day and time.
+  const other = (
+    await service
+      .locator('option')
+      .evaluateAll((options) =>
+        options.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })),
+      )
+  ).find((o) => o.value !== String(WOMENS_CUT))!;
+  await chooseByKeyboard(service, other.label);
+  await expect(service).toHaveValue(other.value);
+  await form.getByTestId('move-submit').press('Enter');
+
+  await expect(dialog.getByTestId('action-done')).toBeVisible();
+  await expect(block(page, ours.id)).toHaveAccessibleName(new RegExp(`,\\s*${literal(other.label)}\\s*,`));
+  await expect(dialog.getByTestId('history-entry').filter({ hasText: 'Moved' })).toContainText(
+    `From Coupe femme to ${other.label}`,
+  );
+});
+
 test('a move onto a taken place is refused and nothing moves', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
   const ours = await book(request, salon, LEONIE, 'Taken', 5);

@@ -168,6 +168,39 @@ forEachDatabase('back office: appointment actions', (database, engine) => {
     expect((await admin('owner', 'GET', `${onAlice.id}`)).body.appointment.calendar_id).toBe(id.bob);
   });
 
+  it('changes the service of a one-appointment booking, judged like a move, and says so in the history', async () => {
+    const booked = (await bookAt('2026-12-01T09:00:00+01:00', id.alice!)).body.records[0];
+    // Alice's colour lasts 75 minutes instead of the cut's 45, at the same start.
+    const changed = await admin('owner', 'POST', `${booked.id}/move`, {
+      start: '2026-12-01T09:00:00+01:00',
+      intervention_id: id.color,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({
+      intervention_id: id.color,
+      starts_local: '2026-12-01T09:00',
+      ends_local: '2026-12-01T10:15',
+      price_amount: 6000,
+    });
+    const detail = await admin('owner', 'GET', `${booked.id}`);
+    expect(detail.body.history.at(-1)).toMatchObject({
+      action: 'moved',
+      details: { service_from: 'Coupe', service_to: 'Couleur' },
+    });
+    // Bob does not perform the colour: refused, nothing changes.
+    const refused = await admin('owner', 'POST', `${booked.id}/move`, {
+      start: '2026-12-01T09:00:00+01:00',
+      calendar_id: id.bob,
+    });
+    // The spec's answer to a calendar that does not perform the service (docs/api.md).
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^Invalid calendar/);
+    expect((await admin('owner', 'GET', `${booked.id}`)).body.appointment).toMatchObject({
+      intervention_id: id.color,
+      calendar_id: id.alice,
+    });
+  });
+
   it('cancels without telling the customer when the staff says so, with the reason in the history', async () => {
     const quietBooking = await bookAt('2026-11-27T09:00:00+01:00', id.alice!);
     const quiet = quietBooking.body.records[0];

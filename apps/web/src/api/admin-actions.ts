@@ -32,7 +32,7 @@ export function useAppointmentDetail(groupId: number, token: string | null, appo
 
 /**
  * Moves a booking to another start (a wall-clock "YYYY-MM-DD hh:mm:ss" of the group, or ISO with
- * offset), and optionally onto another calendar.
+ * offset), and optionally onto another calendar or to another service.
  */
 export function useMoveAppointment(groupId: number) {
   const client = useQueryClient();
@@ -41,14 +41,20 @@ export function useMoveAppointment(groupId: number) {
       appointmentId,
       start,
       calendarId,
+      interventionId,
     }: {
       appointmentId: number;
       start: string;
       calendarId?: number;
+      interventionId?: number;
     }) =>
       apiCall(backofficeRoutes.moveAppointment, {
         params: { id: groupId, aptId: appointmentId },
-        body: { start, ...(calendarId !== undefined ? { calendar_id: calendarId } : {}) },
+        body: {
+          start,
+          ...(calendarId !== undefined ? { calendar_id: calendarId } : {}),
+          ...(interventionId !== undefined ? { intervention_id: interventionId } : {}),
+        },
       }),
     onSuccess: (moved) => {
       replaceInAgendas(client, groupId, moved);

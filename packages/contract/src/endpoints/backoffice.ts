@@ -520,13 +520,13 @@ export const getAppointmentDetail = endpoint({
 export const moveAppointment = endpoint({
   method: 'POST',
   path: '/api/v3/admin/groups/:id/appointments/:aptId/move',
-  summary: 'Moves a booking to another start, and optionally another calendar',
+  summary: 'Moves a booking to another start, and optionally another calendar or service',
   description:
-    'The same checks as a customer change (the place must be free), without the notice rule. The customer is told by mail.',
+    'The same checks as a customer change (the place must be free, the calendar must perform the service), without the notice rule. Another service is for a booking of one appointment (`422 serviceChangeSingle` otherwise). The customer is told by mail.',
   tags: ['back office'],
   params: appointmentParams,
   querystring: plainQuery,
-  body: z.object({ start: slotDate, calendar_id: dbId.optional() }),
+  body: z.object({ start: slotDate, calendar_id: dbId.optional(), intervention_id: dbId.optional() }),
   answers: { 200: agendaAppointment },
 });
 

@@ -29,6 +29,8 @@ export interface ChangeRequest {
   comments?: string | undefined;
   calendarId?: number | undefined;
   resourceId?: number | undefined;
+  /** Another service for a booking of one appointment (the back office's "change the service"). */
+  interventionId?: number | undefined;
 }
 
 /** The selection that booked these appointments, for the engine to place them again. */
@@ -42,7 +44,7 @@ function selectionOf(booking: readonly repo.DetailedAppointment[], change: Chang
     }
     return [
       {
-        interventionId: row.intervention_id,
+        interventionId: change.interventionId ?? row.intervention_id,
         calendarId: change.calendarId ?? row.calendar_id,
         resourceId: change.resourceId ?? row.resource_id ?? undefined,
       },
@@ -91,7 +93,17 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
     const newStart = change.start ?? first.starts_at;
     const movesCalendar = change.calendarId !== undefined && change.calendarId !== first.calendar_id;
     const movesResource = change.resourceId !== undefined && change.resourceId !== first.resource_id;
-    if (newStart.getTime() !== first.starts_at.getTime() || movesCalendar || movesResource) {
+    const changesService =
+      change.interventionId !== undefined && change.interventionId !== first.intervention_id;
+    // Another service fits one appointment; a pack or a chain is booked as a whole, by the customer.
+    if (changesService && (booking.length > 1 || first.pack_id))
+      throw errors.unprocessable('serviceChangeSingle', { intervention_id: ['serviceChangeSingle'] });
+    if (
+      newStart.getTime() !== first.starts_at.getTime() ||
+      movesCalendar ||
+      movesResource ||
+      changesService
+    ) {
       // Free the old slot first so the engine sees it; a failed check rolls this back.
       await trx.updateTable('appointments').set({ status: 'cancelled' }).where('id', 'in', ids).execute();
       const oldCalendars = booking.flatMap((r) => [r.calendar_id, ...(r.resource_id ? [r.resource_id] : [])]);
@@ -120,6 +132,7 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
           .set({
             ...changes,
             status: 'confirmed',
+            intervention_id: item.interventionId,
             calendar_id: item.calendarId,
             resource_id: item.resourceId,
             starts_at: new Date(item.start * 60_000),
@@ -142,7 +155,8 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
     const rows = await repo.findDetailed(trx, group.id, ids);
     const moved =
       rows[0]!.starts_at.getTime() !== first.starts_at.getTime() ||
-      rows[0]!.calendar_id !== first.calendar_id;
+      rows[0]!.calendar_id !== first.calendar_id ||
+      rows[0]!.intervention_id !== first.intervention_id;
     await recordHistory(trx, {
       groupId: group.id,
       appointmentIds: ids,
@@ -155,6 +169,9 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
             to: rows[0]!.starts_at.toISOString(),
             calendar_from: first.calendar_id,
             calendar_to: rows[0]!.calendar_id,
+            ...(rows[0]!.intervention_id !== first.intervention_id
+              ? { service_from: first.intervention_name, service_to: rows[0]!.intervention_name }
+              : {}),
           }
         : { fields: Object.keys(changes).filter((key) => key !== 'updated_at') },
     });

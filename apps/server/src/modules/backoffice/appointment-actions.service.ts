@@ -103,7 +103,12 @@ export async function readAppointment(scope: Scope, appointmentId: number) {
 export async function moveAppointment(
   scope: Scope,
   appointmentId: number,
-  move: { start: Date; calendarId?: number | undefined; clientAddress: string },
+  move: {
+    start: Date;
+    calendarId?: number | undefined;
+    interventionId?: number | undefined;
+    clientAddress: string;
+  },
 ) {
   const { member } = await reachable(scope, 'appointment.manage', appointmentId);
   // Staff move only onto a calendar they work on.
@@ -113,6 +118,7 @@ export async function moveAppointment(
     startField: 'start',
     clientAddress: move.clientAddress,
     calendarId: move.calendarId,
+    interventionId: move.interventionId,
   });
   return presentAgendaAppointment(await appointmentOfMember(scope, member, appointmentId));
 }

@@ -265,6 +265,7 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
     const moved = await moveAppointment(scope, request.params.aptId, {
       start: instantOf(request.body.start, scope.group, 'start'),
       calendarId: request.body.calendar_id,
+      interventionId: request.body.intervention_id,
       clientAddress: request.ip,
     });
     return changed(scope.group.id, moved);

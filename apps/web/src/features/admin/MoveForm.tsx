@@ -6,6 +6,7 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useMoveAppointment } from '../../api/admin-actions.ts';
 import type { AgendaAppointment, AgendaCalendar } from '../../api/admin-agenda.ts';
+import { useCalendarServices } from '../../api/admin-walkin.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useFormatters } from '../../lib/formatters.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
@@ -36,7 +37,7 @@ interface MoveFormProps {
 
 export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormProps) {
   const { t } = usePart('admin');
-  const { group } = useGroupContext();
+  const { group, locale } = useGroupContext();
   const format = useAgendaFormat();
   const { duration } = useFormatters();
   const move = useMoveAppointment(group.id);
@@ -48,8 +49,27 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
   const times = useMemo(() => quarterHours(current.time), [current.time]);
   // Bookable calendars only: a resource follows its service and is not chosen by hand.
   const places = calendars.filter((c) => !c.resource);
-  const minutes = wallMinutes(appointment.starts_local, appointment.ends_local);
   const together = appointment.pack_id !== null || appointment.parent_id !== null;
+  // Another service fits a booking of one appointment, among those the chosen calendar performs.
+  const services = useCalendarServices(group.id, locale, choice.calendarId);
+  // On its own calendar the appointment's service is always offered, even one the public list
+  // does not show (a service booked only by phone): nothing changes unless someone picks.
+  const offered = useMemo(() => {
+    const list = services.offered;
+    if (choice.calendarId !== current.calendarId || list.some((s) => s.id === current.interventionId))
+      return list;
+    const length = wallMinutes(appointment.starts_local, appointment.ends_local);
+    return [{ id: current.interventionId, name: appointment.intervention_name, length }, ...list];
+  }, [services.offered, choice.calendarId, current, appointment]);
+  const newService = offered.find((s) => s.id === choice.interventionId && s.id !== current.interventionId);
+  const minutes = newService
+    ? newService.length
+    : wallMinutes(appointment.starts_local, appointment.ends_local);
+  useEffect(() => {
+    // Another calendar that does not perform the chosen service offers its first one instead.
+    if (together || offered.length === 0 || offered.some((s) => s.id === choice.interventionId)) return;
+    setChoice((was) => ({ ...was, interventionId: offered[0]!.id }));
+  }, [together, offered, choice.interventionId]);
   const failureText = useFailureText();
   const failure = move.isError ? moveFailureOf(move.error) : null;
 
@@ -77,6 +97,9 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
         appointmentId: appointment.id,
         start: wallClockStart(choice),
         ...(choice.calendarId !== current.calendarId ? { calendarId: choice.calendarId } : {}),
+        ...(choice.interventionId !== current.interventionId
+          ? { interventionId: choice.interventionId }
+          : {}),
       },
       { onSuccess: onMoved },
     );
@@ -151,6 +174,26 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
             ))}
           </select>
         </div>
+        {!together && offered.length > 0 && (
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${id}-service`}>
+              {t('admin.detail.service')}
+            </label>
+            <select
+              id={`${id}-service`}
+              className={styles.input}
+              value={choice.interventionId}
+              onChange={(event) => change({ interventionId: Number(event.target.value) })}
+              data-testid="move-service"
+            >
+              {offered.map((service) => (
+                <option key={service.id} value={service.id}>
+                  {service.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
       {problem && (
         <p id={problemId} className={styles.fieldError} role="alert" data-testid="move-problem">

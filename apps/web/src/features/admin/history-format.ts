@@ -69,6 +69,10 @@ export function describeHistory(entry: HistoryEntry, context: HistoryContext): H
       const after = context.calendarName(d.calendar_to);
       if (before && after) details.push(t('admin.history.fromTo', { from: before, to: after }));
     }
+    // Another service: named as the staff knew them when it changed.
+    const [serviceBefore, serviceAfter] = [text(d.service_from), text(d.service_to)];
+    if (serviceBefore && serviceAfter)
+      details.push(t('admin.history.fromTo', { from: serviceBefore, to: serviceAfter }));
   }
   if (entry.action === 'cancelled' || entry.action === 'override') {
     const reason = text(d.reason);

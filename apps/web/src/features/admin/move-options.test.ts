@@ -34,10 +34,11 @@ describe('the move form’s choices', () => {
   });
 
   it('reads where an appointment stands', () => {
-    expect(choiceOf({ starts_local: '2026-11-24T09:45', calendar_id: 23 })).toEqual({
+    expect(choiceOf({ starts_local: '2026-11-24T09:45', calendar_id: 23, intervention_id: 35 })).toEqual({
       date: '2026-11-24',
       time: '09:45',
       calendarId: 23,
+      interventionId: 35,
     });
   });
 
@@ -49,7 +50,7 @@ describe('the move form’s choices', () => {
   });
 
   it('refuses an unreal date and the place the appointment already holds', () => {
-    const current = { date: '2026-11-24', time: '09:45', calendarId: 23 };
+    const current = { date: '2026-11-24', time: '09:45', calendarId: 23, interventionId: 35 };
     expect(isCivilDate('2026-02-30')).toBe(false);
     expect(isCivilDate('2026-2-3')).toBe(false);
     expect(isCivilDate('2028-02-29')).toBe(true);
@@ -57,11 +58,12 @@ describe('the move form’s choices', () => {
     expect(moveProblem({ ...current, date: '' }, current)).toBe('date');
     expect(moveProblem(current, current)).toBe('unchanged');
     expect(moveProblem({ ...current, calendarId: 24 }, current)).toBeNull();
+    expect(moveProblem({ ...current, interventionId: 36 }, current)).toBeNull();
     expect(moveProblem({ ...current, time: '10:00' }, current)).toBeNull();
   });
 
   it('refuses a start already past on the group’s clock', () => {
-    const current = { date: '2026-11-24', time: '09:45', calendarId: 23 };
+    const current = { date: '2026-11-24', time: '09:45', calendarId: 23, interventionId: 35 };
     const now = { date: '2026-11-24', minute: 10 * 60 + 5 };
     expect(moveProblem({ ...current, time: '10:00' }, current, now)).toBe('past');
     expect(moveProblem({ ...current, date: '2026-11-23', time: '18:00' }, current, now)).toBe('past');

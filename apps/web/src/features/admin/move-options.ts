@@ -1,6 +1,7 @@
 /**
  * The keyboard way to move an appointment (docs/back-office.md "Appointment detail"): a date, a
- * start among the quarter hours of the day, a calendar. Everything is the group's wall-clock time,
+ * start among the quarter hours of the day, a calendar, and for a booking of one appointment the
+ * service. Everything is the group's wall-clock time,
  * which the server reads in the group's zone, so nothing is converted here.
  */
 
@@ -10,6 +11,7 @@ export interface MoveChoice {
   /** HH:MM */
   time: string;
   calendarId: number;
+  interventionId: number;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,11 +43,16 @@ export function wallClockStart(choice: Pick<MoveChoice, 'date' | 'time'>): strin
 }
 
 /** The choice an appointment stands at now, from its local "YYYY-MM-DDTHH:MM" start. */
-export function choiceOf(appointment: { starts_local: string; calendar_id: number }): MoveChoice {
+export function choiceOf(appointment: {
+  starts_local: string;
+  calendar_id: number;
+  intervention_id: number;
+}): MoveChoice {
   return {
     date: appointment.starts_local.slice(0, 10),
     time: appointment.starts_local.slice(11, 16),
     calendarId: appointment.calendar_id,
+    interventionId: appointment.intervention_id,
   };
 }
 
@@ -79,7 +86,8 @@ export function moveProblem(
   if (
     choice.date === current.date &&
     choice.time === current.time &&
-    choice.calendarId === current.calendarId
+    choice.calendarId === current.calendarId &&
+    choice.interventionId === current.interventionId
   )
     return 'unchanged';
   return null;
