@@ -201,6 +201,31 @@ forEachDatabase('back office: appointment actions', (database, engine) => {
     });
   });
 
+  it('refuses another service for a pack, which is booked as a whole, and changes nothing', async () => {
+    const list = await slots(t, groupId, `start=2026-12-02&appointments[0][pack_id]=${id['pack-full']}`);
+    const pack = await book(
+      t,
+      {
+        date: list.body.availabletimeslots[0].start,
+        group_id: groupId,
+        fiche: newFiche('Packed'),
+        appointments: { 0: { pack_id: id['pack-full'] } },
+      },
+      { ip: '198.51.100.200' },
+    );
+    expect(pack.status).toBe(201);
+    const first = pack.body.records[0];
+    const refused = await admin('owner', 'POST', `${first.id}/move`, {
+      start: list.body.availabletimeslots[0].start,
+      intervention_id: id.cut,
+    });
+    expect([refused.status, refused.body.message]).toEqual([422, 'serviceChangeSingle']);
+    expect((await admin('owner', 'GET', `${first.id}`)).body.appointment).toMatchObject({
+      intervention_id: first.intervention_id,
+      status: 'confirmed',
+    });
+  });
+
   it('cancels without telling the customer when the staff says so, with the reason in the history', async () => {
     const quietBooking = await bookAt('2026-11-27T09:00:00+01:00', id.alice!);
     const quiet = quietBooking.body.records[0];
