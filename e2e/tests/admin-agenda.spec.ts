@@ -160,3 +160,15 @@ test('a link naming a day opens the agenda on it, and a wrong one on today', asy
   await expect(page.getByTestId('agenda-date')).not.toHaveValue('2027-02-30');
   await expect(page.getByTestId('agenda-date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
 });
+
+test('a member of staff finds the back office in the account menu', async ({ page }) => {
+  await page.goto('/demo-salon/login?locale=en');
+  await page.getByTestId('login-email').fill(STAFF.email);
+  await page.getByTestId('login-password').fill(STAFF.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Back office' }).click();
+  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
+  await expect(page.getByTestId('admin-role')).toHaveText('Staff');
+});

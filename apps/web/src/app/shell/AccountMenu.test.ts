@@ -38,7 +38,7 @@ describe('accountEntries', () => {
     expect(ids({ loginProfile: 'Account' }, user(0, { export_apt: 12 }))).toEqual(['appointments']);
   });
 
-  it('offers a professional the group switch only, when several groups', () => {
+  it('offers a professional the back office, and the group switch when several groups', () => {
     const pro: Session = {
       ...ANONYMOUS_SESSION,
       logged: true,
@@ -48,7 +48,7 @@ describe('accountEntries', () => {
         { id: 2, name: 'B', urlname: 'b' },
       ],
     };
-    expect(ids({ loginProfile: 'Account' }, pro)).toEqual(['switch']);
-    expect(ids({ loginProfile: 'Account' }, { ...pro, groups: pro.groups.slice(0, 1) })).toEqual([]);
+    expect(ids({ loginProfile: 'Account' }, pro)).toEqual(['admin', 'switch']);
+    expect(ids({ loginProfile: 'Account' }, { ...pro, groups: pro.groups.slice(0, 1) })).toEqual(['admin']);
   });
 });

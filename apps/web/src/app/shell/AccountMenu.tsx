@@ -2,11 +2,12 @@
  * The logged-in visitor's menu (docs/requirements/accounts-and-appointments.md §2). Customers: appointments, information and personal
  * data (the last two for the Account profile, and only with an account: a guest who booked without
  * one or a visitor from an e-mail link — account id 0 — has no information or personal-data pages).
- * Professionals: their name, a group switch when they have several groups, no appointments or
- * personal-data entries. Everyone: log out.
+ * Professionals: their name, the back office of this group, a group switch when they have several
+ * groups (from the back office, to the other group's back office), no appointments or personal-data
+ * entries. Everyone: log out.
  */
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Group } from '../../api/group.ts';
 import type { Session } from '../../api/session-current.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -41,7 +42,12 @@ export function accountEntries(
       entries.push({ id: 'fiches', label: t('header.information'), icon: <Icon name="user" /> });
       entries.push({ id: 'personal_data', label: t('header.personalData'), icon: <Icon name="shield" /> });
     }
-  } else if (session.groups.length > 1) {
+  } else {
+    // The server decides what the back office opens for their role (a call centre gets its
+    // no-access page); the entry only shows the way.
+    entries.push({ id: 'admin', label: t('header.backOffice'), icon: <Icon name="calendar" /> });
+  }
+  if (pro && session.groups.length > 1) {
     entries.push({
       id: 'switch',
       label: t('header.switchGroup'),
@@ -56,12 +62,15 @@ export function AccountMenu({ group, session, triggerClassName, labelClassName }
   const { t } = useTranslation();
   const navigate = useNavigate();
   const keep = useKeepQuery();
+  const { pathname } = useLocation();
+  const inBackOffice = pathname.startsWith(groupPath(group.urlname, 'admin'));
   const pro = session.type === 'pro';
   const who = pro ? (session.pro?.name ?? t('header.pro')) : (session.account?.email ?? t('header.account'));
 
   const onAction = (id: string) => {
     if (id === 'logout') openPopup({ kind: 'logout' });
-    else if (id.startsWith('group:')) navigate(keep(groupPath(id.slice('group:'.length))));
+    else if (id.startsWith('group:'))
+      navigate(keep(groupPath(id.slice('group:'.length), inBackOffice ? 'admin' : '')));
     else if (id !== 'switch') navigate(keep(groupPath(group.urlname, id)));
   };
 
