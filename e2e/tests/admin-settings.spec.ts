@@ -146,7 +146,7 @@ test.describe('back office: settings', () => {
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('alertdialog');
       await expect(dialog).toContainText(`Restore version ${phoneVersion}?`);
-      await expect(dialog).toContainText('Absences and closures added since');
+      await expect(dialog).toContainText('Absences and closures made in the back office stay as they are.');
       await expectAccessible(page, 'restore dialog');
       await shot(page, 'admin-settings-restore-dialog');
       await dialog.getByTestId('settings-restore-confirm').press('Enter');
