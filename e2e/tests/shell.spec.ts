@@ -160,7 +160,7 @@ test('a professional with several groups can switch group, and has no customer e
   await page.getByTestId('account-menu').click();
   const menu = page.getByRole('menu');
   await expect(menu).toContainText('Professional: Sam Reid');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Switch business', 'Log out']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Back office', 'Switch business', 'Log out']);
   await menu.getByRole('menuitem', { name: 'Switch business' }).click();
   await page.getByRole('menuitem', { name: 'MVZ Isarmedizin' }).click();
   await expect(page).toHaveURL(/\/demo-clinic\/book\/calendarset_id$/);
