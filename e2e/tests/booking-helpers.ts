@@ -141,8 +141,20 @@ export async function fill(page: Page, prefix: 'fiche' | 'vevent', values: Recor
 
 /** axe at this point of a flow (no serious or critical violation) and no horizontal scrolling. */
 export async function checkPage(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${name}`).toBeLessThanOrEqual(0);
+  const { overflow, culprits } = await page.evaluate(() => {
+    // The outermost elements that reach past the window's right edge, so that a failure says what
+    // widens the page.
+    const past = (element: Element | null) =>
+      element !== null && element.getBoundingClientRect().right > window.innerWidth + 0.5;
+    const beyond = Array.from(document.body.querySelectorAll('*')).filter(
+      (element) => past(element) && !past(element.parentElement),
+    );
+    return {
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      culprits: beyond.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+    };
+  });
+  expect(overflow, `horizontal overflow on ${name}: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
   await expectAccessible(page, name);
   if (process.env.SCREENSHOTS) {
     const width = page.viewportSize()?.width ?? 0;

@@ -92,6 +92,16 @@ test('on a phone the strip lists only the days with room, and a day’s times', 
   await expect(dayList).toHaveAttribute('data-date', roomDays[1]!);
   await expect(dayList.getByTestId('slot')).toHaveCount(times(roomDays[1]!).length);
 
+  // On the narrowest phones the strip scrolls sideways and the page does not: the days out of view
+  // keep their hidden names inside the strip.
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(
+    await strip
+      .getByRole('list', { name: 'Days with available times' })
+      .evaluate((list) => list.scrollWidth > list.clientWidth),
+  ).toBe(true);
+  await checkPage(page, 'slot-strip');
+
   // The same page on a desktop is the seven-column grid, with the empty days marked.
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(page.getByTestId('slot-grid')).toBeVisible();
