@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, isRealDate, parseIsoDate, toIsoDate } from './calendar-date.ts';
+import {
+  addDays,
+  daysBetween,
+  isoWeekdayOf,
+  isRealDate,
+  parseIsoDate,
+  startOfIsoWeek,
+  toIsoDate,
+} from './calendar-date.ts';
 
 describe('calendar dates', () => {
   it('knows leap years', () => {
@@ -18,6 +26,39 @@ describe('calendar dates', () => {
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(addDays('2024-07-15', 0)).toBe('2024-07-15');
     expect(() => addDays('2024-02-30', 1)).toThrow(RangeError);
+  });
+
+  it('weekdays, weeks and distances, across DST changes and years', () => {
+    expect(isoWeekdayOf('2026-12-01')).toBe(2);
+    expect(isoWeekdayOf('2026-12-06')).toBe(7);
+    expect(isoWeekdayOf('1969-12-29')).toBe(1);
+    expect(startOfIsoWeek('2026-11-25')).toBe('2026-11-23'); // a Wednesday
+    expect(startOfIsoWeek('2026-11-23')).toBe('2026-11-23');
+    expect(startOfIsoWeek('2026-11-29')).toBe('2026-11-23'); // a Sunday
+    expect(startOfIsoWeek('2027-01-01')).toBe('2026-12-28');
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2); // over the spring change in Europe
+    expect(daysBetween('2027-01-01', '2026-12-30')).toBe(-2);
+    expect(() => isoWeekdayOf('2026-02-30')).toThrow(RangeError);
+  });
+
+  it('property: the week start is a Monday at most six days before, and Date agrees on the weekday', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1000-01-08T00:00:00Z'),
+          max: new Date('9999-12-24T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          const iso = date.toISOString().slice(0, 10);
+          expect(isoWeekdayOf(iso)).toBe(((date.getUTCDay() + 6) % 7) + 1);
+          const monday = startOfIsoWeek(iso);
+          expect(isoWeekdayOf(monday)).toBe(1);
+          expect(daysBetween(monday, iso)).toBe(isoWeekdayOf(iso) - 1);
+          expect(addDays(monday, daysBetween(monday, iso))).toBe(iso);
+        },
+      ),
+    );
   });
 
   it('refuses impossible dates and years that are not four digits', () => {

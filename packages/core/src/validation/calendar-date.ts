@@ -4,7 +4,13 @@
  * date order, so comparing two of them with < is comparing the dates.
  * Day arithmetic comes from time/civil-day.ts.
  */
-import { civilFromDay, dayFromCivil, dayOfIsoDate, isoDateOfDay } from '../time/civil-day.ts';
+import {
+  civilFromDay,
+  dayFromCivil,
+  dayOfIsoDate,
+  isoDateOfDay,
+  isoWeekdayOfDay,
+} from '../time/civil-day.ts';
 
 export interface DateParts {
   year: number;
@@ -26,9 +32,29 @@ export function isRealDate({ year, month, day }: DateParts): boolean {
 
 /** The date `days` days after (or before, when negative) a "YYYY-MM-DD" date. */
 export function addDays(isoDate: string, days: number): string {
+  return isoDateOfDay(dayOf(isoDate) + days);
+}
+
+/** The day number of a "YYYY-MM-DD" date; a RangeError names anything else. */
+function dayOf(isoDate: string): number {
   const day = dayOfIsoDate(isoDate);
   if (day === undefined) throw new RangeError(`not a date YYYY-MM-DD: ${isoDate}`);
-  return isoDateOfDay(day + days);
+  return day;
+}
+
+/** How many days from `from` to `to` (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return dayOf(to) - dayOf(from);
+}
+
+/** The ISO weekday of a "YYYY-MM-DD" date: 1 = Monday … 7 = Sunday. */
+export function isoWeekdayOf(isoDate: string): number {
+  return isoWeekdayOfDay(dayOf(isoDate));
+}
+
+/** The Monday of the week holding a date (weeks start on Monday in every language offered). */
+export function startOfIsoWeek(isoDate: string): string {
+  return addDays(isoDate, 1 - isoWeekdayOf(isoDate));
 }
 
 /** "YYYY-MM-DD" for date parts (assumed real). */

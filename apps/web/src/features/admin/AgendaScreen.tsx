@@ -4,6 +4,7 @@
  * dialog. All times are the group's wall-clock times as the server sends them; "today" and "now"
  * are read in the group's zone.
  */
+import { addDays, startOfIsoWeek } from '@creneau/core/validation/calendar-date';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { AgendaAppointment } from '../../api/admin-agenda.ts';
@@ -22,15 +23,7 @@ import { AppointmentDialog } from './AppointmentDialog.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
 import { bookingAxis, defaultPlace } from './agenda-grid.ts';
-import {
-  addDays,
-  browserTimeZone,
-  dayList,
-  hourRange,
-  linkedDate,
-  nowInZone,
-  startOfWeek,
-} from './agenda-layout.ts';
+import { browserTimeZone, dayList, hourRange, linkedDate, nowInZone } from './agenda-layout.ts';
 import { PrintSheet } from './PrintSheet.tsx';
 import { ScreenTitle } from './ScreenTitle.tsx';
 import { type FreePlace, WalkInDialog } from './WalkInDialog.tsx';
@@ -75,7 +68,7 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
   const [announcement, setAnnouncement] = useState('');
   const [focusId, setFocusId] = useState<number | null>(null);
 
-  const from = view === 'week' ? startOfWeek(anchor) : anchor;
+  const from = view === 'week' ? startOfIsoWeek(anchor) : anchor;
   const count = view === 'week' ? 7 : 1;
   const days = useMemo(() => dayList(from, count), [from, count]);
   // Every calendar is asked once and the filter hides columns here: switching calendars on and

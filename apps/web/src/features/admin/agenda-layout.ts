@@ -6,6 +6,7 @@
  */
 
 import { dayOfIsoDate } from '@creneau/core/time/civil-day';
+import { addDays } from '@creneau/core/validation/calendar-date';
 
 export const MINUTES_PER_DAY = 24 * 60;
 /** The hours shown when the days have neither appointments nor openings. */
@@ -23,27 +24,6 @@ export function minuteOfDay(local: string): number {
   const hours = Number(local.slice(11, 13));
   const minutes = Number(local.slice(14, 16));
   return hours * 60 + minutes;
-}
-
-/** Days from `from` to `to` (calendar dates), counted on the civil calendar. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((civilDay(to) - civilDay(from)) / 86_400_000);
-}
-
-function civilDay(date: string): number {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(year, month - 1, day);
-}
-
-/** The calendar date `days` after `date` (negative: before). */
-export function addDays(date: string, days: number): string {
-  return new Date(civilDay(date) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The Monday of the week holding `date` (the week starts on Monday in every language offered). */
-export function startOfWeek(date: string): string {
-  const weekday = new Date(civilDay(date)).getUTCDay();
-  return addDays(date, -((weekday + 6) % 7));
 }
 
 /** The `count` calendar dates from `from`. */

@@ -4,6 +4,8 @@
  * week on chosen weekdays, with a reason. The answer's appointments inside the new time are listed
  * below it, to be moved or cancelled from the agenda.
  */
+import { dayOfIsoDate } from '@creneau/core/time/civil-day';
+import { addDays, isoWeekdayOf } from '@creneau/core/validation/calendar-date';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type CreatedAbsence, useCreateAbsence } from '../../../api/admin-absences.ts';
 import type { AgendaCalendar } from '../../../api/admin-agenda.ts';
@@ -16,14 +18,11 @@ import { useAbsenceErrorText } from './absence-errors.ts';
 import { useAbsenceFormat } from './absence-format.ts';
 import {
   type AbsenceDraft,
-  addDays,
   type DraftErrors,
   type DraftField,
-  dayNumber,
   FREQUENCIES,
   type Frequency,
   firstError,
-  isoWeekday,
   MAX_LABEL,
   requestOf,
   validateDraft,
@@ -51,7 +50,7 @@ function initialDraft(calendars: readonly AgendaCalendar[], today: string): Abse
     toTime: '14:00',
     repeat: false,
     frequency: 'week:1',
-    weekdays: [isoWeekday(today)],
+    weekdays: [isoWeekdayOf(today)],
     monthBy: 'day',
     until: addDays(today, 28),
     label: '',
@@ -83,7 +82,8 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
     setDraft((current) => {
       const updated = { ...current, ...next };
       // Until the person picks weekdays, the repeat follows the chosen date.
-      if (next.date && !current.repeat) updated.weekdays = [isoWeekday(next.date)];
+      if (next.date && dayOfIsoDate(next.date) !== undefined && !current.repeat)
+        updated.weekdays = [isoWeekdayOf(next.date)];
       if (next.date && current.endDate < next.date) updated.endDate = next.date;
       return updated;
     });
@@ -137,7 +137,7 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
     if (monthBy === 'day') return t('admin.absences.monthBy.day', { day: dayOfMonth });
     const nth = Math.ceil(dayOfMonth / 7);
     return t(`admin.absences.monthBy.weekday.${nth >= 5 ? 'last' : nth}`, {
-      weekday: format.weekdayLong(isoWeekday(draft.date)),
+      weekday: format.weekdayLong(isoWeekdayOf(draft.date)),
     });
   };
 
@@ -354,7 +354,7 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
               {errorOf('weekdays')}
             </fieldset>
           )}
-          {draft.frequency.startsWith('month') && dayNumber(draft.date) !== undefined && (
+          {draft.frequency.startsWith('month') && dayOfIsoDate(draft.date) !== undefined && (
             <fieldset className={styles.fieldset} data-testid="absence-month-by">
               <legend className={styles.legend}>{t('admin.absences.form.monthBy')}</legend>
               <div className={styles.segmented}>

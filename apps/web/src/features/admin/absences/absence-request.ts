@@ -4,8 +4,9 @@
  * N days, weeks on chosen weekdays, or months — that the server expands with the same code
  * (packages/core/src/time/recurrence.ts), so the form's checks and the server's answer agree.
  */
-import { dayOfIsoDate, isoDateOfDay, isoWeekdayOfDay } from '@creneau/core/time/civil-day';
+import { dayOfIsoDate } from '@creneau/core/time/civil-day';
 import { countOccurrences, type Repetition } from '@creneau/core/time/recurrence';
+import { addDays } from '@creneau/core/validation/calendar-date';
 
 /** The repeats the form offers: a unit and an interval, as people say them. */
 export const FREQUENCIES = [
@@ -90,19 +91,6 @@ export const MAX_OCCURRENCES = 104;
 
 const TIME = /^\d{2}:\d{2}$/;
 
-/** Days since 1970-01-01 of a YYYY-MM-DD date, or undefined when it is not a real date. */
-export const dayNumber = dayOfIsoDate;
-
-/** The date `days` after `date`. */
-export function addDays(date: string, days: number): string {
-  return isoDateOfDay((dayOfIsoDate(date) ?? 0) + days);
-}
-
-/** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
-export function isoWeekday(date: string): number {
-  return isoWeekdayOfDay(dayOfIsoDate(date) ?? 0);
-}
-
 /** The repetition a draft asks for, as the server and core's recurrence read it. */
 export function repetitionOf(draft: AbsenceDraft): Repetition {
   const [every, interval] = draft.frequency.split(':') as ['day' | 'week' | 'month', string];
@@ -125,12 +113,12 @@ const validTime = (time: string) => {
 export function validateDraft(draft: AbsenceDraft): DraftErrors {
   const errors: DraftErrors = {};
   if (draft.scope === 'calendar' && draft.calendarId === null) errors.calendar = 'calendarRequired';
-  const start = dayNumber(draft.date);
+  const start = dayOfIsoDate(draft.date);
   if (!draft.date) errors.date = 'dateRequired';
   else if (start === undefined) errors.date = 'dateInvalid';
 
   if (draft.span === 'days' && !draft.repeat) {
-    const end = dayNumber(draft.endDate);
+    const end = dayOfIsoDate(draft.endDate);
     if (!draft.endDate) errors.endDate = 'dateRequired';
     else if (end === undefined) errors.endDate = 'dateInvalid';
     else if (start !== undefined && end < start) errors.endDate = 'endBeforeStart';
@@ -143,7 +131,7 @@ export function validateDraft(draft: AbsenceDraft): DraftErrors {
   if (draft.repeat) {
     const repetition = repetitionOf(draft);
     if (repetition.every === 'week' && draft.weekdays.length === 0) errors.weekdays = 'weekdaysRequired';
-    const until = dayNumber(draft.until);
+    const until = dayOfIsoDate(draft.until);
     if (!draft.until) errors.until = 'dateRequired';
     else if (until === undefined) errors.until = 'dateInvalid';
     else if (start !== undefined && !errors.weekdays) {
