@@ -24,7 +24,7 @@ import {
 import { useMoveAppointment } from '../../api/admin-actions.ts';
 import type { AgendaAppointment, AgendaBlock, AgendaCalendar } from '../../api/admin-agenda.ts';
 import { usePart } from '../../i18n/i18n.ts';
-import { AppointmentButton, BlockItem, customerName } from './AgendaItems.tsx';
+import { BlockItem, ColumnAppointments, customerName } from './AgendaItems.tsx';
 import type { AgendaView } from './AgendaScreen.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
@@ -41,12 +41,15 @@ import { useAgendaLabels } from './agenda-labels.ts';
 import { nextPosition, nowPosition, type Placed, placeInColumn } from './agenda-layout.ts';
 import board from './board.module.css';
 import { type DropTarget, useBoardDrag } from './use-board-drag.ts';
+import { useProgressiveCount } from './use-progressive-count.ts';
 import { type FreePlace, refusalText } from './WalkInDialog.tsx';
 import { moveRefusal } from './walkin-errors.ts';
 
 interface AgendaBoardProps {
   groupId: number;
   view: AgendaView;
+  /** One column per day for all the calendars shown, instead of one per calendar. */
+  together: boolean;
   days: readonly string[];
   calendars: readonly AgendaCalendar[];
   appointments: readonly AgendaAppointment[];
@@ -68,9 +71,24 @@ interface AgendaBoardProps {
 interface Column {
   key: string;
   day: string;
+  /** The column's calendar; for the calendars together, a stand-in that names them. */
   calendar: AgendaCalendar;
+  /** The calendars a free place of this column books on: its own, or (together) every bookable one. */
+  members: readonly { calendar: AgendaCalendar; taken: readonly Placed<AgendaAppointment>[] }[];
+  together: boolean;
   appointments: Placed<AgendaAppointment>[];
   blocks: Placed<AgendaBlock>[];
+}
+
+/** The closures of the whole business, once each: what the calendars together have in common. */
+function closuresOf(blocks: readonly AgendaBlock[]): AgendaBlock[] {
+  const seen = new Set<string>();
+  return blocks.filter((block) => {
+    const key = `${block.starts_local}|${block.ends_local}`;
+    if (block.kind !== 'closure' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Items by the calendars they show on, in their order. */
@@ -85,12 +103,19 @@ function groupBy<T>(items: readonly T[], keys: (item: T) => number[]): Map<numbe
   return groups;
 }
 
+/** The narrowest a column is drawn (admin.module.css `.day` min-width per column). */
+const WEEK_COLUMN_PX = 56;
+const DAY_COLUMN_PX = 112;
+/** Columns drawn per task after the first frame: a few hundred appointments, well under a frame's budget. */
+const COLUMNS_PER_TASK = 8;
+
 type ArrowKey = Parameters<typeof nextPosition>[2];
 const MOVES = new Set<string>(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
 export function AgendaBoard({
   groupId,
   view,
+  together,
   days,
   calendars,
   appointments,
@@ -129,20 +154,66 @@ export function AgendaBoard({
         : [a.calendar_id, a.resource_id],
     );
     const blocksOf = groupBy(blocks, (b) => [b.calendar_id]);
-    return days.flatMap((day) =>
-      calendars.map((calendar) => ({
-        key: `${day}:${calendar.id}`,
+    const placeOn = (calendar: AgendaCalendar, day: string) =>
+      placeInColumn(byCalendar.get(calendar.id) ?? [], day, axis);
+    if (together) {
+      const shown = new Set(calendars.map((c) => c.id));
+      const ofShown = appointments.filter(
+        (a) => shown.has(a.calendar_id) || (a.resource_id !== null && shown.has(a.resource_id)),
+      );
+      const closures = closuresOf(blocks.filter((b) => shown.has(b.calendar_id)));
+      const all: AgendaCalendar = {
+        ...calendars[0]!,
+        id: 0,
+        name: t('admin.layout.allCalendars'),
+        resource: false,
+      };
+      return days.map((day) => ({
+        key: `${day}:together`,
         day,
-        calendar,
-        appointments: placeInColumn(byCalendar.get(calendar.id) ?? [], day, axis),
-        blocks: placeInColumn(blocksOf.get(calendar.id) ?? [], day, { start: 0, end: 24 }),
-      })),
+        calendar: all,
+        together: true,
+        members: calendars
+          .filter((c) => !c.resource)
+          .map((calendar) => ({ calendar, taken: placeOn(calendar, day) })),
+        appointments: placeInColumn(ofShown, day, axis),
+        blocks: placeInColumn(closures, day, { start: 0, end: 24 }),
+      }));
+    }
+    return days.flatMap((day) =>
+      calendars.map((calendar) => {
+        const placed = placeOn(calendar, day);
+        return {
+          key: `${day}:${calendar.id}`,
+          day,
+          calendar,
+          together: false,
+          members: calendar.resource ? [] : [{ calendar, taken: placed }],
+          appointments: placed,
+          blocks: placeInColumn(blocksOf.get(calendar.id) ?? [], day, { start: 0, end: 24 }),
+        };
+      }),
     );
-  }, [days, calendars, appointments, blocks, axis]);
+  }, [days, calendars, appointments, blocks, axis, together, t]);
+  const perDay = together ? 1 : calendars.length;
+  // Together, each appointment says its calendar; one calendar's column needs not.
+  const calendarNames = useMemo(
+    () => (together ? new Map(calendars.map((c) => [c.id, c.name])) : null),
+    [together, calendars],
+  );
+  // The first frame draws the columns the window can show at their narrowest; the others follow a
+  // few at a time, each in its own task.
+  const drawnColumns = useProgressiveCount(
+    columns.length,
+    Math.ceil(window.innerWidth / (view === 'week' ? WEEK_COLUMN_PX : DAY_COLUMN_PX)) + 1,
+    COLUMNS_PER_TASK,
+    `${view}|${together}|${days.join()}|${calendars.map((c) => c.id).join()}`,
+  );
   // Keyboard order inside a column: by start time, the order the list reads in.
   const starts = useMemo(() => columns.map((c) => c.appointments.map((p) => p.start)), [columns]);
   const dropColumns = useMemo(
     () => columns.map((c) => ({ day: c.day, calendarId: c.calendar.id, resource: c.calendar.resource })),
+
     [columns],
   );
   const hours = Array.from({ length: axis.end - axis.start }, (_, i) => axis.start + i);
@@ -166,7 +237,8 @@ export function AgendaBoard({
   const drop = async (appointment: AgendaAppointment, target: DropTarget) => {
     const column = columns[target.column];
     if (!column) return;
-    const calendarId = column.calendar.resource ? undefined : column.calendar.id;
+    // Dropped on a resource, or on the calendars together, an appointment keeps its calendar.
+    const calendarId = column.calendar.resource || column.together ? undefined : column.calendar.id;
     const otherCalendar = calendarId !== undefined && calendarId !== appointment.calendar_id;
     setNotice(null);
     try {
@@ -223,11 +295,19 @@ export function AgendaBoard({
       axis,
     );
   };
-  const bookable = (column: Column) => canBook && !column.calendar.resource;
+  const bookable = (column: Column) => canBook && column.members.length > 0;
+  /** The calendar a free place at `minute` books on: the first of the column's that is free then. */
+  const calendarAt = (column: Column, minute: number): AgendaCalendar => {
+    const free = column.members.find(
+      ({ taken }) => !taken.some((p) => p.start < minute + SNAP_MINUTES && p.end > minute),
+    );
+    return (free ?? column.members[0]!).calendar;
+  };
   const onTrackClick = (event: MouseEvent<HTMLElement>, column: Column) => {
     if (!bookable(column) || drag.clickEndsDrag()) return;
     if ((event.target as HTMLElement).closest('button')) return;
-    onFreePlace({ calendarId: column.calendar.id, day: column.day, minute: minuteUnder(event) });
+    const minute = minuteUnder(event);
+    onFreePlace({ calendarId: calendarAt(column, minute).id, day: column.day, minute });
   };
   // The quarter hour a click would book, drawn under the mouse (one element for the whole board).
   const onTrackMove = (event: MouseEvent<HTMLElement>, column: Column) => {
@@ -256,7 +336,8 @@ export function AgendaBoard({
     const kept = chosen[column.key];
     if (kept !== undefined) return kept;
     const from = column.day === now.date ? Math.max(now.minute, axis.start * 60) : axis.start * 60;
-    return firstFreeMinute(column.appointments, from, axis);
+    // Together: the earliest time any of the calendars is free.
+    return Math.min(...column.members.map(({ taken }) => firstFreeMinute(taken, from, axis)));
   };
   const onFreeKey = (event: KeyboardEvent<HTMLButtonElement>, column: Column, minute: number) => {
     const last = snapMinute(axis.end * 60, axis);
@@ -277,7 +358,6 @@ export function AgendaBoard({
     setSpoken(format.time(localOf(column.day, minuteNext)));
   };
 
-  let columnIndex = 0;
   return (
     <>
       {notice && (
@@ -317,14 +397,14 @@ export function AgendaBoard({
         </div>
         <div className={styles.scroller} onScroll={hideMarker}>
           <div className={styles.days}>
-            {days.map((day) => {
+            {days.map((day, dayIndex) => {
               const dayHeading = `${baseId}-${day}`;
               const isToday = day === now.date;
               return (
                 <div
                   key={day}
                   className={[styles.day, isToday && styles.today].filter(Boolean).join(' ')}
-                  style={{ '--columns': calendars.length } as CSSProperties}
+                  style={{ '--columns': perDay } as CSSProperties}
                   data-testid="agenda-day"
                 >
                   <h3 id={dayHeading} className={styles.dayHeading}>
@@ -332,13 +412,13 @@ export function AgendaBoard({
                     {isToday && <span className={styles.todayTag}>{t('admin.nav.today')}</span>}
                   </h3>
                   <div className={styles.columns}>
-                    {calendars.map((calendar) => {
-                      const index = columnIndex++;
-                      const column = columns[index];
-                      if (!column) return null;
+                    {columns.slice(dayIndex * perDay, (dayIndex + 1) * perDay).map((column, inDay) => {
+                      const index = dayIndex * perDay + inDay;
+                      const calendar = column.calendar;
                       const calendarHeading = `${dayHeading}-${calendar.id}`;
                       const ghost = drag.ghost?.column === index ? drag.ghost : null;
                       const free = bookable(column) ? placeOf(column) : null;
+                      const freeCalendar = free === null ? null : calendarAt(column, free);
                       return (
                         <div
                           key={column.key}
@@ -366,7 +446,7 @@ export function AgendaBoard({
                             onMouseLeave={canBook ? hideMarker : undefined}
                             data-testid="agenda-track"
                             data-day={column.day}
-                            data-calendar-id={calendar.id}
+                            data-calendar-id={column.together ? undefined : calendar.id}
                           >
                             {free !== null && (
                               <button
@@ -378,20 +458,28 @@ export function AgendaBoard({
                                 }}
                                 aria-label={t('admin.walkin.freePlace', {
                                   time: format.time(localOf(column.day, free)),
-                                  calendar: calendar.name,
+                                  calendar: freeCalendar?.name ?? calendar.name,
                                   day: format.mediumDate(column.day),
                                 })}
                                 aria-describedby={`${baseId}-free-hint`}
                                 onKeyDown={(event) => onFreeKey(event, column, free)}
                                 onClick={() =>
-                                  onFreePlace({ calendarId: calendar.id, day: column.day, minute: free })
+                                  onFreePlace({
+                                    calendarId: freeCalendar?.id ?? calendar.id,
+                                    day: column.day,
+                                    minute: free,
+                                  })
                                 }
                                 data-testid="agenda-free-place"
                               >
                                 <span aria-hidden="true">+ {format.time(localOf(column.day, free))}</span>
                               </button>
                             )}
-                            <ul className={styles.items} aria-labelledby={`${calendarHeading} ${dayHeading}`}>
+                            <ul
+                              className={styles.items}
+                              aria-labelledby={`${calendarHeading} ${dayHeading}`}
+                              aria-busy={index >= drawnColumns || undefined}
+                            >
                               {column.blocks.map((placed) => (
                                 <BlockItem
                                   key={`b${placed.item.id}`}
@@ -400,39 +488,22 @@ export function AgendaBoard({
                                   labels={labels}
                                 />
                               ))}
-                              {column.appointments.map((placed, i) => {
-                                const narrow = view === 'week' || placed.lanes > 1;
-                                return (
-                                  <li
-                                    key={placed.item.id}
-                                    className={styles.slot}
-                                    style={{
-                                      top: `${placed.top}%`,
-                                      height: `${placed.height}%`,
-                                      left: `${(placed.lane / placed.lanes) * 100}%`,
-                                      width: `${100 / placed.lanes}%`,
-                                    }}
-                                  >
-                                    <AppointmentButton
-                                      appointment={placed.item}
-                                      calendarName={calendar.name}
-                                      labels={labels}
-                                      compact={narrow}
-                                      // A week's columns are a name wide: the service would be a few letters.
-                                      withService={view === 'day'}
-                                      short={placed.end - placed.start < (narrow ? 35 : 40)}
-                                      draggable={canMove}
-                                      column={index}
-                                      index={i}
-                                      register={register}
-                                      onKeyDown={onKeyDown}
-                                      onPointerDown={drag.onPointerDown}
-                                      onOpen={open}
-                                    />
-                                  </li>
-                                );
-                              })}
-                              {column.appointments.length === 0 && (
+                              {index < drawnColumns && (
+                                <ColumnAppointments
+                                  appointments={column.appointments}
+                                  view={view}
+                                  calendarName={calendar.name}
+                                  calendarNames={calendarNames}
+                                  labels={labels}
+                                  draggable={canMove}
+                                  column={index}
+                                  register={register}
+                                  onKeyDown={onKeyDown}
+                                  onPointerDown={drag.onPointerDown}
+                                  onOpen={open}
+                                />
+                              )}
+                              {index < drawnColumns && column.appointments.length === 0 && (
                                 <li className="visually-hidden">{t('admin.empty')}</li>
                               )}
                             </ul>

@@ -51,6 +51,8 @@ interface AppointmentButtonProps {
   compact: boolean;
   /** Room for the service's line (the day view); the name of the button always carries it. */
   withService: boolean;
+  /** A line with the calendar's name, for a column that holds several calendars. */
+  withCalendar?: boolean;
   short: boolean;
   draggable: boolean;
   column: number;
@@ -82,6 +84,7 @@ export const AppointmentButton = memo(function AppointmentButton({
   labels,
   compact,
   withService,
+  withCalendar = false,
   short,
   draggable,
   column,
@@ -131,6 +134,7 @@ export const AppointmentButton = memo(function AppointmentButton({
           {compact ? shortName(appointment) : customerName(appointment)}
         </span>
         {withService && !short && <span className={styles.aptService}>{appointment.intervention_name}</span>}
+        {withCalendar && !short && <span className={styles.aptCalendar}>{calendarName}</span>}
         {(cancelled || attendance) && (
           <span className={styles.aptBadges}>
             {cancelled && <span className={styles.badgeCancelled}>{labels.cancelled}</span>}
@@ -148,4 +152,55 @@ export const AppointmentButton = memo(function AppointmentButton({
       </span>
     </button>
   );
+});
+
+interface ColumnAppointmentsProps
+  extends Pick<
+    AppointmentButtonProps,
+    'calendarName' | 'labels' | 'draggable' | 'column' | 'register' | 'onKeyDown' | 'onPointerDown' | 'onOpen'
+  > {
+  appointments: readonly Placed<AgendaAppointment>[];
+  view: 'day' | 'week';
+  /** For a column of several calendars: each appointment's calendar, named on it. */
+  calendarNames: ReadonlyMap<number, string> | null;
+}
+
+/**
+ * A column's appointments, placed in their lanes. Memoised as a whole: when the board draws more
+ * columns, or one column changes, the others' hundreds of items are not visited again.
+ */
+export const ColumnAppointments = memo(function ColumnAppointments({
+  appointments,
+  view,
+  calendarNames,
+  calendarName,
+  ...button
+}: ColumnAppointmentsProps) {
+  return appointments.map((placed, index) => {
+    const narrow = view === 'week' || placed.lanes > 1;
+    return (
+      <li
+        key={placed.item.id}
+        className={styles.slot}
+        style={{
+          top: `${placed.top}%`,
+          height: `${placed.height}%`,
+          left: `${(placed.lane / placed.lanes) * 100}%`,
+          width: `${100 / placed.lanes}%`,
+        }}
+      >
+        <AppointmentButton
+          appointment={placed.item}
+          compact={narrow}
+          // A week's columns are a name wide: the service would be a few letters.
+          withService={view === 'day'}
+          short={placed.end - placed.start < (narrow ? 35 : 40)}
+          calendarName={calendarNames?.get(placed.item.calendar_id) ?? calendarName}
+          withCalendar={calendarNames !== null}
+          index={index}
+          {...button}
+        />
+      </li>
+    );
+  });
 });

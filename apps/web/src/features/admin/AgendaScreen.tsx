@@ -56,6 +56,7 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
   const rangeId = useId();
   const dateId = useId();
   const [view, setView] = useState<AgendaView>(initialView);
+  const [together, setTogether] = useState(false);
   const [timeZone, setTimeZone] = useState(group.timezone);
   const now = useZonedNow(timeZone);
   // A link may name the day to open (`?date=YYYY-MM-DD`): the business's mails and the absences
@@ -208,6 +209,23 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
             </button>
           ))}
         </fieldset>
+        {visible.length > 1 && (
+          <fieldset className={styles.viewSwitch} data-testid="agenda-layout">
+            <legend className="visually-hidden">{t('admin.layout.label')}</legend>
+            {([false, true] as const).map((option) => (
+              <button
+                key={String(option)}
+                type="button"
+                className={styles.viewButton}
+                aria-pressed={together === option}
+                onClick={() => setTogether(option)}
+                data-testid={option ? 'agenda-layout-together' : 'agenda-layout-calendars'}
+              >
+                {t(option ? 'admin.layout.together' : 'admin.layout.perCalendar')}
+              </button>
+            ))}
+          </fieldset>
+        )}
       </div>
 
       <div className={styles.subbar}>
@@ -263,6 +281,7 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
           <AgendaBoard
             groupId={group.id}
             view={view}
+            together={together && visible.length > 1}
             days={days}
             calendars={visible}
             appointments={data.appointments}
