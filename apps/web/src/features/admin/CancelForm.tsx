@@ -8,11 +8,10 @@ import { useCancelByStaff } from '../../api/admin-actions.ts';
 import type { AgendaAppointment, AgendaCalendar } from '../../api/admin-agenda.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Icon } from '../../ui/Icon.tsx';
-import { ActionSummary } from './ActionSummary.tsx';
+import forms from '../../ui/forms/forms.module.css';
 import { cancelFailureOf, useFailureText } from './action-errors.ts';
 import styles from './appointment-actions.module.css';
+import { DialogButtons, DialogFailure, DialogForm } from './DialogForm.tsx';
 
 /** The longest reason (packages/contract: cancelByStaff). */
 const MAX_REASON = 500;
@@ -56,27 +55,23 @@ export function CancelForm({ appointment, calendars, onBack, onCancelled }: Canc
   };
 
   return (
-    <form
-      className={styles.form}
+    <DialogForm
+      title={t('admin.cancel.title')}
+      appointment={appointment}
+      calendars={calendars}
       onSubmit={next}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      data-testid="cancel-form"
+      testId="cancel-form"
     >
-      <h3 id={`${id}-title`} className={styles.formTitle}>
-        {t('admin.cancel.title')}
-      </h3>
-      <ActionSummary appointment={appointment} calendars={calendars} />
       {!confirming ? (
         <>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${id}-reason`}>
+          <div className={forms.field}>
+            <label className={forms.label} htmlFor={`${id}-reason`}>
               {t('admin.cancel.reason')}
             </label>
             <textarea
               ref={reasonRef}
               id={`${id}-reason`}
-              className={styles.input}
+              className={`${forms.input} ${forms.textarea}`}
               value={reason}
               maxLength={MAX_REASON}
               rows={3}
@@ -88,7 +83,7 @@ export function CancelForm({ appointment, calendars, onBack, onCancelled }: Canc
               {t('admin.cancel.reasonHint', { max: MAX_REASON })}
             </p>
           </div>
-          <label className={styles.check}>
+          <label className={forms.check}>
             <input
               type="checkbox"
               checked={notify}
@@ -98,14 +93,10 @@ export function CancelForm({ appointment, calendars, onBack, onCancelled }: Canc
             <span>{t('admin.cancel.notify')}</span>
           </label>
           {together && <p className={styles.hint}>{t('admin.cancel.together')}</p>}
-          <div className={styles.buttons}>
-            <Button variant="secondary" onClick={onBack} data-testid="cancel-back">
-              {t('admin.move.back')}
-            </Button>
-            <Button type="submit" variant="danger" data-testid="cancel-next">
-              {t('admin.cancel.next')}
-            </Button>
-          </div>
+          <DialogButtons
+            back={{ text: t('admin.move.back'), onClick: onBack, testId: 'cancel-back' }}
+            go={{ text: t('admin.cancel.next'), variant: 'danger', testId: 'cancel-next' }}
+          />
         </>
       ) : (
         <div className={styles.confirm} data-testid="cancel-confirm">
@@ -116,29 +107,19 @@ export function CancelForm({ appointment, calendars, onBack, onCancelled }: Canc
           {reason.trim() && (
             <p className={styles.hint}>{t('admin.history.reason', { reason: reason.trim() })}</p>
           )}
-          <div className={styles.error} role="alert" data-testid="cancel-error">
-            {failure && (
-              <>
-                <Icon name="alert" size={18} />
-                <span>{failureText(failure)}</span>
-              </>
-            )}
-          </div>
-          <div className={styles.buttons}>
-            <Button variant="secondary" onClick={onBack} data-testid="cancel-keep">
-              {t('admin.cancel.keep')}
-            </Button>
-            <Button
-              variant="danger"
-              aria-disabled={cancel.isPending}
-              onClick={confirm}
-              data-testid="cancel-confirm-button"
-            >
-              {cancel.isPending ? t('admin.cancel.cancelling') : t('admin.cancel.confirm')}
-            </Button>
-          </div>
+          <DialogFailure text={failure ? failureText(failure) : null} testId="cancel-error" />
+          <DialogButtons
+            back={{ text: t('admin.cancel.keep'), onClick: onBack, testId: 'cancel-keep' }}
+            go={{
+              text: cancel.isPending ? t('admin.cancel.cancelling') : t('admin.cancel.confirm'),
+              variant: 'danger',
+              pending: cancel.isPending,
+              onClick: confirm,
+              testId: 'cancel-confirm-button',
+            }}
+          />
         </div>
       )}
-    </form>
+    </DialogForm>
   );
 }

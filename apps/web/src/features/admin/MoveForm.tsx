@@ -10,13 +10,13 @@ import { useCalendarServices } from '../../api/admin-walkin.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useFormatters } from '../../lib/formatters.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
-import { Button } from '../../ui/Button.tsx';
+import forms from '../../ui/forms/forms.module.css';
 import { Icon } from '../../ui/Icon.tsx';
-import { ActionSummary } from './ActionSummary.tsx';
 import { moveFailureOf, useFailureText } from './action-errors.ts';
 import { useAgendaFormat } from './agenda-format.ts';
 import { nowInZone } from './agenda-layout.ts';
 import styles from './appointment-actions.module.css';
+import { DialogButtons, DialogFailure, DialogForm } from './DialogForm.tsx';
 import {
   choiceOf,
   type MoveChoice,
@@ -108,26 +108,22 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
   const end = wallClockEnd(choice, minutes);
   const problemId = `${id}-problem`;
   return (
-    <form
-      className={styles.form}
+    <DialogForm
+      title={t('admin.move.title')}
+      appointment={appointment}
+      calendars={calendars}
       onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      data-testid="move-form"
+      testId="move-form"
     >
-      <h3 id={`${id}-title`} className={styles.formTitle}>
-        {t('admin.move.title')}
-      </h3>
-      <ActionSummary appointment={appointment} calendars={calendars} />
       <div className={styles.fields}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-date`}>
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor={`${id}-date`}>
             {t('admin.move.date')}
           </label>
           <input
             ref={dateRef}
             id={`${id}-date`}
-            className={styles.input}
+            className={forms.input}
             type="date"
             required
             min={nowInZone(new Date(), group.timezone).date}
@@ -138,13 +134,13 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
             data-testid="move-date"
           />
         </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-time`}>
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor={`${id}-time`}>
             {t('admin.move.time')}
           </label>
           <select
             id={`${id}-time`}
-            className={styles.input}
+            className={forms.input}
             value={choice.time}
             onChange={(event) => change({ time: event.target.value })}
             data-testid="move-time"
@@ -156,13 +152,13 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
             ))}
           </select>
         </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-calendar`}>
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor={`${id}-calendar`}>
             {t('admin.move.calendar')}
           </label>
           <select
             id={`${id}-calendar`}
-            className={styles.input}
+            className={forms.input}
             value={choice.calendarId}
             onChange={(event) => change({ calendarId: Number(event.target.value) })}
             data-testid="move-calendar"
@@ -175,13 +171,13 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
           </select>
         </div>
         {!together && offered.length > 0 && (
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${id}-service`}>
+          <div className={forms.field}>
+            <label className={forms.label} htmlFor={`${id}-service`}>
               {t('admin.detail.service')}
             </label>
             <select
               id={`${id}-service`}
-              className={styles.input}
+              className={forms.input}
               value={choice.interventionId}
               onChange={(event) => change({ interventionId: Number(event.target.value) })}
               data-testid="move-service"
@@ -196,7 +192,7 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
         )}
       </div>
       {problem && (
-        <p id={problemId} className={styles.fieldError} role="alert" data-testid="move-problem">
+        <p id={problemId} className={forms.error} role="alert" data-testid="move-problem">
           {t(
             problem === 'date'
               ? 'admin.move.invalidDate'
@@ -219,22 +215,15 @@ export function MoveForm({ appointment, calendars, onBack, onMoved }: MoveFormPr
         {t('admin.move.mailed')}
         {together && ` ${t('admin.move.together')}`}
       </p>
-      <div className={styles.error} role="alert" data-testid="move-error">
-        {failure && (
-          <>
-            <Icon name="alert" size={18} />
-            <span>{failureText(failure)}</span>
-          </>
-        )}
-      </div>
-      <div className={styles.buttons}>
-        <Button variant="secondary" onClick={onBack} data-testid="move-back">
-          {t('admin.move.back')}
-        </Button>
-        <Button type="submit" aria-disabled={move.isPending} data-testid="move-submit">
-          {move.isPending ? t('admin.move.moving') : t('admin.move.submit')}
-        </Button>
-      </div>
-    </form>
+      <DialogFailure text={failure ? failureText(failure) : null} testId="move-error" />
+      <DialogButtons
+        back={{ text: t('admin.move.back'), onClick: onBack, testId: 'move-back' }}
+        go={{
+          text: move.isPending ? t('admin.move.moving') : t('admin.move.submit'),
+          pending: move.isPending,
+          testId: 'move-submit',
+        }}
+      />
+    </DialogForm>
   );
 }

@@ -12,6 +12,7 @@ import type { AgendaCalendar } from '../../../api/admin-agenda.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 import { Button } from '../../../ui/Button.tsx';
+import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import { AffectedList } from './AffectedList.tsx';
 import { useAbsenceErrorText } from './absence-errors.ts';
@@ -28,6 +29,9 @@ import {
   validateDraft,
 } from './absence-request.ts';
 import styles from './absences.module.css';
+
+/** Labels and legends: the shared look, set a little apart from what they name. */
+const labelClass = `${forms.label} ${styles.spaced}`;
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
@@ -125,7 +129,7 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
   });
   const errorOf = (field: DraftField) =>
     errors[field] ? (
-      <p id={errorId(field)} className={styles.error} data-testid={`absence-${field}-error`}>
+      <p id={errorId(field)} className={forms.error} data-testid={`absence-${field}-error`}>
         <Icon name="alert" size={16} />
         <span>{t(`admin.absences.errors.${errors[field]}`)}</span>
       </p>
@@ -142,10 +146,10 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="absence-form">
+    <form className={`${styles.form} ${forms.dense}`} onSubmit={submit} noValidate data-testid="absence-form">
       {wholeGroup && (
         <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>{t('admin.absences.form.where')}</legend>
+          <legend className={labelClass}>{t('admin.absences.form.where')}</legend>
           <div className={styles.segmented}>
             <label className={styles.choice}>
               <input
@@ -174,13 +178,13 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
         </fieldset>
       )}
       {draft.scope === 'calendar' && (
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={fieldId('calendar')}>
+        <div className={forms.field}>
+          <label className={labelClass} htmlFor={fieldId('calendar')}>
             {t('admin.absences.form.calendar')}
           </label>
           <select
             {...fieldProps('calendar')}
-            className={styles.input}
+            className={forms.input}
             value={draft.calendarId ?? ''}
             onChange={(event) =>
               change({ calendarId: event.target.value ? Number(event.target.value) : null })
@@ -198,7 +202,7 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
       )}
 
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('admin.absences.form.when')}</legend>
+        <legend className={labelClass}>{t('admin.absences.form.when')}</legend>
         <div className={styles.segmented}>
           <label className={styles.choice}>
             <input
@@ -224,8 +228,8 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
       </fieldset>
 
       <div className={styles.row}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={fieldId('date')}>
+        <div className={forms.field}>
+          <label className={labelClass} htmlFor={fieldId('date')}>
             {draft.span === 'days' && !draft.repeat
               ? t('admin.absences.form.firstDay')
               : t('admin.absences.form.date')}
@@ -233,22 +237,22 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
           <input
             {...fieldProps('date')}
             type="date"
-            className={styles.input}
+            className={forms.input}
             value={draft.date}
             onChange={(event) => change({ date: event.target.value })}
           />
           {errorOf('date')}
         </div>
         {draft.span === 'days' && !draft.repeat && (
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={fieldId('endDate')}>
+          <div className={forms.field}>
+            <label className={labelClass} htmlFor={fieldId('endDate')}>
               {t('admin.absences.form.lastDay')}
             </label>
             <input
               {...fieldProps('endDate')}
               type="date"
               min={draft.date || undefined}
-              className={styles.input}
+              className={forms.input}
               value={draft.endDate}
               onChange={(event) => change({ endDate: event.target.value })}
             />
@@ -258,29 +262,29 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
       </div>
       {draft.span === 'hours' && (
         <div className={styles.row}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={fieldId('fromTime')}>
+          <div className={forms.field}>
+            <label className={labelClass} htmlFor={fieldId('fromTime')}>
               {t('admin.absences.form.fromTime')}
             </label>
             <input
               {...fieldProps('fromTime')}
               type="time"
               step={300}
-              className={styles.input}
+              className={forms.input}
               value={draft.fromTime}
               onChange={(event) => change({ fromTime: event.target.value })}
             />
             {errorOf('fromTime')}
           </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={fieldId('toTime')}>
+          <div className={forms.field}>
+            <label className={labelClass} htmlFor={fieldId('toTime')}>
               {t('admin.absences.form.toTime')}
             </label>
             <input
               {...fieldProps('toTime')}
               type="time"
               step={300}
-              className={styles.input}
+              className={forms.input}
               value={draft.toTime}
               onChange={(event) => change({ toTime: event.target.value })}
             />
@@ -300,13 +304,13 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
       </label>
       {draft.repeat && (
         <>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${id}-frequency`}>
+          <div className={forms.field}>
+            <label className={labelClass} htmlFor={`${id}-frequency`}>
               {t('admin.absences.form.frequency')}
             </label>
             <select
               id={`${id}-frequency`}
-              className={styles.input}
+              className={forms.input}
               value={draft.frequency}
               onChange={(event) => change({ frequency: event.target.value as Frequency })}
               data-testid="absence-frequency"
@@ -324,7 +328,7 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
               aria-describedby={errors.weekdays ? errorId('weekdays') : undefined}
               data-testid="absence-weekdays"
             >
-              <legend className={styles.legend}>{t('admin.absences.form.weekdays')}</legend>
+              <legend className={labelClass}>{t('admin.absences.form.weekdays')}</legend>
               <div className={styles.days}>
                 {WEEKDAYS.map((weekday) => (
                   <label key={weekday} className={styles.day}>
@@ -356,7 +360,7 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
           )}
           {draft.frequency.startsWith('month') && dayOfIsoDate(draft.date) !== undefined && (
             <fieldset className={styles.fieldset} data-testid="absence-month-by">
-              <legend className={styles.legend}>{t('admin.absences.form.monthBy')}</legend>
+              <legend className={labelClass}>{t('admin.absences.form.monthBy')}</legend>
               <div className={styles.segmented}>
                 {(['day', 'weekday'] as const).map((monthBy) => (
                   <label key={monthBy} className={styles.choice}>
@@ -373,15 +377,15 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
               </div>
             </fieldset>
           )}
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={fieldId('until')}>
+          <div className={forms.field}>
+            <label className={labelClass} htmlFor={fieldId('until')}>
               {t('admin.absences.form.until')}
             </label>
             <input
               {...fieldProps('until')}
               type="date"
               min={draft.date || undefined}
-              className={styles.input}
+              className={forms.input}
               value={draft.until}
               onChange={(event) => change({ until: event.target.value })}
             />
@@ -390,8 +394,8 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
         </>
       )}
 
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={fieldId('label')}>
+      <div className={forms.field}>
+        <label className={labelClass} htmlFor={fieldId('label')}>
           {t('admin.absences.form.label')}
         </label>
         <input
@@ -399,7 +403,7 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
           aria-describedby={described('label', `${id}-label-hint`)}
           type="text"
           maxLength={MAX_LABEL + 20}
-          className={styles.input}
+          className={forms.input}
           value={draft.label}
           onChange={(event) => change({ label: event.target.value })}
         />
@@ -417,7 +421,7 @@ export function AbsenceForm({ calendars, wholeGroup, today }: AbsenceFormProps) 
       </div>
       <div aria-live="assertive">
         {create.isError && (
-          <p className={styles.error} role="alert" data-testid="absence-server-error">
+          <p className={forms.error} role="alert" data-testid="absence-server-error">
             <Icon name="alert" size={16} />
             <span>{errorText(create.error)}</span>
           </p>

@@ -9,6 +9,7 @@ import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import { type AbsenceEntry, byMonth, coversAll, entriesOf } from './absence-entries.ts';
 import { useAbsenceErrorText } from './absence-errors.ts';
@@ -164,7 +165,7 @@ export function AbsenceList({ list, wholeGroup }: AbsenceListProps) {
           <p className={styles.entryWhen}>{describe(confirming)}</p>
           <p className={styles.muted}>{t('admin.absences.confirm.text')}</p>
           {remove.isError && (
-            <p className={styles.error} role="alert">
+            <p className={`${forms.error} ${forms.dense}`} role="alert">
               <Icon name="alert" size={16} />
               <span>{errorText(remove.error)}</span>
             </p>

@@ -9,6 +9,7 @@ import { useSessionToken } from '../../../api/session-token.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 import { Button } from '../../../ui/Button.tsx';
+import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { AffectedList } from './AffectedList.tsx';
@@ -78,18 +79,22 @@ export function HolidaysPanel({ today, calendarNames }: HolidaysPanelProps) {
   const closedDays = result ? new Set(result.blocks.map((block) => block.starts_local.slice(0, 10))).size : 0;
 
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`} data-testid="holidays-panel">
+    <section
+      className={`${styles.panel} ${forms.dense}`}
+      aria-labelledby={`${id}-title`}
+      data-testid="holidays-panel"
+    >
       <div className={styles.panelHead}>
         <h2 id={`${id}-title`} className={styles.panelTitle}>
           {t('admin.holidays.title')}
         </h2>
         <div className={styles.yearField}>
-          <label className={styles.label} htmlFor={`${id}-year`}>
+          <label className={`${forms.label} ${styles.spaced}`} htmlFor={`${id}-year`}>
             {t('admin.holidays.year')}
           </label>
           <select
             id={`${id}-year`}
-            className={styles.input}
+            className={forms.input}
             value={year}
             onChange={(event) => {
               setYear(Number(event.target.value));
@@ -115,7 +120,7 @@ export function HolidaysPanel({ today, calendarNames }: HolidaysPanelProps) {
       )}
       {holidays.isPending && <Spinner label={t('admin.loading')} />}
       {holidays.isError && (
-        <p className={styles.error} role="alert">
+        <p className={forms.error} role="alert">
           <Icon name="alert" size={16} />
           <span>{errorText(holidays.error)}</span>
         </p>
@@ -192,7 +197,7 @@ export function HolidaysPanel({ today, calendarNames }: HolidaysPanelProps) {
             ))}
           </ul>
           {missing && (
-            <p id={`${id}-missing`} className={styles.error} role="alert">
+            <p id={`${id}-missing`} className={forms.error} role="alert">
               <Icon name="alert" size={16} />
               <span>{t('admin.holidays.noneChosen')}</span>
             </p>
@@ -208,7 +213,7 @@ export function HolidaysPanel({ today, calendarNames }: HolidaysPanelProps) {
       )}
       <div aria-live="assertive">
         {close.isError && (
-          <p className={styles.error} role="alert">
+          <p className={forms.error} role="alert">
             <Icon name="alert" size={16} />
             <span>{errorText(close.error)}</span>
           </p>

@@ -17,6 +17,7 @@ import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 import { errorKey } from '../../../ui/auth/error-key.ts';
 import { Button } from '../../../ui/Button.tsx';
+import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import styles from './invitations.module.css';
@@ -187,16 +188,16 @@ function InviteForm({
   const emailError = error === 'emailValidator' || error === 'alreadyMember';
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="invite-form">
+    <form className={`${styles.form} ${forms.dense}`} onSubmit={submit} noValidate data-testid="invite-form">
       <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor={ids.email} className={styles.label}>
+        <div className={forms.field}>
+          <label htmlFor={ids.email} className={forms.label}>
             {t('admin.invite.email')}
           </label>
           <input
             ref={emailInput}
             id={ids.email}
-            className={styles.input}
+            className={forms.input}
             type="email"
             autoComplete="off"
             spellCheck={false}
@@ -211,13 +212,13 @@ function InviteForm({
             data-testid="invite-email"
           />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.role} className={styles.label}>
+        <div className={forms.field}>
+          <label htmlFor={ids.role} className={forms.label}>
             {t('admin.invite.role')}
           </label>
           <select
             id={ids.role}
-            className={styles.input}
+            className={forms.input}
             value={role}
             onChange={(event) => setRole(event.target.value as Role)}
             data-testid="invite-role"
@@ -237,7 +238,7 @@ function InviteForm({
           className={styles.calendars}
           aria-describedby={error === 'noCalendar' ? ids.error : undefined}
         >
-          <legend className={styles.label}>{t('admin.invite.calendars')}</legend>
+          <legend className={forms.label}>{t('admin.invite.calendars')}</legend>
           <label className={styles.check}>
             <input
               type="checkbox"

@@ -18,6 +18,7 @@ import { ErrorMessage } from '../../../app/group/ErrorMessage.tsx';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 import { Button } from '../../../ui/Button.tsx';
+import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ScreenTitle } from '../ScreenTitle.tsx';
@@ -121,7 +122,12 @@ function NoticesForm({ saved, canSeeStaff }: { saved: BusinessNotices; canSeeSta
       : t('admin.notices.errors.generic');
 
   return (
-    <form className={styles.panel} onSubmit={submit} noValidate data-testid="notices-form">
+    <form
+      className={`${styles.panel} ${forms.dense}`}
+      onSubmit={submit}
+      noValidate
+      data-testid="notices-form"
+    >
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('admin.notices.recipients')}</legend>
         <p className={styles.hint} id={`${id}-hint`}>
@@ -135,7 +141,7 @@ function NoticesForm({ saved, canSeeStaff }: { saved: BusinessNotices; canSeeSta
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; their text is what changes.
               <li key={index} className={styles.row}>
-                <label className={styles.label} htmlFor={inputId}>
+                <label className={forms.label} htmlFor={inputId}>
                   {t('admin.notices.email', { n: index + 1 })}
                 </label>
                 <div className={styles.inputLine}>
@@ -147,7 +153,7 @@ function NoticesForm({ saved, canSeeStaff }: { saved: BusinessNotices; canSeeSta
                     type="email"
                     autoComplete="off"
                     inputMode="email"
-                    className={styles.input}
+                    className={forms.input}
                     value={row}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? errorId : `${id}-hint`}
@@ -167,7 +173,7 @@ function NoticesForm({ saved, canSeeStaff }: { saved: BusinessNotices; canSeeSta
                   )}
                 </div>
                 {error && (
-                  <p id={errorId} className={styles.error} data-testid="notice-email-error">
+                  <p id={errorId} className={forms.error} data-testid="notice-email-error">
                     <Icon name="alert" size={16} />
                     <span>{t(`admin.notices.errors.${error}`)}</span>
                   </p>
@@ -193,7 +199,7 @@ function NoticesForm({ saved, canSeeStaff }: { saved: BusinessNotices; canSeeSta
               </label>
               <select
                 id={`${id}-staff`}
-                className={styles.input}
+                className={forms.input}
                 value={pick}
                 onChange={(event) => setPick(event.target.value)}
                 data-testid="notice-staff"
@@ -260,7 +266,7 @@ function NoticesForm({ saved, canSeeStaff }: { saved: BusinessNotices; canSeeSta
       </div>
       <div aria-live="assertive">
         {save.isError && (
-          <p className={styles.error} role="alert" data-testid="notices-error">
+          <p className={forms.error} role="alert" data-testid="notices-error">
             <Icon name="alert" size={16} />
             <span>{serverError}</span>
           </p>

@@ -17,6 +17,7 @@ import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
 import { Button } from '../../../ui/Button.tsx';
+import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import {
   type BusinessDraft,
@@ -178,14 +179,14 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
   };
   const problem = (field: BusinessField) =>
     invalid.includes(field) ? (
-      <p id={`${id}-${field}-error`} className={styles.fieldError} data-testid={`settings-${field}-error`}>
+      <p id={`${id}-${field}-error`} className={forms.error} data-testid={`settings-${field}-error`}>
         <Icon name="alert" size={16} />
         <span>{t(`admin.settings.errors.${ERROR_OF[field]}`)}</span>
       </p>
     ) : null;
   const field = (name: BusinessField, input: ReactNode, hint?: string, wide?: boolean) => (
-    <div className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
-      <label className={styles.label} htmlFor={`${id}-${name}`}>
+    <div className={wide ? `${forms.field} ${styles.wide}` : forms.field}>
+      <label className={forms.label} htmlFor={`${id}-${name}`}>
         {t(`admin.settings.fields.${name}`)}
       </label>
       {hint && (
@@ -199,7 +200,7 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
   );
   const text = (name: Exclude<BusinessField, 'enabled_locales' | 'timezone' | 'locale'>, extra = {}) => (
     <input
-      className={styles.input}
+      className={forms.input}
       type="text"
       value={draft[name] ?? ''}
       onChange={(event) => set(name, event.target.value)}
@@ -209,7 +210,12 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
   );
 
   return (
-    <form className={styles.panel} onSubmit={submit} noValidate data-testid="settings-form">
+    <form
+      className={`${styles.panel} ${forms.dense}`}
+      onSubmit={submit}
+      noValidate
+      data-testid="settings-form"
+    >
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('admin.settings.details.identity')}</legend>
         <div className={`${styles.grid} ${styles.pairs}`}>
@@ -244,14 +250,14 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
             text('country', {
               maxLength: 2,
               autoComplete: 'off',
-              className: `${styles.input} ${styles.short}`,
+              className: `${forms.input} ${styles.short}`,
             }),
             t('admin.settings.hints.country'),
           )}
           {field(
             'timezone',
             <select
-              className={styles.input}
+              className={forms.input}
               value={draft.timezone}
               onChange={(event) => set('timezone', event.target.value)}
               {...control('timezone')}
@@ -266,7 +272,7 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
           {field(
             'locale',
             <select
-              className={styles.input}
+              className={forms.input}
               value={draft.locale}
               onChange={(event) => chooseMain(event.target.value)}
               {...control('locale', true)}
@@ -285,7 +291,7 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
           className={styles.languages}
           aria-describedby={invalid.includes('enabled_locales') ? `${id}-enabled_locales-error` : undefined}
         >
-          <legend className={styles.label}>{t('admin.settings.fields.enabled_locales')}</legend>
+          <legend className={forms.label}>{t('admin.settings.fields.enabled_locales')}</legend>
           <div className={styles.checks}>
             {languages.map((code, index) => {
               const main = code === draft.locale;
@@ -324,7 +330,7 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
       <div aria-live="assertive">
         {formError && (
           <div className={styles.formError} role="alert" data-testid="settings-error">
-            <p className={styles.errorLine}>
+            <p className={forms.error}>
               <Icon name="alert" size={18} />
               <span>{formError}</span>
             </p>

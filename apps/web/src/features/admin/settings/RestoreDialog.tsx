@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import styles from './settings.module.css';
 
@@ -57,7 +58,7 @@ export function RestoreDialog({ version, pending, error, onCancel, onConfirm }: 
       </p>
       <div aria-live="assertive">
         {error && (
-          <p className={styles.fieldError} role="alert" data-testid="settings-restore-error">
+          <p className={`${forms.error} ${forms.dense}`} role="alert" data-testid="settings-restore-error">
             <Icon name="alert" size={16} />
             <span>{message}</span>
           </p>
