@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, fakeSession, patchGroup, test } from '../support/fixtures.ts';
+import { noPageOverflow } from './booking-helpers.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots/tmp');
 const WIDTHS = [360, 1280] as const;
 
 async function check(page: Page, name: string, width: number) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${name} at ${width}px`).toBeLessThanOrEqual(0);
+  await noPageOverflow(page, `${name} at ${width}px`);
   await expectAccessible(page, `${name} at ${width}px`);
   if (process.env.SCREENSHOTS)
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });

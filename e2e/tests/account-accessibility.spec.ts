@@ -15,13 +15,13 @@ import {
   uniquePhone,
   useToken,
 } from './account-support.ts';
+import { noPageOverflow } from './booking-helpers.ts';
 
 const WIDTHS = [360, 1280] as const;
 
 async function check(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${name} at ${width}px`).toBeLessThanOrEqual(0);
+  await noPageOverflow(page, `${name} at ${width}px`);
   await expectAccessible(page, `${name} at ${width}px`);
   await shot(page, name);
 }

@@ -7,85 +7,35 @@
  * axe at 1280 and 768 px, no horizontal overflow at 390, 768 and 1280. Each test owns its data: its
  * own day, booking, holiday and labels.
  */
-import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { API_KEY, apiGet, bookFirstFree, groupId, uniqueEmail, uniquePhone } from './account-support.ts';
-
-const LEONIE = 23;
-const CUT = 35;
-const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
-const MANAGER = { email: 'julien.faure@example.com', password: 'Gerant-Salon26!' };
-const STAFF = { email: 'leonie.marchand@example.com', password: 'Ciseaux-Lyon26!' };
+import { API_KEY, bookFirstFree, groupId, shot, uniqueEmail, uniquePhone } from './account-support.ts';
+import {
+  addDays,
+  afternoon,
+  WOMENS_CUT as CUT,
+  checkLayouts,
+  dateIn,
+  LEONIE,
+  type Login,
+  leonieCutStarts,
+  leonieDay,
+  logInToAdmin,
+  MANAGER,
+  OWNER,
+  STAFF,
+  salonClock,
+} from './admin-support.ts';
 
 /** Logs in from the back office's door and opens one of its sections; answers the session token. */
-async function openSection(page: Page, login: { email: string; password: string }, section: string) {
-  await page.goto('/demo-salon/admin?locale=en');
-  await expect(page).toHaveURL(/\/demo-salon\/login\?locale=en$/);
-  await page.getByTestId('login-email').fill(login.email);
-  await page.getByTestId('login-password').fill(login.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
+async function openSection(page: Page, login: Login, section: string) {
+  await logInToAdmin(page, login);
   await page.getByTestId(`admin-nav-${section}`).press('Enter');
   await expect(page).toHaveURL(new RegExp(`/demo-salon/admin/${section}\\?locale=en$`));
   return (await page.evaluate(() => window.localStorage.getItem('creneau.token'))) ?? '';
 }
 
-async function noPageOverflow(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
-}
-
-/** With SHOTS=<folder>, saves the page as it is now (outside the repository; to look at). */
-async function shot(page: Page, name: string) {
-  const folder = process.env.SHOTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
-}
-
-/** axe at 1280 and 768, no overflow at 390, 768 and 1280 (screenshots at each). */
-async function checkLayouts(page: Page, name: string) {
-  for (const width of [1280, 768, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await noPageOverflow(page, `${name} at ${width}px`);
-    if (width !== 390) await expectAccessible(page, `${name} at ${width}px`);
-    await shot(page, name);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** The public slots of Léonie's cut on a day, as the booking pages read them. */
-async function slotStarts(request: APIRequestContext, salon: number, day: string) {
-  const body = await apiGet<{ availabletimeslots: { start: string }[] }>(
-    request,
-    `/v3/groups/${salon}/availabletimeslots`,
-    { 'intervention_ids[]': CUT, calendar_id: LEONIE, start: day, nDays: 1 },
-  );
-  return body.availabletimeslots.map((slot) => slot.start).filter((start) => start.startsWith(day));
-}
-
-/** An instant on the salon's wall clock, YYYY-MM-DDTHH:MM. */
-function parisClock(instant: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
-
-const afternoon = (starts: string[]) => starts.filter((start) => start.slice(11, 16) >= '13:30');
-const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** The first Monday from `days` ahead. */
 const mondayFrom = (days: number) => {
   const start = dateIn(days);
@@ -99,13 +49,7 @@ test('by keyboard, the manager blocks an afternoon: its public slots vanish, and
   const salon = await groupId(request, 'demo-salon');
   // A Tuesday, Wednesday or Friday six to eleven weeks ahead whose afternoon is bookable: far from
   // the early slots the other suites book, and inside the salon's booking horizon.
-  let day = '';
-  const offset = Math.floor(Math.random() * 35);
-  for (let i = 0; i < 35 && !day; i++) {
-    const candidate = dateIn(42 + ((offset + i) % 35));
-    if (![2, 3, 5].includes(new Date(`${candidate}T12:00:00Z`).getUTCDay())) continue;
-    if (afternoon(await slotStarts(request, salon, candidate)).length >= 8) day = candidate;
-  }
+  const { day } = await leonieDay(request, salon, 42, (starts) => afternoon(starts).length >= 8);
   expect(day, 'a day with a free afternoon').not.toBe('');
   const label = `Formation ${Date.now().toString(36)}`;
 
@@ -135,7 +79,7 @@ test('by keyboard, the manager blocks an afternoon: its public slots vanish, and
   await expect(result.getByRole('heading', { name: 'Time blocked' })).toBeFocused();
   await expect(result.getByTestId('affected-none')).toHaveText('No appointment falls inside this time.');
 
-  const during = await slotStarts(request, salon, day);
+  const during = await leonieCutStarts(request, salon, day);
   expect(afternoon(during)).toEqual([]);
   expect(during.length, 'the morning stays bookable').toBeGreaterThan(0);
 
@@ -154,7 +98,7 @@ test('by keyboard, the manager blocks an afternoon: its public slots vanish, and
   await expect(page.getByTestId('absence-list-status')).toContainText('This time can be booked again.');
   await expect(page.getByTestId('absence-list')).toBeFocused();
 
-  expect(afternoon(await slotStarts(request, salon, day)).length).toBeGreaterThanOrEqual(8);
+  expect(afternoon(await leonieCutStarts(request, salon, day)).length).toBeGreaterThanOrEqual(8);
 });
 
 test('an absence over a booking lists it, with a link to its day in the schedule', async ({
@@ -175,10 +119,10 @@ test('an absence over a booking lists it, with a link to its day in the schedule
     { hoursAhead: 24 * 21 },
   );
   const appointment = booked.records[0]!;
-  const start = parisClock(appointment.start);
+  const start = salonClock(appointment.start);
   const day = start.slice(0, 10);
   const from = start.slice(11, 16);
-  const to = parisClock(appointment.end).slice(11, 16);
+  const to = salonClock(appointment.end).slice(11, 16);
 
   const token = await openSection(page, MANAGER, 'absences');
   const form = page.getByTestId('absence-form');
@@ -198,7 +142,7 @@ test('an absence over a booking lists it, with a link to its day in the schedule
   await expect(open).toHaveAccessibleName(new RegExp(`^Open in the schedule: Solène ${lastname}, `));
   await expect(open).toHaveAttribute('href', new RegExp(`/demo-salon/admin\\?locale=en&date=${day}$`));
   await expectAccessible(page, 'the absence answer with an affected booking');
-  await shot(page, 'absences-affected');
+  await shot(page, 'admin-absences-affected');
 
   // Clean up: the absence through the list, the booking through the staff's cancel.
   const entry = page.getByTestId('absence-entry').filter({ hasText: `Rendez-vous ${lastname}` });
@@ -307,7 +251,7 @@ test('the manager closes a public holiday of next year, sees it closed, and reop
   expect(answer.blocks.length).toBeGreaterThan(1);
   await expect(panel.getByTestId('holidays-result')).toContainText('Days closed: 1');
   await expect(holiday.getByTestId('holiday-closed')).toHaveText('Closed');
-  await shot(page, 'absences-holiday-closed');
+  await shot(page, 'admin-absences-holiday-closed');
 
   // The closure is in the list as one entry for the whole business, deleted from there.
   const entry = page.locator(`[data-testid="absence-entry"][data-block-ids~="${answer.blocks[0]!.id}"]`);
@@ -358,7 +302,7 @@ test('the owner saves a notice recipient, finds it after a reload, and a wrong a
     await expect(rows.last()).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByTestId('notices-status')).toHaveText('');
     await expectAccessible(page, 'the notices with a field error');
-    await shot(page, 'notices-error');
+    await shot(page, 'admin-notices-error');
   } finally {
     // The salon's setting as it was, for the other suites.
     const restored = await request.put(notices, { data: before });

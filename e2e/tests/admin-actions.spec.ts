@@ -10,43 +10,35 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { bookFirstFree, groupId, slotsFrom, uniqueEmail, uniquePhone } from './account-support.ts';
+import {
+  apiGet,
+  bookFirstFree,
+  groupId,
+  shot,
+  slotsFrom,
+  uniqueEmail,
+  uniquePhone,
+} from './account-support.ts';
+import {
+  LEONIE,
+  type Login,
+  logInToAdmin,
+  MANAGER,
+  OWNER,
+  STAFF,
+  salonClock,
+  WOMENS_CUT,
+} from './admin-support.ts';
+import { noPageOverflow, tabTo } from './booking-helpers.ts';
 
-const LEONIE = 23;
 const HUGO = 24;
-const WOMENS_CUT = 35;
 /** The women's cut lasts an hour (demo/groups/demo-salon.json). */
 const LENGTH = 60;
-const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
-const STAFF = { email: 'leonie.marchand@example.com', password: 'Ciseaux-Lyon26!' };
-const MANAGER = { email: 'julien.faure@example.com', password: 'Gerant-Salon26!' };
 
-async function logInToAdmin(page: Page, login: { email: string; password: string }) {
-  await page.goto('/demo-salon/admin?locale=en');
-  await expect(page).toHaveURL(/\/demo-salon\/login\?locale=en$/);
-  await page.getByTestId('login-email').fill(login.email);
-  await page.getByTestId('login-password').fill(login.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
+/** Logs in from the back office's door and waits for the agenda's board. */
+async function openAgenda(page: Page, login: Login) {
+  await logInToAdmin(page, login);
   await expect(page.getByTestId('agenda-board')).toBeVisible();
-}
-
-/** An instant as the salon's wall clock, "YYYY-MM-DDTHH:MM" (the agenda's and the slot list's form). */
-function salonClock(instant: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Paris',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 /**
@@ -122,26 +114,6 @@ async function chooseByKeyboard(select: Locator, text: string) {
   await select.pressSequentially(text, { delay: 30 });
 }
 
-/** Presses Tab until `target` has the focus. */
-async function tabTo(page: Page, target: Locator, most = 30) {
-  for (let i = 0; i < most; i++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-async function noPageOverflow(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
-}
-
-async function look(page: Page, name: string) {
-  if (!process.env.SCREENSHOTS) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `/tmp/hd/shots/${name}-${width}.png`, fullPage: false });
-}
-
 test('by keyboard alone the owner moves an appointment to another hour; the history says so', async ({
   page,
   request,
@@ -151,7 +123,7 @@ test('by keyboard alone the owner moves an appointment to another hour; the hist
   const target = await freeStart(request, salon, LEONIE, ours.start);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logInToAdmin(page, OWNER);
+  await openAgenda(page, OWNER);
   await showDay(page, ours.start);
   const blockOf = block(page, ours.id);
   await expect(blockOf).toHaveAccessibleName(new RegExp(`^${range(ours.start, LENGTH)}`));
@@ -196,7 +168,7 @@ test('by keyboard alone the owner moves an appointment to another hour; the hist
   const done = dialog.getByTestId('action-done');
   await expect(done).toContainText(`at ${target.slice(11, 16)}, Léonie Marchand`);
   await expect(done).toBeFocused();
-  await look(page, 'dialog-moved');
+  await shot(page, 'admin-dialog-moved');
   await expect(blockOf).toHaveAccessibleName(
     new RegExp(`^${range(target, LENGTH)}\\s*,\\s*${literal(ours.name)}`),
   );
@@ -215,7 +187,7 @@ test('the owner moves an appointment to another calendar with the form', async (
   const ours = await book(request, salon, LEONIE, 'Other', 3);
   const target = await freeStart(request, salon, HUGO, ours.start);
 
-  await logInToAdmin(page, OWNER);
+  await openAgenda(page, OWNER);
   await showDay(page, ours.start);
   await block(page, ours.id).press('Enter');
   const dialog = page.getByTestId('appointment-dialog');
@@ -239,9 +211,19 @@ test('the owner moves an appointment to another calendar with the form', async (
 
 test('the owner changes the service of an appointment from the move form', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
-  const ours = await book(request, salon, LEONIE, 'Service', 4);
+  // From 30 days ahead: a stretch of Léonie's calendar no other test books or blocks (the others
+  // take her first three weeks, the absence tests her afternoons from six weeks on).
+  const ours = await book(request, salon, LEONIE, 'Service', 30);
+  // A service no longer than the cut: it fits in the hour the appointment already holds, so no
+  // booking made meanwhile by a test running alongside can refuse the change.
+  const services = await apiGet<{ records: { id: number; length: number }[] }>(
+    request,
+    `/v3/groups/${salon}/interventions`,
+    { locale: 'en' },
+  );
+  const lengths = new Map(services.records.map((s) => [String(s.id), s.length]));
 
-  await logInToAdmin(page, OWNER);
+  await openAgenda(page, OWNER);
   await showDay(page, ours.start);
   await block(page, ours.id).press('Enter');
   const dialog = page.getByTestId('appointment-dialog');
@@ -249,14 +231,16 @@ test('the owner changes the service of an appointment from the move form', async
   const form = dialog.getByTestId('move-form');
   const service = form.getByTestId('move-service');
   await expect(service).toHaveValue(String(WOMENS_CUT));
-  // Another service Léonie performs, chosen by keyboard; same day and time.
+  // Another service Léonie performs, chosen by keyboard; same day and time. The form offers the
+  // appointment's own service at once and the others once her services have loaded.
+  const options = service.locator('option');
+  await expect.poll(() => options.count()).toBeGreaterThan(1);
   const other = (
-    await service
-      .locator('option')
-      .evaluateAll((options) =>
-        options.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })),
-      )
-  ).find((o) => o.value !== String(WOMENS_CUT))!;
+    await options.evaluateAll((list) =>
+      list.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })),
+    )
+  ).find((o) => o.value !== String(WOMENS_CUT) && (lengths.get(o.value) ?? Infinity) <= LENGTH);
+  if (!other) throw new Error('Léonie performs no other service within the hour');
   await chooseByKeyboard(service, other.label);
   await expect(service).toHaveValue(other.value);
   await form.getByTestId('move-submit').press('Enter');
@@ -273,7 +257,7 @@ test('a move onto a taken place is refused and nothing moves', async ({ page, re
   const ours = await book(request, salon, LEONIE, 'Taken', 5);
   const other = await book(request, salon, LEONIE, 'Holder', 5);
 
-  await logInToAdmin(page, OWNER);
+  await openAgenda(page, OWNER);
   await showDay(page, ours.start);
   await block(page, ours.id).press('Enter');
   const dialog = page.getByTestId('appointment-dialog');
@@ -306,7 +290,7 @@ test('a cancellation with a reason, without telling the customer', async ({ page
   const salon = await groupId(request, 'demo-salon');
   const ours = await book(request, salon, LEONIE, 'Cancel', 7);
 
-  await logInToAdmin(page, OWNER);
+  await openAgenda(page, OWNER);
   await showDay(page, ours.start);
   await block(page, ours.id).press('Enter');
   const dialog = page.getByTestId('appointment-dialog');
@@ -352,7 +336,7 @@ test('an open agenda shows a public booking and another browser’s move within 
 
   // Browser A: the agenda of that day, its stream open.
   const streaming = page.waitForResponse((r) => /\/admin\/groups\/\d+\/events\?/.test(r.url()));
-  await logInToAdmin(page, OWNER);
+  await openAgenda(page, OWNER);
   await streaming;
   await page.getByTestId('agenda-view-day').click();
   await showDay(page, day);
@@ -390,7 +374,7 @@ test('an open agenda shows a public booking and another browser’s move within 
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
     const pageB = await other.newPage();
-    await logInToAdmin(pageB, MANAGER);
+    await openAgenda(pageB, MANAGER);
     await showDay(pageB, start);
     await block(pageB, id).press('Enter');
     const dialog = pageB.getByTestId('appointment-dialog');
@@ -413,13 +397,13 @@ test('an open agenda shows a public booking and another browser’s move within 
 
 test('a dropped stream is said quietly, and comes back', async ({ page }) => {
   await page.route(/\/admin\/groups\/\d+\/events\?/, (route) => route.abort('connectionreset'));
-  await logInToAdmin(page, OWNER);
+  await openAgenda(page, OWNER);
   const status = page.getByTestId('agenda-live');
   await expect(status).toHaveText(/Live updates interrupted; the schedule may be out of date\./);
   await expect(status).toHaveAttribute('role', 'status');
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
-    await look(page, 'agenda-live-down');
+    await shot(page, 'admin-agenda-live-down');
   }
   await page.unroute(/\/admin\/groups\/\d+\/events\?/);
   const streaming = page.waitForResponse((r) => /\/admin\/groups\/\d+\/events\?/.test(r.url()));
@@ -432,21 +416,21 @@ test('the move and cancel forms are accessible at 1280 and 768 px', async ({ pag
   const salon = await groupId(request, 'demo-salon');
   const ours = await book(request, salon, LEONIE, 'Axe', 9);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logInToAdmin(page, OWNER);
+  await openAgenda(page, OWNER);
   await showDay(page, ours.start);
   await block(page, ours.id).press('Enter');
   const dialog = page.getByTestId('appointment-dialog');
   await expect(dialog.getByTestId('history-entry')).toHaveCount(1);
   for (const width of [1280, 768, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await look(page, 'dialog-details');
+    await shot(page, 'admin-dialog-details');
   }
   await dialog.getByTestId('action-move').click();
   for (const width of [1280, 768, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await noPageOverflow(page, `the move form at ${width}px`);
     if (width !== 390) await expectAccessible(page, `the move form at ${width}px`);
-    await look(page, 'dialog-move');
+    await shot(page, 'admin-dialog-move');
   }
   await dialog.getByTestId('move-back').click();
   await dialog.getByTestId('action-cancel').click();
@@ -454,20 +438,20 @@ test('the move and cancel forms are accessible at 1280 and 768 px', async ({ pag
     await page.setViewportSize({ width, height: 900 });
     await noPageOverflow(page, `the cancel form at ${width}px`);
     if (width !== 390) await expectAccessible(page, `the cancel form at ${width}px`);
-    await look(page, 'dialog-cancel');
+    await shot(page, 'admin-dialog-cancel');
   }
   await dialog.getByTestId('cancel-next').click();
   for (const width of [1280, 768]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page, `the cancel confirmation at ${width}px`);
-    await look(page, 'dialog-cancel-confirm');
+    await shot(page, 'admin-dialog-cancel-confirm');
   }
 });
 
 test('a staff member moves only onto her own calendar', async ({ page, request }) => {
   const salon = await groupId(request, 'demo-salon');
   const ours = await book(request, salon, LEONIE, 'Staff', 11);
-  await logInToAdmin(page, STAFF);
+  await openAgenda(page, STAFF);
   await showDay(page, ours.start);
   await block(page, ours.id).press('Enter');
   const dialog = page.getByTestId('appointment-dialog');

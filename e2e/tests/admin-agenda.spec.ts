@@ -5,30 +5,11 @@
  * 1280 and 768 px (and 390 for the no-access page), no horizontal overflow of the page. The
  * appointment is booked through the public API first, so the test owns its data.
  */
-import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { bookFirstFree, groupId, shot, uniqueEmail, uniquePhone } from './account-support.ts';
-
-const LEONIE = 23;
-const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
-const STAFF = { email: 'leonie.marchand@example.com', password: 'Ciseaux-Lyon26!' };
-const CALL_CENTRE = { email: 'nadia.lefevre@example.com', password: 'Standard#Appel26' };
-
-/** Opens the back office without a session: the login page, then back to the back office. */
-async function logInToAdmin(page: Page, login: { email: string; password: string }) {
-  await page.goto('/demo-salon/admin?locale=en');
-  await expect(page).toHaveURL(/\/demo-salon\/login\?locale=en$/);
-  await page.getByTestId('login-email').fill(login.email);
-  await page.getByTestId('login-password').fill(login.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
-}
-
-async function noPageOverflow(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
-}
+import { CALL_CENTRE, LEONIE, logInToAdmin, OWNER, STAFF } from './admin-support.ts';
+import { noPageOverflow } from './booking-helpers.ts';
 
 test('the owner opens an appointment by keyboard and marks the customer arrived', async ({
   page,

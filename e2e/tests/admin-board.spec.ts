@@ -12,19 +12,23 @@ import { expect, test } from '../support/fixtures.ts';
 import {
   API_KEY,
   apiGet,
-  apiPost,
   type Booked,
   groupId,
+  shot,
   slotsFrom,
   uniqueEmail,
   uniquePhone,
 } from './account-support.ts';
-
-const LEONIE = 23;
-/** "Coupe femme", which every stylist of the salon performs. */
-const SERVICE = 35;
-const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
-const STAFF = { email: 'leonie.marchand@example.com', password: 'Ciseaux-Lyon26!' };
+import {
+  LEONIE,
+  logInToAdmin,
+  minuteOf,
+  OWNER,
+  WOMENS_CUT as SERVICE,
+  STAFF,
+  staffToken,
+} from './admin-support.ts';
+import { noPageOverflow } from './booking-helpers.ts';
 
 interface AgendaAppointment {
   id: number;
@@ -32,28 +36,6 @@ interface AgendaAppointment {
   starts_local: string;
   ends_local: string;
   customer: { firstname: string; lastname: string };
-}
-
-async function logInToAdmin(page: Page, login: { email: string; password: string }) {
-  await page.goto('/demo-salon/admin?locale=en');
-  await expect(page).toHaveURL(/\/demo-salon\/login\?locale=en$/);
-  await page.getByTestId('login-email').fill(login.email);
-  await page.getByTestId('login-password').fill(login.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
-}
-
-/** A session token of a member of the salon's staff, for the API's own view of the agenda. */
-async function staffToken(
-  request: APIRequestContext,
-  group: number,
-  login: { email: string; password: string },
-) {
-  const answer = await apiPost<{ account_token: string }>(request, '/v3/sessions/login.json', {
-    credentials: login,
-    account: { group_id: group },
-  });
-  return answer.account_token;
 }
 
 async function appointmentDetail(request: APIRequestContext, group: number, token: string, id: number) {
@@ -108,18 +90,6 @@ async function freeStarts(request: APIRequestContext, group: number, calendar: n
 }
 
 const wallClock = (slot: string) => `${slot.slice(0, 10)}T${slot.slice(11, 16)}`;
-const minuteOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-
-/** With BOARD_SHOTS=1, a screenshot to look at (under /tmp, never committed). */
-async function look(page: Page, name: string) {
-  if (process.env.BOARD_SHOTS)
-    await page.screenshot({ path: `/tmp/hboard/${name}-${page.viewportSize()?.width}.png` });
-}
-
-async function noPageOverflow(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
-}
 
 /** The agenda on one day, in the day view. */
 async function showDay(page: Page, day: string) {
@@ -178,7 +148,7 @@ test('a walk-in for a new customer, booked from a free place by keyboard alone',
   }
   await expect(free).toHaveAccessibleName(new RegExp(`^New appointment at ${time}, Léonie Marchand`));
   await expect(page.getByTestId('agenda-announcement')).toHaveText(time);
-  await look(page, 'free-place');
+  await shot(page, 'admin-board-free-place');
   await page.keyboard.press('Enter');
 
   const dialog = page.getByTestId('walkin-dialog');
@@ -410,7 +380,7 @@ test('an appointment dragged to another hour and another calendar', async ({ pag
   await expect(ghost).toBeVisible();
   await expect(ghost).toContainText(`${targetTime}–`);
   await expect(track.getByTestId('agenda-ghost')).toHaveCount(1);
-  await look(page, 'ghost');
+  await shot(page, 'admin-board-ghost');
   await page.mouse.up();
 
   await expect(page.getByTestId('agenda-move-notice')).toContainText(
@@ -475,7 +445,7 @@ test('a drop on a taken place puts the appointment back with a message; Escape c
   const notice = page.getByTestId('agenda-move-notice');
   await expect(notice).toHaveText(/This place is not free: the appointment stays where it was\./);
   await expect(notice).toHaveAttribute('role', 'alert');
-  await look(page, 'refused');
+  await shot(page, 'admin-board-refused');
   await expect(page.getByTestId('agenda-ghost')).toHaveCount(0);
   expect(await placeInTrack()).toBeCloseTo(before, 0);
   const detail = await appointmentDetail(request, salon, token, first!.id);
@@ -493,7 +463,7 @@ test('the walk-in dialog is accessible at 1280 and 768 px', async ({ page }) => 
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page, `the walk-in dialog at ${width}px`);
     await noPageOverflow(page, `the walk-in dialog at ${width}px`);
-    await look(page, 'walkin');
+    await shot(page, 'admin-board-walkin');
   }
   // With the customer search open and an error shown, too.
   await dialog.getByTestId('walkin-mode-existing').check();
@@ -506,13 +476,13 @@ test('the walk-in dialog is accessible at 1280 and 768 px', async ({ page }) => 
   for (const width of [1280, 768]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page, `the walk-in dialog's search at ${width}px`);
-    await look(page, 'walkin-search');
+    await shot(page, 'admin-board-walkin-search');
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await noPageOverflow(page, 'the walk-in dialog at 390px');
-  await look(page, 'walkin-search');
+  await shot(page, 'admin-board-walkin-search');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await noPageOverflow(page, 'the agenda at 390px');
-  await look(page, 'board');
+  await shot(page, 'admin-board-board');
 });

@@ -17,22 +17,13 @@ import {
   uniqueEmail,
   useToken,
 } from './account-support.ts';
+import { LEONIE, OWNER, staffToken } from './admin-support.ts';
 
-const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
-const LEONIE = 23;
 const PASSWORD = 'Equipe#Salon2026';
-
-async function ownerToken(request: APIRequestContext, group: number): Promise<string> {
-  const login = await apiPost<{ account_token: string }>(request, '/v3/sessions/login.json', {
-    credentials: OWNER,
-    account: { group_id: group },
-  });
-  return login.account_token;
-}
 
 async function invite(request: APIRequestContext, email: string, role: string, calendarIds: number[] | null) {
   const salon = await groupId(request, 'demo-salon');
-  const token = await ownerToken(request, salon);
+  const token = await staffToken(request, salon, OWNER);
   await apiPost(
     request,
     `/v3/admin/groups/${salon}/invitations`,
@@ -95,7 +86,7 @@ test('the owner invites from the staff screen by keyboard, sees it waiting and w
   request,
 }) => {
   const salon = await groupId(request, 'demo-salon');
-  await useToken(page, await ownerToken(request, salon));
+  await useToken(page, await staffToken(request, salon, OWNER));
   const email = uniqueEmail('staff-screen');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/demo-salon/admin/staff?locale=en');

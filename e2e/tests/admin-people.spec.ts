@@ -13,37 +13,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { bookFirstFree, groupId, shot, uniqueEmail, uniquePhone } from './account-support.ts';
+import { checkLayouts, LEONIE, logInToAdmin, MANAGER, OWNER, STAFF } from './admin-support.ts';
 
-const LEONIE = 23;
-const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
-const STAFF = { email: 'leonie.marchand@example.com', password: 'Ciseaux-Lyon26!' };
-const MANAGER = { email: 'julien.faure@example.com', password: 'Gerant-Salon26!' };
 const MANAGER_EMAIL = MANAGER.email;
-
-async function logInToAdmin(page: Page, login: { email: string; password: string }) {
-  await page.goto('/demo-salon/admin?locale=en');
-  await expect(page).toHaveURL(/\/demo-salon\/login\?locale=en$/);
-  await page.getByTestId('login-email').fill(login.email);
-  await page.getByTestId('login-password').fill(login.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
-}
-
-async function noPageOverflow(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
-}
-
-/** axe at 1280 and 768, no overflow at 390, 768 and 1280; back to 1280. */
-async function checkLayouts(page: Page, label: string) {
-  for (const width of [1280, 768, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await noPageOverflow(page, `${label} at ${width}px`);
-    if (width !== 390) await expectAccessible(page, `${label} at ${width}px`);
-    await shot(page, `admin-${label.replace(/\W+/g, '-')}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 interface TestCustomer {
   firstname: string;

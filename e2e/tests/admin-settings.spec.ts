@@ -11,22 +11,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGet, shot } from './account-support.ts';
-
-const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
-const MANAGER = { email: 'julien.faure@example.com', password: 'Gerant-Salon26!' };
+import { checkLayouts, logInToAdmin, MANAGER, OWNER } from './admin-support.ts';
 
 interface Configuration {
   version: number;
   document: { name: string; settings: { phone: string | null } } & Record<string, unknown>;
-}
-
-async function logInToAdmin(page: Page, login: { email: string; password: string }) {
-  await page.goto('/demo-salon/admin?locale=en');
-  await expect(page).toHaveURL(/\/demo-salon\/login\?locale=en$/);
-  await page.getByTestId('login-email').fill(login.email);
-  await page.getByTestId('login-password').fill(login.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
 }
 
 /** A call to the configuration API with the session of the page (the owner's). */
@@ -50,22 +39,6 @@ async function configurationCall<T>(page: Page, method: string, suffix = '', bod
 
 async function publicGroup(request: APIRequestContext) {
   return apiGet<Record<string, unknown>>(request, '/v3/services/groups/demo-salon.json');
-}
-
-async function noPageOverflow(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
-}
-
-/** axe at 1280 and 768, no overflow at 390, 768 and 1280; back to 1280. */
-async function checkLayouts(page: Page, label: string) {
-  for (const width of [1280, 768, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await noPageOverflow(page, `${label} at ${width}px`);
-    if (width !== 390) await expectAccessible(page, `${label} at ${width}px`);
-    await shot(page, `admin-${label.replace(/\W+/g, '-')}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test.describe('back office: settings', () => {

@@ -6,37 +6,13 @@
  * admin-agenda, admin-absences); this one proves they hold together in one sitting, with the
  * mouse left alone. The test cleans up what it made.
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { apiGet, apiPost, groupId, uniqueEmail, uniquePhone } from './account-support.ts';
-
-const LEONIE = 23;
-const CUT = 35;
-const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
-
-async function publicStarts(request: APIRequestContext, salon: number, day: string) {
-  const body = await apiGet<{ availabletimeslots: { start: string }[] }>(
-    request,
-    `/v3/groups/${salon}/availabletimeslots`,
-    { 'intervention_ids[]': CUT, calendar_id: LEONIE, start: day, nDays: 1 },
-  );
-  return body.availabletimeslots.map((slot) => slot.start).filter((start) => start.startsWith(day));
-}
+import { apiPost, groupId, uniqueEmail, uniquePhone } from './account-support.ts';
+import { afternoon, LEONIE, leonieCutStarts, leonieDay, minuteOf, OWNER } from './admin-support.ts';
+import { tabTo } from './booking-helpers.ts';
 
 const clock = (start: string) => start.slice(11, 16);
-const afternoon = (starts: string[]) => starts.filter((start) => clock(start) >= '13:30');
 const morning = (starts: string[]) => starts.filter((start) => clock(start) < '12:00');
-const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** Presses Tab until `target` has the focus. */
-async function tabTo(page: Page, target: Locator, most = 300) {
-  for (let i = 0; i < most; i++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 test('a working day by keyboard: walk-in, move, no-show, afternoon blocked and gone from the public slots', async ({
   page,
@@ -46,15 +22,12 @@ test('a working day by keyboard: walk-in, move, no-show, afternoon blocked and g
   const salon = await groupId(request, 'demo-salon');
   // A Tuesday, Wednesday or Friday (Léonie's days ending at 19:00) seven to twelve weeks ahead
   // with a free morning and afternoon.
-  let day = '';
-  let starts: string[] = [];
-  const offset = Math.floor(Math.random() * 35);
-  for (let i = 0; i < 35 && !day; i++) {
-    const candidate = dateIn(49 + ((offset + i) % 35));
-    if (![2, 3, 5].includes(new Date(`${candidate}T12:00:00Z`).getUTCDay())) continue;
-    starts = await publicStarts(request, salon, candidate);
-    if (afternoon(starts).length >= 8 && morning(starts).length >= 4) day = candidate;
-  }
+  const { day, starts } = await leonieDay(
+    request,
+    salon,
+    49,
+    (starts) => afternoon(starts).length >= 8 && morning(starts).length >= 4,
+  );
   expect(day, 'a day with a free morning and afternoon').not.toBe('');
   const [walkInTime, moveTime] = [clock(morning(starts)[0]!), clock(morning(starts).at(-1)!)];
   const lastname = `Journee${Date.now().toString(36)}`;
@@ -73,9 +46,9 @@ test('a working day by keyboard: walk-in, move, no-show, afternoon blocked and g
   await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
 
   // Opens the day: the day view, then the date typed in the date field.
-  await tabTo(page, page.getByTestId('agenda-view-day'));
+  await tabTo(page, page.getByTestId('agenda-view-day'), 300);
   await page.keyboard.press('Enter');
-  await tabTo(page, page.getByTestId('agenda-date'));
+  await tabTo(page, page.getByTestId('agenda-date'), 300);
   await page.getByTestId('agenda-date').fill(day);
   await expect(page.getByTestId('agenda-track').first()).toHaveAttribute('data-day', day);
 
@@ -156,7 +129,7 @@ test('a working day by keyboard: walk-in, move, no-show, afternoon blocked and g
   await expect(page.getByTestId('absence-result').getByTestId('affected-none')).toBeVisible();
 
   // The booking pages no longer offer the afternoon; the morning stays.
-  const during = await publicStarts(request, salon, day);
+  const during = await leonieCutStarts(request, salon, day);
   expect(afternoon(during)).toEqual([]);
   expect(morning(during).length).toBeGreaterThan(0);
 
@@ -165,7 +138,7 @@ test('a working day by keyboard: walk-in, move, no-show, afternoon blocked and g
   await entry.getByTestId('absence-delete').press('Enter');
   await page.getByTestId('absence-confirm').getByTestId('absence-confirm-delete').press('Enter');
   await expect(entry).toHaveCount(0);
-  expect(afternoon(await publicStarts(request, salon, day)).length).toBeGreaterThanOrEqual(8);
+  expect(afternoon(await leonieCutStarts(request, salon, day)).length).toBeGreaterThanOrEqual(8);
   const { account_token: token } = await apiPost<{ account_token: string }>(
     request,
     '/v3/sessions/login.json',

@@ -139,11 +139,12 @@ export async function fill(page: Page, prefix: 'fiche' | 'vevent', values: Recor
   for (const [name, value] of Object.entries(values)) await page.getByTestId(`${prefix}-${name}`).fill(value);
 }
 
-/** axe at this point of a flow (no serious or critical violation) and no horizontal scrolling. */
-export async function checkPage(page: Page, name: string) {
+/**
+ * No horizontal scrolling of the page; a failure names the outermost elements that reach past the
+ * window's right edge, that is what widens the page.
+ */
+export async function noPageOverflow(page: Page, label: string) {
   const { overflow, culprits } = await page.evaluate(() => {
-    // The outermost elements that reach past the window's right edge, so that a failure says what
-    // widens the page.
     const past = (element: Element | null) =>
       element !== null && element.getBoundingClientRect().right > window.innerWidth + 0.5;
     const beyond = Array.from(document.body.querySelectorAll('*')).filter(
@@ -154,7 +155,21 @@ export async function checkPage(page: Page, name: string) {
       culprits: beyond.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
     };
   });
-  expect(overflow, `horizontal overflow on ${name}: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
+  expect(overflow, `horizontal overflow on ${label}: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
+}
+
+/** Presses Tab until `target` has the focus (at most `most` times). */
+export async function tabTo(page: Page, target: Locator, most = 60) {
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** axe at this point of a flow (no serious or critical violation) and no horizontal scrolling. */
+export async function checkPage(page: Page, name: string) {
+  await noPageOverflow(page, name);
   await expectAccessible(page, name);
   if (process.env.SCREENSHOTS) {
     const width = page.viewportSize()?.width ?? 0;

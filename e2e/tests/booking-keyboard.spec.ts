@@ -4,23 +4,13 @@
  * and sent; axe and the no-horizontal-scroll check on every step at 360 px, including the step bar's
  * phone form, the folded summary, the date picker and the login step. Screenshots with SCREENSHOTS=1.
  */
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { checkPage, dayAhead, firstDayOfSlots, groupOf, heading } from './booking-helpers.ts';
+import { checkPage, dayAhead, firstDayOfSlots, groupOf, heading, tabTo } from './booking-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
 const LEONIE = 23;
 const CHILD_CUT = 37;
-
-/** Presses Tab until `target` has the focus (at most `max` times). */
-async function tabTo(page: Page, target: Locator, max = 60) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('could not reach the element with Tab');
-}
 
 test('a booking made with the keyboard only, at phone width, accessible at every step', async ({
   page,

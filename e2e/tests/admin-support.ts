@@ -1,0 +1,112 @@
+/**
+ * Helpers of the back-office browser tests (admin-*.spec.ts): the demo salon's staff logins, logging
+ * in from the back office's door, the salon's wall clock, the public slots of Léonie's cut, and the
+ * layout checks every back-office screen gets. Generic page steps (tabTo, noPageOverflow) live in
+ * booking-helpers.ts, the API and bookings in account-support.ts.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
+import { expect } from '../support/fixtures.ts';
+import { apiGet, apiPost, shot } from './account-support.ts';
+import { noPageOverflow } from './booking-helpers.ts';
+
+export interface Login {
+  email: string;
+  password: string;
+}
+
+/** The demo salon's staff (demo/groups/demo-salon.json). */
+export const OWNER: Login = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
+export const MANAGER: Login = { email: 'julien.faure@example.com', password: 'Gerant-Salon26!' };
+export const STAFF: Login = { email: 'leonie.marchand@example.com', password: 'Ciseaux-Lyon26!' };
+export const CALL_CENTRE: Login = { email: 'nadia.lefevre@example.com', password: 'Standard#Appel26' };
+
+export const LEONIE = 23;
+/** "Coupe femme", an hour, which every stylist of the salon performs. */
+export const WOMENS_CUT = 35;
+
+/** Opens the back office without a session: the login page, then back to the back office. */
+export async function logInToAdmin(page: Page, login: Login) {
+  await page.goto('/demo-salon/admin?locale=en');
+  await expect(page).toHaveURL(/\/demo-salon\/login\?locale=en$/);
+  await page.getByTestId('login-email').fill(login.email);
+  await page.getByTestId('login-password').fill(login.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
+}
+
+/** A session token of a member of the salon's staff, for the API's own view of the back office. */
+export async function staffToken(request: APIRequestContext, group: number, login: Login) {
+  const answer = await apiPost<{ account_token: string }>(request, '/v3/sessions/login.json', {
+    credentials: login,
+    account: { group_id: group },
+  });
+  return answer.account_token;
+}
+
+/** axe at 1280 and 768, no overflow at 390, 768 and 1280 (screenshots at each); back to 1280. */
+export async function checkLayouts(page: Page, label: string) {
+  for (const width of [1280, 768, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await noPageOverflow(page, `${label} at ${width}px`);
+    if (width !== 390) await expectAccessible(page, `${label} at ${width}px`);
+    await shot(page, `admin-${label.replace(/\W+/g, '-')}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** An instant on the salon's wall clock, "YYYY-MM-DDTHH:MM" (the agenda's and the slot list's form). */
+export function salonClock(instant: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
+/** The UTC date `days` from now, "YYYY-MM-DD". */
+export const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A date `days` after another. */
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** Minutes since midnight of "HH:MM". */
+export const minuteOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+/** The starts from 13:30 on, the afternoon an absence blocks. */
+export const afternoon = (starts: string[]) => starts.filter((start) => start.slice(11, 16) >= '13:30');
+
+/** The public slots of Léonie's women's cut on a day, as the booking pages read them. */
+export async function leonieCutStarts(request: APIRequestContext, salon: number, day: string) {
+  const body = await apiGet<{ availabletimeslots: { start: string }[] }>(
+    request,
+    `/v3/groups/${salon}/availabletimeslots`,
+    { 'intervention_ids[]': WOMENS_CUT, calendar_id: LEONIE, start: day, nDays: 1 },
+  );
+  return body.availabletimeslots.map((slot) => slot.start).filter((start) => start.startsWith(day));
+}
+
+/**
+ * A Tuesday, Wednesday or Friday (Léonie's days ending at 19:00) in the five weeks from `fromDays`
+ * ahead whose public starts `fit`, from a random one on (tests side by side rarely pick the same
+ * day); '' when none does.
+ */
+export async function leonieDay(
+  request: APIRequestContext,
+  salon: number,
+  fromDays: number,
+  fit: (starts: string[]) => boolean,
+) {
+  const offset = Math.floor(Math.random() * 35);
+  for (let i = 0; i < 35; i++) {
+    const day = dateIn(fromDays + ((offset + i) % 35));
+    if (![2, 3, 5].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) continue;
+    const starts = await leonieCutStarts(request, salon, day);
+    if (fit(starts)) return { day, starts };
+  }
+  return { day: '', starts: [] as string[] };
+}
