@@ -133,8 +133,14 @@ export const AppointmentButton = memo(function AppointmentButton({
         <span className={styles.aptCustomer}>
           {compact ? shortName(appointment) : customerName(appointment)}
         </span>
-        {withService && !short && <span className={styles.aptService}>{appointment.intervention_name}</span>}
-        {withCalendar && !short && <span className={styles.aptCalendar}>{calendarName}</span>}
+        {/* One line for what and who: a block of an hour has room for three. */}
+        {(withService || withCalendar) && !short && (
+          <span className={styles.aptService}>
+            {withService && appointment.intervention_name}
+            {withService && withCalendar && ' · '}
+            {withCalendar && <span className={styles.aptCalendar}>{calendarName}</span>}
+          </span>
+        )}
         {(cancelled || attendance) && (
           <span className={styles.aptBadges}>
             {cancelled && <span className={styles.badgeCancelled}>{labels.cancelled}</span>}
