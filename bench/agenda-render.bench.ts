@@ -12,14 +12,16 @@
  * once both weeks are read (a re-render from the query cache, click to frame, both marks).
  *
  * Needs PostgreSQL at TEST_DATABASE_URL and a built web app (built here when apps/web/dist is
- * missing). CHROMIUM_PATH overrides /usr/bin/chromium; AGENDA_RENDER_RUNS sets the page loads (7).
+ * missing). CHROMIUM_PATH overrides /usr/bin/chromium; AGENDA_RENDER_RUNS sets the page loads (7);
+ * AGENDA_RENDER_PROFILE=file.cpuprofile writes the page's CPU profile of one more load (open it in
+ * Chromium's DevTools, Performance panel), with the functions that took the most time printed.
  */
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { AGENDA_URLNAME, APPOINTMENTS_IN_WEEK, CALENDARS, OWNER, seedAgendaGroup } from './agenda-group.ts';
 import { benchDatabase, freePort, startBenchServer, stopBenchServer } from './bench-server.ts';
 import { writeResults } from './results.ts';
@@ -118,6 +120,41 @@ async function pageTo(
   return (await page.evaluate(pageScript(testId, expected))) as { firstScreen: number; all: number };
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** One more page load under the CPU profiler: the profile written, the heaviest functions printed. */
+async function profileOneLoad(context: BrowserContext, baseUrl: string, file: string) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await page.addInitScript({ content: watchFirstRender(APPOINTMENTS_IN_WEEK) });
+  await cdp.send('Profiler.start');
+  await page.goto(`${baseUrl}/${AGENDA_URLNAME}/admin?locale=en`);
+  await page.waitForFunction('window.__agendaMarks.painted !== undefined', undefined, { timeout: 60_000 });
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  writeFileSync(file, JSON.stringify(profile));
+  const self = new Map<number, number>();
+  for (const [index, id] of profile.samples.entries())
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + (self.get(node.id) ?? 0) / 1000);
+  }
+  console.log(`CPU profile written to ${file}; the most self time:`);
+  for (const [name, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
+  await page.close();
+}
+
 async function main() {
   const loadBefore = readFileSync('/proc/loadavg', 'utf8').trim();
   if (!existsSync(path.join(root, 'apps/web/dist/index.html')))
@@ -171,6 +208,9 @@ async function main() {
       allInPage.push(marks.painted - marks.answerEnd);
       pageLoads.push(marks.firstScreen);
     }
+
+    if (process.env.AGENDA_RENDER_PROFILE)
+      await profileOneLoad(context, baseUrl, process.env.AGENDA_RENDER_PROFILE);
 
     // Paging: read next week once, then time back and forth between two weeks in the cache.
     await page.reload();
