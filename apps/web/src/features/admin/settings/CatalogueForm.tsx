@@ -18,6 +18,7 @@ import {
   type CatalogueFieldId,
   type CategoryDraft,
   type CategoryField,
+  calendarChoices,
   documentWith,
   draftOf,
   localProblems,
@@ -58,6 +59,7 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
   const [localFailure, setLocalFailure] = useState(false);
   const fields = useRef(new Map<string, HTMLElement | null>());
   const focusNext = useRef<string | null>(null);
+  const calendars = useMemo(() => calendarChoices(document), [document]);
   const settings = (document.settings ?? {}) as { currency?: unknown; locale?: unknown };
   const currency = currencySymbol(
     i18n.language,
@@ -93,6 +95,22 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
     }));
     const fieldId: CatalogueFieldId = `service:${externid}:${field}`;
     if (invalid.includes(fieldId)) setInvalid((list) => list.filter((item) => item !== fieldId));
+  };
+  const toggleCalendar = (externid: string, calendar: string, on: boolean) => {
+    edited();
+    setDraft((current) => ({
+      ...current,
+      services: current.services.map((item) =>
+        item.externid === externid
+          ? {
+              ...item,
+              calendars: calendars
+                .map((choice) => choice.externid)
+                .filter((id) => (id === calendar ? on : item.calendars.includes(id))),
+            }
+          : item,
+      ),
+    }));
   };
   const setCategory = (externid: string, field: CategoryField, value: string) => {
     edited();
@@ -242,6 +260,34 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
               className: `${forms.input} ${styles.number}`,
             })}
           </div>
+          {calendars.length > 0 && (
+            <fieldset
+              className={styles.performers}
+              aria-describedby={service.calendars.length === 0 ? `${legendId}-nobody` : undefined}
+            >
+              <legend className={forms.label}>{t('admin.settings.catalogue.fields.calendars')}</legend>
+              <div className={styles.checks}>
+                {calendars.map((calendar) => (
+                  <label key={calendar.externid} className={styles.check}>
+                    <input
+                      type="checkbox"
+                      checked={service.calendars.includes(calendar.externid)}
+                      onChange={(event) =>
+                        toggleCalendar(service.externid, calendar.externid, event.target.checked)
+                      }
+                      data-testid={`catalogue-calendar-${calendar.externid}`}
+                    />
+                    <span>{calendar.name}</span>
+                  </label>
+                ))}
+              </div>
+              {service.calendars.length === 0 && (
+                <p id={`${legendId}-nobody`} className={styles.hint}>
+                  {t('admin.settings.catalogue.nobody')}
+                </p>
+              )}
+            </fieldset>
+          )}
           <div className={styles.itemActions}>
             <Button
               variant="ghost"

@@ -165,6 +165,38 @@ describe('draft and document', () => {
     });
   });
 
+  it('reads who performs a service and writes the links ticked and unticked, durations kept', () => {
+    const withDuration = {
+      ...document,
+      calendars: [
+        ...document.calendars,
+        { externid: 'hugo', name: 'Hugo', interventions: [{ intervention: 'coupe', duration: 45 }] },
+      ],
+    };
+    const draft = draftOf(withDuration);
+    expect(draft.services.map((s) => s.calendars)).toEqual([['leonie', 'hugo'], ['leonie'], []]);
+    let next = withNewService(withDuration, draft, 'coupes');
+    next = {
+      ...next,
+      services: next.services.map((s) =>
+        s.externid === 'service'
+          ? { ...s, name: 'Frange', calendars: ['hugo'] }
+          : s.externid === 'coupe'
+            ? { ...s, calendars: ['hugo'] }
+            : s,
+      ),
+    };
+    const written = documentWith(withDuration, next) as typeof withDuration;
+    expect(written.calendars).toEqual([
+      { externid: 'leonie', name: 'Léonie', interventions: [{ intervention: 'brushing' }] },
+      {
+        externid: 'hugo',
+        name: 'Hugo',
+        interventions: [{ intervention: 'coupe', duration: 45 }, { intervention: 'service' }],
+      },
+    ]);
+  });
+
   it('removes a service just added without a trace', () => {
     const added = withNewService(document, draftOf(document), null);
     const draft = withoutService(added, 'service');

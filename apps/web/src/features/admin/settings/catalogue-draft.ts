@@ -25,7 +25,14 @@ export interface ServiceDraft {
   length: string;
   /** In the currency's units, as typed ("45", "45.50" or "45,50"); empty for no price. */
   price: string;
+  /** The calendars that perform it (externids): the booking pages offer a service only then. */
+  calendars: string[];
   added: boolean;
+}
+
+export interface CalendarChoice {
+  externid: string;
+  name: string;
 }
 
 export interface CatalogueDraft {
@@ -75,6 +82,20 @@ export function lengthMinutes(text: string): number | undefined {
   return minutes >= 1 && minutes <= 1440 ? minutes : undefined;
 }
 
+/** The calendars a service can be given to, in the document's order. */
+export function calendarChoices(document: ConfigurationDocument): CalendarChoice[] {
+  return shown(listOf(document.calendars)).map((calendar) => ({
+    externid: textOf(calendar.externid),
+    name: textOf(calendar.name) || textOf(calendar.externid),
+  }));
+}
+
+function performers(document: ConfigurationDocument, service: string): string[] {
+  return shown(listOf(document.calendars))
+    .filter((calendar) => listOf(calendar.interventions).some((link) => link.intervention === service))
+    .map((calendar) => textOf(calendar.externid));
+}
+
 export function draftOf(document: ConfigurationDocument): CatalogueDraft {
   const categories = shown(listOf(document.interventionsets)).map((set) => ({
     externid: textOf(set.externid),
@@ -89,6 +110,7 @@ export function draftOf(document: ConfigurationDocument): CatalogueDraft {
     publicname: textOf(service.publicname),
     length: typeof service.length === 'number' ? String(service.length) : '',
     price: priceText(service.price),
+    calendars: performers(document, textOf(service.externid)),
     added: false,
   }));
   return { categories, services, removed: [] };
@@ -132,6 +154,7 @@ export function withNewService(
     publicname: '',
     length: '30',
     price: '',
+    calendars: [],
     added: true,
   };
   return { ...draft, services: [...draft.services, service] };
@@ -173,6 +196,29 @@ export function withoutService(draft: CatalogueDraft, externid: string): Catalog
 /** Writes a text only when it differs, so an absent text the owner left empty stays absent. */
 function setText(item: Json, key: string, value: string) {
   if (value.trim() !== textOf(item[key])) item[key] = value.trim();
+}
+
+/**
+ * A calendar with its service links as the draft says: links of removed services dropped, links
+ * the owner added appended, those unticked dropped; the others (and their `duration`) as they were.
+ */
+function linksWith(calendar: Json, draft: CatalogueDraft, removed: ReadonlySet<string>): Json {
+  if (calendar.deleted === true) return calendar;
+  const externid = textOf(calendar.externid);
+  const links = listOf(calendar.interventions);
+  const wanted = new Map(
+    draft.services.map((service) => [service.externid, service.calendars.includes(externid)]),
+  );
+  const kept = links.filter((link) => {
+    const service = textOf(link.intervention);
+    return !removed.has(service) && wanted.get(service) !== false;
+  });
+  const linked = new Set(kept.map((link) => textOf(link.intervention)));
+  const added = draft.services
+    .filter((service) => service.calendars.includes(externid) && !linked.has(service.externid))
+    .map((service) => ({ intervention: service.externid }));
+  if (added.length === 0 && kept.length === links.length) return calendar;
+  return { ...calendar, interventions: [...kept, ...added] };
 }
 
 const sortAfter = (items: Json[]) =>
@@ -234,18 +280,10 @@ export function documentWith(document: ConfigurationDocument, draft: CatalogueDr
   }
   copy.interventions = services;
 
+  if (Array.isArray(copy.calendars))
+    copy.calendars = listOf(copy.calendars).map((calendar) => linksWith(calendar, draft, removed));
+
   if (removed.size > 0) {
-    if (Array.isArray(copy.calendars))
-      copy.calendars = listOf(copy.calendars).map((calendar) =>
-        Array.isArray(calendar.interventions)
-          ? {
-              ...calendar,
-              interventions: listOf(calendar.interventions).filter(
-                (link) => !removed.has(textOf(link.intervention)),
-              ),
-            }
-          : calendar,
-      );
     const website = objectOr(copy.website);
     if (website) {
       const next = { ...website };
