@@ -266,7 +266,7 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
               aria-describedby={service.calendars.length === 0 ? `${legendId}-nobody` : undefined}
             >
               <legend className={forms.label}>{t('admin.settings.catalogue.fields.calendars')}</legend>
-              <div className={styles.checks}>
+              <div className={`${styles.checks} ${styles.performerChecks}`}>
                 {calendars.map((calendar) => (
                   <label key={calendar.externid} className={styles.check}>
                     <input
