@@ -12,7 +12,7 @@ import path from 'node:path';
 const lockDir = () => path.join(process.env.E2E_DATA_DIR ?? tmpdir(), 'configuration-writer.lock');
 
 /** Runs `body` holding the lock; waits for it up to `waitMs`. */
-export async function withConfigurationLock<T>(body: () => Promise<T>, waitMs = 90_000): Promise<T> {
+export async function withConfigurationLock<T>(body: () => Promise<T>, waitMs = 150_000): Promise<T> {
   const until = Date.now() + waitMs;
   for (;;) {
     try {

@@ -125,7 +125,7 @@ test.describe('back office: services and opening hours', () => {
     request,
     browser,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const salon = await groupId(request, 'demo-salon');
     const patine = await idOf(request, salon, 'interventions', 'patine');
     const ines = await idOf(request, salon, 'calendars', 'ines');

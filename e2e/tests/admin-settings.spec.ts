@@ -75,7 +75,7 @@ test.describe('back office: settings', () => {
     request,
   }) => {
     // Other tests save the configuration too: one writer at a time (its version numbers count).
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await withConfigurationLock(async () => {
       await logInToAdmin(page, OWNER);
       const before = await configurationCall<Configuration>(page, 'GET');
