@@ -9,6 +9,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
+import { withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGet, shot } from './account-support.ts';
 import { checkLayouts, logInToAdmin, MANAGER, OWNER } from './admin-support.ts';
@@ -46,110 +47,114 @@ test.describe('back office: settings', () => {
     page,
     request,
   }) => {
-    await logInToAdmin(page, OWNER);
-    const before = await configurationCall<Configuration>(page, 'GET');
-    const original = { name: before.document.name, phone: before.document.settings.phone };
-    const stamp = Date.now().toString().slice(-6);
-    const phone = `+33 4 72 ${stamp.slice(0, 2)} ${stamp.slice(2, 4)} ${stamp.slice(4)}`;
-    const name = `Atelier Capucine ${stamp}`;
-    // The phone goes in one version and the name in the next; restoring the first takes the name
-    // back (absences other tests add meanwhile are not configuration and stay).
-    const phoneVersion = before.version + 1;
-    const nameVersion = before.version + 2;
-    try {
-      await page.getByTestId('admin-nav-settings').focus();
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/\/demo-salon\/admin\/settings\?locale=en$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-      await expect(page.getByTestId('settings-tab-details')).toHaveAttribute('aria-current', 'page');
+    // Other tests save the configuration too: one writer at a time (its version numbers count).
+    test.setTimeout(240_000);
+    await withConfigurationLock(async () => {
+      await logInToAdmin(page, OWNER);
+      const before = await configurationCall<Configuration>(page, 'GET');
+      const original = { name: before.document.name, phone: before.document.settings.phone };
+      const stamp = Date.now().toString().slice(-6);
+      const phone = `+33 4 72 ${stamp.slice(0, 2)} ${stamp.slice(2, 4)} ${stamp.slice(4)}`;
+      const name = `Atelier Capucine ${stamp}`;
+      // The phone goes in one version and the name in the next; restoring the first takes the name
+      // back (absences other tests add meanwhile are not configuration and stay).
+      const phoneVersion = before.version + 1;
+      const nameVersion = before.version + 2;
+      try {
+        await page.getByTestId('admin-nav-settings').focus();
+        await page.keyboard.press('Enter');
+        await expect(page).toHaveURL(/\/demo-salon\/admin\/settings\?locale=en$/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+        await expect(page.getByTestId('settings-tab-details')).toHaveAttribute('aria-current', 'page');
 
-      const nameField = page.getByRole('textbox', { name: 'Business name' });
-      const phoneField = page.getByRole('textbox', { name: 'Phone' });
-      await expect(nameField).toHaveValue(original.name);
-      await nameField.focus();
-      await page.keyboard.press('Tab');
-      await expect(phoneField).toBeFocused();
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.type(phone);
-      await page.keyboard.press('Enter');
+        const nameField = page.getByRole('textbox', { name: 'Business name' });
+        const phoneField = page.getByRole('textbox', { name: 'Phone' });
+        await expect(nameField).toHaveValue(original.name);
+        await nameField.focus();
+        await page.keyboard.press('Tab');
+        await expect(phoneField).toBeFocused();
+        await page.keyboard.press('ControlOrMeta+a');
+        await page.keyboard.type(phone);
+        await page.keyboard.press('Enter');
 
-      const saved = page.getByTestId('settings-saved');
-      await expect(saved).toContainText(`Saved as version ${phoneVersion}.`);
-      await expect(page.getByTestId('settings-saved-title')).toBeFocused();
-      const changes = saved.getByTestId('settings-change');
-      await expect(changes).toHaveCount(1);
-      await expect(changes).toContainText('Phone');
-      await expect(changes).toContainText(`settings.phone`);
-      await expect(changes).toContainText(`Before: ${original.phone}→After: ${phone}`);
-      expect(JSON.stringify(await publicGroup(request))).toContain(phone);
+        const saved = page.getByTestId('settings-saved');
+        await expect(saved).toContainText(`Saved as version ${phoneVersion}.`);
+        await expect(page.getByTestId('settings-saved-title')).toBeFocused();
+        const changes = saved.getByTestId('settings-change');
+        await expect(changes).toHaveCount(1);
+        await expect(changes).toContainText('Phone');
+        await expect(changes).toContainText(`settings.phone`);
+        await expect(changes).toContainText(`Before: ${original.phone}→After: ${phone}`);
+        expect(JSON.stringify(await publicGroup(request))).toContain(phone);
 
-      await nameField.focus();
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.type(name);
-      await page.keyboard.press('Enter');
-      await expect(saved).toContainText(`Saved as version ${nameVersion}.`);
-      await expect(changes).toHaveCount(1);
-      await expect(changes).toContainText(`Business name`);
-      await expect(changes).toContainText(`Before: ${original.name}→After: ${name}`);
-      await shot(page, 'admin-settings-saved');
-      expect((await publicGroup(request)).name).toBe(name);
+        await nameField.focus();
+        await page.keyboard.press('ControlOrMeta+a');
+        await page.keyboard.type(name);
+        await page.keyboard.press('Enter');
+        await expect(saved).toContainText(`Saved as version ${nameVersion}.`);
+        await expect(changes).toHaveCount(1);
+        await expect(changes).toContainText(`Business name`);
+        await expect(changes).toContainText(`Before: ${original.name}→After: ${name}`);
+        await shot(page, 'admin-settings-saved');
+        expect((await publicGroup(request)).name).toBe(name);
 
-      // The history: the new version on top, the one before restored.
-      await page.getByTestId('settings-tab-history').focus();
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/\/admin\/settings\/history\?locale=en$/);
-      const versions = page.getByTestId('settings-version');
-      await expect(versions.first()).toContainText(`Version ${nameVersion}`);
-      await expect(versions.first()).toContainText('Current');
-      await expect(versions.first()).toContainText('Saved in the back office');
-      await expect(versions.first()).toContainText('by ');
-      const previous = page.locator(`[data-testid="settings-version"][data-version="${phoneVersion}"]`);
-      await previous.focus();
-      await page.keyboard.press('Enter');
-      await expect(previous).toHaveAttribute('aria-pressed', 'true');
-      const diff = page.getByTestId('settings-diff');
-      await expect(diff.getByRole('heading', { level: 2 })).toBeFocused();
-      await expect(diff.getByTestId('settings-change')).toHaveCount(1);
-      await expect(diff.getByTestId('settings-change')).toContainText(
-        `Before: ${original.name}→After: ${name}`,
-      );
-      await shot(page, 'admin-settings-diff');
+        // The history: the new version on top, the one before restored.
+        await page.getByTestId('settings-tab-history').focus();
+        await page.keyboard.press('Enter');
+        await expect(page).toHaveURL(/\/admin\/settings\/history\?locale=en$/);
+        const versions = page.getByTestId('settings-version');
+        await expect(versions.first()).toContainText(`Version ${nameVersion}`);
+        await expect(versions.first()).toContainText('Current');
+        await expect(versions.first()).toContainText('Saved in the back office');
+        await expect(versions.first()).toContainText('by ');
+        const previous = page.locator(`[data-testid="settings-version"][data-version="${phoneVersion}"]`);
+        await previous.focus();
+        await page.keyboard.press('Enter');
+        await expect(previous).toHaveAttribute('aria-pressed', 'true');
+        const diff = page.getByTestId('settings-diff');
+        await expect(diff.getByRole('heading', { level: 2 })).toBeFocused();
+        await expect(diff.getByTestId('settings-change')).toHaveCount(1);
+        await expect(diff.getByTestId('settings-change')).toContainText(
+          `Before: ${original.name}→After: ${name}`,
+        );
+        await shot(page, 'admin-settings-diff');
 
-      await diff.getByTestId('settings-restore').focus();
-      await page.keyboard.press('Enter');
-      const dialog = page.getByRole('alertdialog');
-      await expect(dialog).toContainText(`Restore version ${phoneVersion}?`);
-      await expect(dialog).toContainText('Absences and closures made in the back office stay as they are.');
-      await expectAccessible(page, 'restore dialog');
-      await shot(page, 'admin-settings-restore-dialog');
-      await dialog.getByTestId('settings-restore-confirm').press('Enter');
-      await expect(dialog).toBeHidden();
-      await expect(page.getByTestId('settings-history-status')).toHaveText(
-        `Version ${phoneVersion} restored: the configuration is now version ${nameVersion + 1}.`,
-      );
-      await expect(page.getByTestId('settings-history-status')).toBeFocused();
-      await expect(versions.first()).toContainText(`Restored from version ${phoneVersion}`);
+        await diff.getByTestId('settings-restore').focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('alertdialog');
+        await expect(dialog).toContainText(`Restore version ${phoneVersion}?`);
+        await expect(dialog).toContainText('Absences and closures made in the back office stay as they are.');
+        await expectAccessible(page, 'restore dialog');
+        await shot(page, 'admin-settings-restore-dialog');
+        await dialog.getByTestId('settings-restore-confirm').press('Enter');
+        await expect(dialog).toBeHidden();
+        await expect(page.getByTestId('settings-history-status')).toHaveText(
+          `Version ${phoneVersion} restored: the configuration is now version ${nameVersion + 1}.`,
+        );
+        await expect(page.getByTestId('settings-history-status')).toBeFocused();
+        await expect(versions.first()).toContainText(`Restored from version ${phoneVersion}`);
 
-      expect((await publicGroup(request)).name).toBe(original.name);
-      await page.getByTestId('settings-tab-details').click();
-      await expect(nameField).toHaveValue(original.name);
-      await expect(phoneField).toHaveValue(phone);
-    } finally {
-      // Whatever happened above, the demo salon gets its name and phone back (a save, not a
-      // restore, so nothing else of the demo data is touched).
-      const now = await configurationCall<Configuration>(page, 'GET');
-      if (now.document.name !== original.name || now.document.settings.phone !== original.phone) {
-        const document = {
-          ...now.document,
-          name: original.name,
-          settings: { ...now.document.settings, phone: original.phone },
-        };
-        await configurationCall(page, 'PUT', '', { document });
+        expect((await publicGroup(request)).name).toBe(original.name);
+        await page.getByTestId('settings-tab-details').click();
+        await expect(nameField).toHaveValue(original.name);
+        await expect(phoneField).toHaveValue(phone);
+      } finally {
+        // Whatever happened above, the demo salon gets its name and phone back (a save, not a
+        // restore, so nothing else of the demo data is touched).
+        const now = await configurationCall<Configuration>(page, 'GET');
+        if (now.document.name !== original.name || now.document.settings.phone !== original.phone) {
+          const document = {
+            ...now.document,
+            name: original.name,
+            settings: { ...now.document.settings, phone: original.phone },
+          };
+          await configurationCall(page, 'PUT', '', { document });
+        }
       }
-    }
-    const after = await publicGroup(request);
-    expect(after.name).toBe(original.name);
-    expect(JSON.stringify(after)).not.toContain(phone);
+      const after = await publicGroup(request);
+      expect(after.name).toBe(original.name);
+      expect(JSON.stringify(after)).not.toContain(phone);
+    });
   });
 
   test('invalid values show on their fields, the first one focused; a name is required', async ({ page }) => {

@@ -1,14 +1,17 @@
 /**
  * /{urlname}/admin/settings — the group's configuration, for its owner (docs/group-configuration.md
- * "While the server runs, and versions"): the business details editor, and the history of versions
- * at /settings/history. The server checks the right and every value again.
+ * "While the server runs, and versions"): the business details editor, the services (/settings/services)
+ * and opening hours (/settings/hours) editors, and the history of versions at /settings/history. The server checks the right and every value again.
  */
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { useGroupLink } from '../../../app/paths.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { ScreenTitle } from '../ScreenTitle.tsx';
 import { BusinessDetails } from './BusinessDetails.tsx';
+import { CatalogueForm } from './CatalogueForm.tsx';
+import { ConfigurationEditor } from './ConfigurationEditor.tsx';
 import { HistoryView } from './HistoryView.tsx';
+import { HoursForm } from './HoursForm.tsx';
 import styles from './settings.module.css';
 
 export function SettingsScreen() {
@@ -24,12 +27,24 @@ export function SettingsScreen() {
         <NavLink end to={link('admin/settings')} className={tabClass} data-testid="settings-tab-details">
           {t('admin.settings.details.title')}
         </NavLink>
+        <NavLink
+          to={link('admin/settings/services')}
+          className={tabClass}
+          data-testid="settings-tab-services"
+        >
+          {t('admin.settings.catalogue.title')}
+        </NavLink>
+        <NavLink to={link('admin/settings/hours')} className={tabClass} data-testid="settings-tab-hours">
+          {t('admin.settings.hours.title')}
+        </NavLink>
         <NavLink to={link('admin/settings/history')} className={tabClass} data-testid="settings-tab-history">
           {t('admin.settings.history.title')}
         </NavLink>
       </nav>
       <Routes>
         <Route index element={<BusinessDetails />} />
+        <Route path="services" element={<ConfigurationEditor form={CatalogueForm} />} />
+        <Route path="hours" element={<ConfigurationEditor form={HoursForm} />} />
         <Route path="history" element={<HistoryView />} />
         <Route path="*" element={<Navigate replace to={link('admin/settings')} />} />
       </Routes>
