@@ -5,8 +5,11 @@
  */
 import { LOCALES, type Locale } from '../locales.ts';
 import { isValidTimeZone } from '../time/time-zone.ts';
-import type { GroupConfigInput } from './group-config.schema.ts';
-import { WEEKDAYS } from './group-config.schema.ts';
+// Types only: the browser's sign-up page uses these rules without the schema (and zod) itself.
+import type { GroupConfigInput, Weekday } from './group-config.schema.ts';
+
+/** The configuration's weekday keys, Monday first (group-config.schema.ts WEEKDAYS). */
+const WEEKDAY_KEYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 /**
  * Words a url name may not be, because the address `/{word}` is something else: the web app's
@@ -174,10 +177,10 @@ export function checkNewBusiness(input: NewBusinessInput): Problems {
 export function newBusinessDocument(input: NewBusinessInput, calendarName: string): GroupConfigInput {
   const country = input.address.country.trim().toUpperCase();
   const language = input.language as Locale;
-  const weekly: Partial<Record<(typeof WEEKDAYS)[number], [string, string][]>> = {};
+  const weekly: Partial<Record<Weekday, [string, string][]>> = {};
   const ordered = [...input.hours].sort((a, b) => a.weekday - b.weekday || a.from.localeCompare(b.from));
   for (const range of ordered) {
-    const day = WEEKDAYS[range.weekday - 1]!;
+    const day = WEEKDAY_KEYS[range.weekday - 1]!;
     weekly[day] = [...(weekly[day] ?? []), [range.from, range.to]];
   }
   const serviceName = input.service.name.trim();
