@@ -23,6 +23,7 @@ import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts
 import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
+import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { registerProRoutes } from './modules/pros/pros.routes.ts';
 import { registerSsoRoutes } from './modules/sso/sso.routes.ts';
 import { registerWebsiteRoutes } from './modules/websites/websites.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerFicheRoutes(app, ctx);
   registerProRoutes(app, ctx);
   registerBackOfficeRoutes(app, ctx);
+  registerPlatformRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   await registerLegacyRoutes(app, ctx);

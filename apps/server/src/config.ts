@@ -61,6 +61,16 @@ export interface ServerConfig {
    * balancer takes it out of rotation before it stops accepting connections.
    */
   shutdownDelayMs: number;
+  /**
+   * Whether anyone may create a business from the sign-up page (OPEN_SIGNUP, default true so the
+   * demo shows it); a deployment whose operators create every group sets it to false.
+   */
+  openSignup: boolean;
+  /**
+   * The e-mail addresses (lower case) of the accounts that administer the platform: they list,
+   * create, close and reopen groups (docs/decisions/014-platform-administrators.md).
+   */
+  platformAdmins: readonly string[];
   /** After SIGTERM, the longest the server waits for in-flight work before exiting anyway (code 1). */
   shutdownTimeoutMs: number;
 }
@@ -73,6 +83,15 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   if (!Number.isInteger(value) || value < 0 || value > 3_600_000)
     throw new Error(`${name} must be a whole number of milliseconds from 0 to 3600000, got ${raw}`);
   return value;
+}
+
+/** true or false from the environment, or the default; anything else is a mistake worth stopping for. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new Error(`${name} must be true or false, got ${raw}`);
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -151,6 +170,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitScale,
     cookieSecret: cookieSecret(env, dataDir),
     metricsToken: metricsToken(env),
+    openSignup: flag(env, 'OPEN_SIGNUP', true),
+    platformAdmins: (env.PLATFORM_ADMINS ?? '')
+      .split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter(Boolean),
     shutdownDelayMs: milliseconds(env, 'SHUTDOWN_DELAY_MS', 0),
     shutdownTimeoutMs: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', 30_000),
   };

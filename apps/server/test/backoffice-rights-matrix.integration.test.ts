@@ -21,8 +21,13 @@ type RouteName = keyof typeof backofficeRoutes;
 /** No such thing in any group: a caller who passes the door meets a 404 or a 422, not a change. */
 const MISSING = 987_654;
 
-/** The right each call needs ('member': any member of the group), and a request of the right shape. */
-const CALLS: Partial<Record<RouteName, { right: StaffRight | 'member'; query?: string; body?: unknown }>> = {
+/**
+ * The right each call needs ('member': any member of the group; 'platform': a platform
+ * administrator, which no role of a group makes anyone), and a request of the right shape.
+ */
+const CALLS: Partial<
+  Record<RouteName, { right: StaffRight | 'member' | 'platform'; query?: string; body?: unknown }>
+> = {
   getMembership: { right: 'member' },
   getAgenda: { right: 'agenda.read', query: 'from=2026-11-24&days=1' },
   agendaEvents: { right: 'agenda.read' },
@@ -72,10 +77,29 @@ const CALLS: Partial<Record<RouteName, { right: StaffRight | 'member'; query?: s
   getConfigurationVersion: { right: 'settings.manage' },
   diffConfigurationVersions: { right: 'settings.manage' },
   restoreConfigurationVersion: { right: 'settings.manage', body: {} },
+  listPlatformGroups: { right: 'platform' },
+  createPlatformGroup: {
+    right: 'platform',
+    body: {
+      owner_email: 'owner@new.example',
+      business: {
+        name: 'Matrix',
+        urlname: 'matrix-new',
+        address: { street: '1 rue', zipcode: '75001', city: 'Paris', country: 'FR' },
+        language: 'fr',
+        service: { name: 'Cut', duration: 30 },
+        hours: [{ weekday: 1, from: '09:00', to: '12:00' }],
+      },
+    },
+  },
+  setGroupActive: { right: 'platform', body: { active: false } },
 };
 
-/** Not about one group: the invited person's calls, tested in backoffice-invitations. */
-const OUTSIDE_GROUPS: RouteName[] = ['readInvitation', 'acceptInvitation'];
+/**
+ * Not about one group: the invited person's calls, tested in backoffice-invitations, and sign-up,
+ * open to anyone (signup.integration.test.ts).
+ */
+const OUTSIDE_GROUPS: RouteName[] = ['readInvitation', 'acceptInvitation', 'signup'];
 
 const ROLES: StaffRole[] = ['owner', 'manager', 'staff'];
 const OUTSIDERS = ['anonymous', 'customer', 'callcentre', 'otherOwner'] as const;
@@ -112,6 +136,7 @@ forEachDatabase('back office: every call against every caller', (database) => {
           'schedule_exceptions',
           'staff_invitations',
           'pro_groups',
+          'groups',
           'group_config_versions',
           'fiches',
         ].map(
@@ -159,7 +184,7 @@ forEachDatabase('back office: every call against every caller', (database) => {
     for (const name of Object.keys(CALLS) as RouteName[]) {
       const { right } = CALLS[name]!;
       for (const role of ROLES) {
-        const allowed = right === 'member' || rightsOf(role).includes(right);
+        const allowed = right === 'member' || (right !== 'platform' && rightsOf(role).includes(right));
         // An allowed caller of the live stream would hold it open: only refusals are asked there.
         if (name === 'agendaEvents' && allowed) continue;
         const response = await request(name, role);

@@ -4,6 +4,7 @@
  */
 import type * as backoffice from './endpoints/backoffice.ts';
 import type * as configuration from './endpoints/configuration.ts';
+import type * as platform from './endpoints/platform.ts';
 import { route } from './request-path.ts';
 
 export const backofficeRoutes = {
@@ -94,4 +95,8 @@ export const backofficeRoutes = {
     'POST',
     '/api/v3/admin/groups/:id/configuration/versions/:version/restore',
   ),
+  signup: route<typeof platform.signup>('POST', '/api/v3/signup'),
+  listPlatformGroups: route<typeof platform.listPlatformGroups>('GET', '/api/v3/platform/groups'),
+  createPlatformGroup: route<typeof platform.createPlatformGroup>('POST', '/api/v3/platform/groups'),
+  setGroupActive: route<typeof platform.setGroupActive>('PUT', '/api/v3/platform/groups/:id/active'),
 } as const;

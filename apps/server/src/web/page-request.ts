@@ -14,7 +14,7 @@ import type { ShellInput } from './page-shell.ts';
 export const SAVED_LOCALE_COOKIE = 'creneau_locale';
 
 /** First path segments that are pages of the app, not url names. */
-const APP_PAGES = new Set(['not_found', 'inactive', 'disconnected', 'error', 'set_password']);
+const APP_PAGES = new Set(['not_found', 'inactive', 'disconnected', 'error', 'set_password', 'signup']);
 const URLNAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 export async function shellInputFor(ctx: AppContext, request: FastifyRequest): Promise<ShellInput> {

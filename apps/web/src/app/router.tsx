@@ -29,6 +29,11 @@ const SetPasswordPage = page(
   () => import('../features/account/SetPasswordPage.tsx').then((m) => m.SetPasswordPage),
   'account',
 );
+// Creating a business (docs/back-office.md "Sign-up and platform"), outside any group.
+const SignupPage = page(
+  () => import('../features/signup/SignupPage.tsx').then((m) => m.SignupPage),
+  'account',
+);
 const HomePage = page(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage), 'home');
 // The booking container comes with the first booking page (its code is shared with the steps).
 const BookingLayout = page(() =>
@@ -94,6 +99,7 @@ export function AppRoutes() {
       <Route path="/disconnected" element={standalone('pages.disconnected.title', DisconnectedPage)} />
       <Route path="/error" element={standalone('pages.error.title', ErrorPage)} />
       <Route path="/set_password" element={standalone('pages.setPassword.title', SetPasswordPage)} />
+      <Route path="/signup" element={standalone('pages.signup.title', SignupPage)} />
       <Route path="/:urlname" element={<GroupLayout />}>
         <Route index element={<GroupEntry />} />
         <Route path="home" element={<HomePage />} />

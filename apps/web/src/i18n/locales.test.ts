@@ -63,6 +63,8 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly Locale[]> = {
   'home.gallery': ['fr'],
   // "E-mail" is the word in these languages.
   'home.email': ['cs', 'fr', 'hu', 'it', 'nl', 'pl', 'pt', 'sk'],
+  // "Password" is the Italian word too.
+  'account.signup.fields.password': ['it'],
 };
 
 function allowed(key: string, locale: Locale): boolean {

@@ -684,3 +684,6 @@ export const setNotifications = endpoint({
 
 /** The group's configuration and its versions, in a file of their own (configuration.ts). */
 export * from './configuration.ts';
+
+/** Sign-up and the platform's own calls, in a file of their own (platform.ts). */
+export * from './platform.ts';

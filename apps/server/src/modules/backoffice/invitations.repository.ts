@@ -10,7 +10,7 @@ export interface NewInvitation {
   role: StaffRole;
   calendarIds: readonly number[] | null;
   tokenHash: Buffer;
-  invitedBy: number;
+  invitedBy: number | null;
   now: Date;
   expiresAt: Date;
 }

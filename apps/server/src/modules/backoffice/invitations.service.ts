@@ -8,8 +8,9 @@
  */
 import { INVITATION_DAYS } from '@creneau/contract/endpoints/backoffice';
 import { isValidEmail, normalizeEmail } from '@creneau/core/validation/email';
+import type { Transaction } from 'kysely';
 import type { Scope, ViewerScope } from '../../app-context.ts';
-import type { StaffRole } from '../../db/database.ts';
+import type { Database, StaffRole } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { groupMailBrand } from '../../mail/mail-brand.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
@@ -63,31 +64,47 @@ export async function inviteStaff(
   // The mail goes to someone who never asked for it: the same cap as any account mail.
   await takeAccountMail(ctx, email);
 
-  const { token, hash } = newSecretToken();
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    await repo.revokePendingTo(trx, group.id, email, now);
-    const created = await repo.insert(trx, {
-      groupId: group.id,
-      email,
-      role: input.role,
-      calendarIds,
-      tokenHash: hash,
-      invitedBy: member.accountId,
-      now,
-      expiresAt: new Date(now.getTime() + INVITATION_MS),
-    });
-    const inviter = await accounts.findAccountById(trx, member.accountId);
-    await sendInvitation(scope, trx, {
-      to: email,
-      role: input.role,
-      inviter: inviter?.name || inviter?.email,
-      token,
-    });
-    return created;
-  });
+  const id = await ctx.db
+    .transaction()
+    .execute((trx) =>
+      writeInvitation(scope, trx, { email, role: input.role, calendarIds, invitedBy: member.accountId }),
+    );
   const row = (await repo.listPending(ctx.db, group.id, now)).find((r) => r.id === id);
   if (!row) throw new Error('the invitation just made is not pending');
   return present(row);
+}
+
+/**
+ * Replaces any pending invitation to the address with a new one and writes its mail to the outbox,
+ * in the caller's transaction; answers its id. The inviter is named in the mail (the group's name
+ * when there is none, e.g. a platform administrator creating the group).
+ */
+export async function writeInvitation(
+  { group, now, ...rest }: Scope,
+  trx: Transaction<Database>,
+  invitation: { email: string; role: StaffRole; calendarIds: number[] | null; invitedBy: number | null },
+): Promise<number> {
+  const { token, hash } = newSecretToken();
+  await repo.revokePendingTo(trx, group.id, invitation.email, now);
+  const created = await repo.insert(trx, {
+    groupId: group.id,
+    email: invitation.email,
+    role: invitation.role,
+    calendarIds: invitation.calendarIds,
+    tokenHash: hash,
+    invitedBy: invitation.invitedBy,
+    now,
+    expiresAt: new Date(now.getTime() + INVITATION_MS),
+  });
+  const inviter =
+    invitation.invitedBy === null ? undefined : await accounts.findAccountById(trx, invitation.invitedBy);
+  await sendInvitation({ group, now, ...rest }, trx, {
+    to: invitation.email,
+    role: invitation.role,
+    inviter: inviter?.name || inviter?.email,
+    token,
+  });
+  return created;
 }
 
 async function sendInvitation(

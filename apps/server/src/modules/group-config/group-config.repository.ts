@@ -40,6 +40,26 @@ export async function upsertGroup(
   return { id: inserted.id, created: true };
 }
 
+/** Inserts a new group; undefined when the urlname is taken (after any racing insert committed). */
+export async function insertGroupIfNew(
+  db: Db,
+  row: { urlname: string; name: string; active: boolean; settings: unknown; sso: unknown },
+): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('groups')
+    .values({
+      urlname: row.urlname,
+      name: row.name,
+      active: row.active,
+      settings: JSON.stringify(row.settings),
+      sso: row.sso == null ? null : JSON.stringify(row.sso),
+    })
+    .onConflict((oc) => oc.column('urlname').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
 /**
  * Upserts catalogue rows of one kind by externid and marks the group's other rows of that kind
  * deleted. Returns externid → id for resolving references.

@@ -16,6 +16,13 @@ import type { ConfigVersionSource, Database, PackItem } from '../../db/database.
 import * as versions from './config-versions.ts';
 import * as repo from './group-config.repository.ts';
 
+/** A document meant to create a group names a urlname some group already has. */
+export class UrlnameTakenError extends Error {
+  constructor(readonly urlname: string) {
+    super(`the url name ${urlname} is taken`);
+  }
+}
+
 export class GroupConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`invalid group configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
@@ -44,7 +51,15 @@ export interface ImportOptions {
    * the editor read it. Throwing rolls everything back.
    */
   beforeWrite?: (trx: Transaction<Database>, groupId: number) => Promise<void>;
+  /**
+   * Only create: a group with the same urlname already there is refused (UrlnameTakenError) rather
+   * than updated. Two creations racing for one urlname meet at the unique index: one waits for the
+   * other and is then refused.
+   */
+  createOnly?: boolean;
 }
+
+type ImportResult = { id: number; urlname: string; created: boolean; version: number };
 
 /**
  * Upserts the group by urlname with everything in the file, in one transaction, and keeps the
@@ -54,221 +69,249 @@ export async function importGroupConfig(
   db: Kysely<Database>,
   input: GroupConfigInput | unknown,
   options: ImportOptions = {},
-): Promise<{ id: number; urlname: string; created: boolean; version: number }> {
+): Promise<ImportResult> {
   const config = parseGroupConfig(input);
+  return db.transaction().execute((trx) => writeGroupConfig(trx, config, options));
+}
+
+/**
+ * The same import inside a transaction the caller holds, for a write that must stand or fall with
+ * others (a sign-up creates the owner's account with the group). Validates first, like the import.
+ */
+export function importGroupConfigIn(
+  trx: Transaction<Database>,
+  input: GroupConfigInput | unknown,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  return writeGroupConfig(trx, parseGroupConfig(input), options);
+}
+
+async function writeGroupConfig(
+  trx: Transaction<Database>,
+  config: GroupConfig,
+  options: ImportOptions,
+): Promise<ImportResult> {
   const meta = {
     source: options.source ?? 'import',
     authorAccountId: options.authorAccountId ?? null,
     restoredFrom: options.restoredFrom ?? null,
     now: options.now ?? new Date(),
   };
-  return db.transaction().execute(async (trx) => {
-    // A group configured before versions were kept gets its current state as a first version,
-    // so that the first change has something to be compared with and restored to.
-    const existing = await exportGroupConfig(trx, config.urlname);
-    const { id: groupId, created } = await repo.upsertGroup(trx, {
-      urlname: config.urlname,
-      name: config.name,
-      active: config.active,
-      settings: config.settings,
-      sso: config.sso,
-    });
-    await options.beforeWrite?.(trx, groupId);
-    const common = (item: {
-      externid: string;
-      name: string;
-      publicname: string;
-      description?: string | null | undefined;
-      thumbnail?: string | null | undefined;
-      sort: number;
-      deleted: boolean;
-      translations?: unknown;
-    }) => ({
-      externid: item.externid,
-      name: item.name,
-      publicname: item.publicname,
-      description: item.description ?? null,
-      thumbnail: item.thumbnail ?? null,
-      sort: item.sort,
-      deleted: item.deleted,
-      translations: JSON.stringify(item.translations ?? {}),
-    });
-
-    const setIds = await repo.upsertCatalogue(
-      trx,
-      'interventionsets',
-      groupId,
-      config.interventionsets.map(common),
-    );
-    const calendarsetIds = await repo.upsertCatalogue(
-      trx,
-      'calendarsets',
-      groupId,
-      config.calendarsets.map((set) => ({
-        ...common(set),
-        address: set.address ? JSON.stringify(set.address) : null,
-      })),
-    );
-    const calendarIds = await repo.upsertCatalogue(
-      trx,
-      'calendars',
-      groupId,
-      config.calendars.map((c) => ({
-        ...common(c),
-        calendarset_id: c.calendarset ? calendarsetIds.get(c.calendarset)! : null,
-        is_resource: c.resource,
-        capacity: c.capacity,
-        slot_step: c.slot_step,
-        maxrdv_period: c.maxrdv_period ?? null,
-      })),
-    );
-    const serviceIds = await repo.upsertCatalogue(
-      trx,
-      'interventions',
-      groupId,
-      config.interventions.map((i) => ({
-        ...common(i),
-        type: 'free',
-        interventionset_id: i.interventionset ? setIds.get(i.interventionset)! : null,
-        price: i.price ?? null,
-        total_price: null,
-        length: i.length,
-        videoconference: i.videoconference,
-        skippable_agenda: i.skippable_agenda,
-        need_resource: i.need_resource,
-        only_package: i.only_package,
-        merged: i.merged,
-        abbr: i.abbr ?? null,
-        status: 'opened',
-        config: null,
-      })),
-      { column: 'type', value: 'free' },
-    );
-    const packIds = await repo.upsertCatalogue(
-      trx,
-      'interventions',
-      groupId,
-      config.packs.map((p) => {
-        const items: PackItem[] = p.items.map((item) => ({
-          intervention_id: serviceIds.get(item.intervention)!,
-          publicname: item.publicname ?? null,
-          break_time: item.break_time,
-          selectedCalendar: item.selectedCalendar ? calendarIds.get(item.selectedCalendar)! : null,
-        }));
-        const length = p.items.reduce(
-          (sum, item, index) =>
-            sum +
-            (config.interventions.find((i) => i.externid === item.intervention)?.length ?? 0) +
-            (index < p.items.length - 1 ? item.break_time : 0),
-          0,
-        );
-        return {
-          ...common(p),
-          type: 'pack',
-          interventionset_id: p.interventionset ? setIds.get(p.interventionset)! : null,
-          price: p.price ?? null,
-          total_price: p.total_price ?? null,
-          length,
-          status: p.status,
-          config: JSON.stringify(items),
-        };
-      }),
-      { column: 'type', value: 'pack' },
-    );
-
-    await repo.replaceGroupChildren(trx, groupId);
-    await repo.insertRows(
-      trx,
-      'calendar_interventions',
-      config.calendars.flatMap((c) =>
-        c.interventions.map((link) => ({
-          group_id: groupId,
-          calendar_id: calendarIds.get(c.externid)!,
-          intervention_id: serviceIds.get(link.intervention)!,
-          duration: link.duration ?? null,
-        })),
-      ),
-    );
-    await repo.insertRows(
-      trx,
-      'opening_ranges',
-      config.calendars.flatMap((c) =>
-        Object.entries(c.weekly).flatMap(([day, ranges]) =>
-          (ranges ?? []).map(([from, to]) => ({
-            group_id: groupId,
-            calendar_id: calendarIds.get(c.externid)!,
-            weekday: isoWeekday(day as Weekday),
-            start_minute: parseWallClock(from),
-            end_minute: parseWallClock(to),
-          })),
-        ),
-      ),
-    );
-    await repo.insertRows(
-      trx,
-      'schedule_exceptions',
-      config.calendars.flatMap((c) =>
-        c.exceptions.map((e) => ({
-          group_id: groupId,
-          calendar_id: calendarIds.get(c.externid)!,
-          kind: e.kind,
-          starts_local: localTimestamp(e.from),
-          ends_local: localTimestamp(e.to),
-          label: e.label ?? null,
-        })),
-      ),
-    );
-    const allServiceIds = new Map([...serviceIds, ...packIds]);
-    await repo.upsertPromotions(
-      trx,
-      groupId,
-      config.promotions.map((p) => ({
-        externid: p.externid,
-        label: p.label,
-        percent: p.percent,
-        intervention_ids: p.interventions ? p.interventions.map((ref) => allServiceIds.get(ref)!) : null,
-        from_date: p.from_date,
-        to_date: p.to_date,
-        weekdays: p.weekdays ? p.weekdays.map(isoWeekday) : null,
-        from_minute: p.from_time ? parseWallClock(p.from_time) : null,
-        to_minute: p.to_time ? parseWallClock(p.to_time) : null,
-        deleted: p.deleted,
-      })),
-    );
-    await repo.insertRows(
-      trx,
-      'form_fields',
-      (['fiche', 'vevent'] as const).flatMap((form) =>
-        config.forms[form].map((field, position) => ({
-          group_id: groupId,
-          form,
-          name: field.name,
-          position,
-          definition: JSON.stringify(field),
-        })),
-      ),
-    );
-    if (config.website) {
-      // The file names listed items by externid; the website row keeps those references so a
-      // re-import stays stable, and the read API resolves them to ids.
-      await repo.upsertWebsite(trx, groupId, config.website.domain ?? null, config.website);
-    } else {
-      await repo.upsertWebsite(trx, groupId, null, null);
-    }
-    if (existing && !(await versions.latestVersion(trx, groupId)))
-      await versions.recordVersion(trx, groupId, existing, {
-        ...meta,
-        source: 'import',
-        authorAccountId: null,
-      });
-    const version = await versions.recordVersion(
-      trx,
-      groupId,
-      await exportGroupConfig(trx, config.urlname),
-      meta,
-    );
-    return { id: groupId, urlname: config.urlname, created, version };
+  const row = {
+    urlname: config.urlname,
+    name: config.name,
+    active: config.active,
+    settings: config.settings,
+    sso: config.sso,
+  };
+  // A group configured before versions were kept gets its current state as a first version,
+  // so that the first change has something to be compared with and restored to.
+  const existing = options.createOnly ? undefined : await exportGroupConfig(trx, config.urlname);
+  let groupId: number;
+  let created: boolean;
+  if (options.createOnly) {
+    const inserted = await repo.insertGroupIfNew(trx, row);
+    if (inserted === undefined) throw new UrlnameTakenError(config.urlname);
+    groupId = inserted;
+    created = true;
+  } else {
+    ({ id: groupId, created } = await repo.upsertGroup(trx, row));
+  }
+  await options.beforeWrite?.(trx, groupId);
+  const common = (item: {
+    externid: string;
+    name: string;
+    publicname: string;
+    description?: string | null | undefined;
+    thumbnail?: string | null | undefined;
+    sort: number;
+    deleted: boolean;
+    translations?: unknown;
+  }) => ({
+    externid: item.externid,
+    name: item.name,
+    publicname: item.publicname,
+    description: item.description ?? null,
+    thumbnail: item.thumbnail ?? null,
+    sort: item.sort,
+    deleted: item.deleted,
+    translations: JSON.stringify(item.translations ?? {}),
   });
+
+  const setIds = await repo.upsertCatalogue(
+    trx,
+    'interventionsets',
+    groupId,
+    config.interventionsets.map(common),
+  );
+  const calendarsetIds = await repo.upsertCatalogue(
+    trx,
+    'calendarsets',
+    groupId,
+    config.calendarsets.map((set) => ({
+      ...common(set),
+      address: set.address ? JSON.stringify(set.address) : null,
+    })),
+  );
+  const calendarIds = await repo.upsertCatalogue(
+    trx,
+    'calendars',
+    groupId,
+    config.calendars.map((c) => ({
+      ...common(c),
+      calendarset_id: c.calendarset ? calendarsetIds.get(c.calendarset)! : null,
+      is_resource: c.resource,
+      capacity: c.capacity,
+      slot_step: c.slot_step,
+      maxrdv_period: c.maxrdv_period ?? null,
+    })),
+  );
+  const serviceIds = await repo.upsertCatalogue(
+    trx,
+    'interventions',
+    groupId,
+    config.interventions.map((i) => ({
+      ...common(i),
+      type: 'free',
+      interventionset_id: i.interventionset ? setIds.get(i.interventionset)! : null,
+      price: i.price ?? null,
+      total_price: null,
+      length: i.length,
+      videoconference: i.videoconference,
+      skippable_agenda: i.skippable_agenda,
+      need_resource: i.need_resource,
+      only_package: i.only_package,
+      merged: i.merged,
+      abbr: i.abbr ?? null,
+      status: 'opened',
+      config: null,
+    })),
+    { column: 'type', value: 'free' },
+  );
+  const packIds = await repo.upsertCatalogue(
+    trx,
+    'interventions',
+    groupId,
+    config.packs.map((p) => {
+      const items: PackItem[] = p.items.map((item) => ({
+        intervention_id: serviceIds.get(item.intervention)!,
+        publicname: item.publicname ?? null,
+        break_time: item.break_time,
+        selectedCalendar: item.selectedCalendar ? calendarIds.get(item.selectedCalendar)! : null,
+      }));
+      const length = p.items.reduce(
+        (sum, item, index) =>
+          sum +
+          (config.interventions.find((i) => i.externid === item.intervention)?.length ?? 0) +
+          (index < p.items.length - 1 ? item.break_time : 0),
+        0,
+      );
+      return {
+        ...common(p),
+        type: 'pack',
+        interventionset_id: p.interventionset ? setIds.get(p.interventionset)! : null,
+        price: p.price ?? null,
+        total_price: p.total_price ?? null,
+        length,
+        status: p.status,
+        config: JSON.stringify(items),
+      };
+    }),
+    { column: 'type', value: 'pack' },
+  );
+
+  await repo.replaceGroupChildren(trx, groupId);
+  await repo.insertRows(
+    trx,
+    'calendar_interventions',
+    config.calendars.flatMap((c) =>
+      c.interventions.map((link) => ({
+        group_id: groupId,
+        calendar_id: calendarIds.get(c.externid)!,
+        intervention_id: serviceIds.get(link.intervention)!,
+        duration: link.duration ?? null,
+      })),
+    ),
+  );
+  await repo.insertRows(
+    trx,
+    'opening_ranges',
+    config.calendars.flatMap((c) =>
+      Object.entries(c.weekly).flatMap(([day, ranges]) =>
+        (ranges ?? []).map(([from, to]) => ({
+          group_id: groupId,
+          calendar_id: calendarIds.get(c.externid)!,
+          weekday: isoWeekday(day as Weekday),
+          start_minute: parseWallClock(from),
+          end_minute: parseWallClock(to),
+        })),
+      ),
+    ),
+  );
+  await repo.insertRows(
+    trx,
+    'schedule_exceptions',
+    config.calendars.flatMap((c) =>
+      c.exceptions.map((e) => ({
+        group_id: groupId,
+        calendar_id: calendarIds.get(c.externid)!,
+        kind: e.kind,
+        starts_local: localTimestamp(e.from),
+        ends_local: localTimestamp(e.to),
+        label: e.label ?? null,
+      })),
+    ),
+  );
+  const allServiceIds = new Map([...serviceIds, ...packIds]);
+  await repo.upsertPromotions(
+    trx,
+    groupId,
+    config.promotions.map((p) => ({
+      externid: p.externid,
+      label: p.label,
+      percent: p.percent,
+      intervention_ids: p.interventions ? p.interventions.map((ref) => allServiceIds.get(ref)!) : null,
+      from_date: p.from_date,
+      to_date: p.to_date,
+      weekdays: p.weekdays ? p.weekdays.map(isoWeekday) : null,
+      from_minute: p.from_time ? parseWallClock(p.from_time) : null,
+      to_minute: p.to_time ? parseWallClock(p.to_time) : null,
+      deleted: p.deleted,
+    })),
+  );
+  await repo.insertRows(
+    trx,
+    'form_fields',
+    (['fiche', 'vevent'] as const).flatMap((form) =>
+      config.forms[form].map((field, position) => ({
+        group_id: groupId,
+        form,
+        name: field.name,
+        position,
+        definition: JSON.stringify(field),
+      })),
+    ),
+  );
+  if (config.website) {
+    // The file names listed items by externid; the website row keeps those references so a
+    // re-import stays stable, and the read API resolves them to ids.
+    await repo.upsertWebsite(trx, groupId, config.website.domain ?? null, config.website);
+  } else {
+    await repo.upsertWebsite(trx, groupId, null, null);
+  }
+  if (existing && !(await versions.latestVersion(trx, groupId)))
+    await versions.recordVersion(trx, groupId, existing, {
+      ...meta,
+      source: 'import',
+      authorAccountId: null,
+    });
+  const version = await versions.recordVersion(
+    trx,
+    groupId,
+    await exportGroupConfig(trx, config.urlname),
+    meta,
+  );
+  return { id: groupId, urlname: config.urlname, created, version };
 }
 
 /** The group's live configuration in the import format; undefined when the urlname is unknown. */

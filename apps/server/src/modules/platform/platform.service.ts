@@ -1,0 +1,106 @@
+/**
+ * The platform's own calls (docs/back-office.md "Sign-up and platform"), for the administrators the
+ * deployment names (docs/decisions/014-platform-administrators.md): every group at a glance, a new
+ * business whose owner is invited by e-mail, and closing or reopening a group — a change of its
+ * configuration's `active`, kept as a version like any other.
+ */
+import type { NewBusinessInput } from '@creneau/core/group-config/new-business';
+import { isValidEmail, normalizeEmail } from '@creneau/core/validation/email';
+import { sql } from 'kysely';
+import type { ViewerScope } from '../../app-context.ts';
+import { errors } from '../../errors/domain-error.ts';
+import { writeInvitation } from '../backoffice/invitations.service.ts';
+import { exportGroupConfig, importGroupConfig } from '../group-config/group-config.service.ts';
+import { findGroup } from '../groups/groups.service.ts';
+import { takeAccountMail } from '../security/send-limits.ts';
+import { businessProblems, createGroup, isUrlnameTaken, refuseProblems, urlnameTaken } from './new-group.ts';
+import { requirePlatformAdmin } from './platform-admins.ts';
+
+export async function listGroups(scope: ViewerScope) {
+  requirePlatformAdmin(scope);
+  const rows = await scope.ctx.db
+    .selectFrom('groups as g')
+    .select([
+      'g.id',
+      'g.urlname',
+      'g.name',
+      'g.active',
+      'g.created_at',
+      sql<string>`(select count(*) from appointments a where a.group_id = g.id)`.as('appointments'),
+    ])
+    .orderBy('g.id', 'desc')
+    .execute();
+  return {
+    records: rows.map((row) => ({
+      id: row.id,
+      urlname: row.urlname,
+      name: row.name,
+      active: row.active,
+      created: new Date(row.created_at).toISOString(),
+      appointments: Number(row.appointments),
+    })),
+  };
+}
+
+export async function createInvitedGroup(
+  scope: ViewerScope,
+  input: { business: NewBusinessInput; owner_email: string },
+) {
+  const adminId = requirePlatformAdmin(scope);
+  const { ctx, now } = scope;
+  const email = normalizeEmail(input.owner_email);
+  const problems = businessProblems(input.business);
+  if (!isValidEmail(email)) problems.owner_email = ['emailValidator'];
+  refuseProblems(problems);
+  if (await isUrlnameTaken(ctx.db, input.business.urlname)) throw urlnameTaken();
+  // The invitation is mailed to someone who did not ask: the same cap as any account mail.
+  await takeAccountMail(ctx, email);
+  return ctx.db.transaction().execute(async (trx) => {
+    const created = await createGroup(trx, input.business, {
+      calendarName: input.business.name.trim(),
+      source: 'import',
+      authorAccountId: adminId,
+      now,
+    });
+    const group = await trx
+      .selectFrom('groups')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    const invitationId = await writeInvitation({ ...scope, group }, trx, {
+      email,
+      role: 'owner',
+      calendarIds: null,
+      invitedBy: adminId,
+    });
+    const invitation = await trx
+      .selectFrom('staff_invitations')
+      .select(['id', 'email', 'expires_at'])
+      .where('id', '=', invitationId)
+      .executeTakeFirstOrThrow();
+    return {
+      group: { id: created.id, urlname: created.urlname },
+      invitation: {
+        id: invitation.id,
+        email: invitation.email,
+        expires_at: new Date(invitation.expires_at).toISOString(),
+      },
+    };
+  });
+}
+
+/** Closes or reopens a group: its configuration with `active` changed, imported as a new version. */
+export async function setGroupActive(scope: ViewerScope, groupId: number, active: boolean) {
+  const adminId = requirePlatformAdmin(scope);
+  const { ctx, now } = scope;
+  const group = await findGroup(ctx, groupId);
+  if (!group) throw errors.groupDoesNotExist();
+  const document = await exportGroupConfig(ctx.db, group.urlname);
+  if (!document) throw errors.groupDoesNotExist();
+  const saved = await importGroupConfig(
+    ctx.db,
+    { ...document, active },
+    { source: 'editor', authorAccountId: adminId, now },
+  );
+  return { id: groupId, active, version: saved.version };
+}
