@@ -211,37 +211,16 @@ export function SignupPage() {
               address: `${window.location.origin}/${fields.urlname || '…'}`,
             }),
           })}
+          {text('street', 'business.address.street', { autoComplete: 'address-line1' })}
+          {/* As an address is written: the street, then the postal code and the town. */}
           <div className={styles.pair}>
-            <Field
-              label={t('account.signup.fields.language')}
-              problem={problemOf('business.language')}
-              testId="signup-language"
-            >
-              {(id, describedBy) => (
-                <select
-                  id={id}
-                  className={authStyles.input}
-                  value={fields.language}
-                  onChange={(event) => set('language')(event.target.value)}
-                  aria-describedby={describedBy}
-                  data-testid="signup-language"
-                >
-                  {LOCALES.map((code) => (
-                    <option key={code} value={code}>
-                      {languageNames.of(code) ?? code}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
             {text('zipcode', 'business.address.zipcode', {
               autoComplete: 'postal-code',
               maxLength: 16,
             })}
-          </div>
-          {text('street', 'business.address.street', { autoComplete: 'address-line1' })}
-          <div className={styles.pair}>
             {text('city', 'business.address.city', { autoComplete: 'address-level2', maxLength: 100 })}
+          </div>
+          <div className={styles.pair}>
             <Field
               label={t('account.signup.fields.country')}
               problem={problemOf('business.address.country')}
@@ -259,6 +238,28 @@ export function SignupPage() {
                   {COUNTRIES.map((code) => (
                     <option key={code} value={code}>
                       {regionNames.of(code) ?? code}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              label={t('account.signup.fields.language')}
+              problem={problemOf('business.language')}
+              testId="signup-language"
+            >
+              {(id, describedBy) => (
+                <select
+                  id={id}
+                  className={authStyles.input}
+                  value={fields.language}
+                  onChange={(event) => set('language')(event.target.value)}
+                  aria-describedby={describedBy}
+                  data-testid="signup-language"
+                >
+                  {LOCALES.map((code) => (
+                    <option key={code} value={code}>
+                      {languageNames.of(code) ?? code}
                     </option>
                   ))}
                 </select>
