@@ -8,45 +8,15 @@
  * books; the configuration writes hold the lock the other writing tests hold. Axe at 1280 and 768
  * on both sub-views, screenshots at 1280 and 390.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expectAccessible } from '../support/axe.ts';
+import type { APIRequestContext } from '@playwright/test';
 import { withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGet, groupId, shot } from './account-support.ts';
+import { checkLayouts, configurationCall, logInToAdmin, OWNER } from './admin-support.ts';
 import { dayAhead } from './booking-helpers.ts';
-
-const OWNER = { email: 'capucine.moreau@example.com', password: 'Atelier-Croix26!' };
 
 interface Configuration {
   version: number;
-}
-
-async function logInToAdmin(page: Page, login: { email: string; password: string }) {
-  await page.goto('/demo-salon/admin?locale=en');
-  await expect(page).toHaveURL(/\/demo-salon\/login\?locale=en$/);
-  await page.getByTestId('login-email').fill(login.email);
-  await page.getByTestId('login-password').fill(login.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
-}
-
-/** A call to the configuration API with the session of the page (the owner's). */
-async function configurationCall<T>(page: Page, method: string, suffix = '', body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, suffix, body }) => {
-      const token = window.localStorage.getItem('creneau.token') ?? '';
-      const salon = await (await fetch('/api/v3/services/groups/demo-salon.json?apikey=creneau-dev')).json();
-      const query = `apikey=creneau-dev&token=${encodeURIComponent(token)}`;
-      const response = await fetch(`/api/v3/admin/groups/${salon.id}/configuration${suffix}?${query}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} configuration${suffix}: ${response.status}`);
-      return response.json();
-    },
-    { method, suffix, body },
-  ) as Promise<T>;
 }
 
 /** The id of a demo salon item by externid (`interventions` or `calendars`). */
@@ -100,23 +70,6 @@ async function saturdayOfInes(request: APIRequestContext, salon: number, service
     if ((await slotTimes(request, salon, service, calendar, day)).length > 0) return day;
   }
   throw new Error('no Saturday with a free slot for Inès');
-}
-
-async function noPageOverflow(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
-}
-
-/** axe at 1280 and 768, no overflow at 390, screenshots at 1280 and 390; back to 1280. */
-async function checkLayouts(page: Page, label: string) {
-  for (const width of [1280, 768, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await noPageOverflow(page, `${label} at ${width}px`);
-    if (width !== 390) await expectAccessible(page, `${label} at ${width}px`);
-    else await shot(page, `admin-${label.replace(/\W+/g, '-')}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await shot(page, `admin-${label.replace(/\W+/g, '-')}`);
 }
 
 test.describe('back office: services and opening hours', () => {

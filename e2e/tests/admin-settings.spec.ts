@@ -7,35 +7,16 @@
  * 768 px and no overflow at 390 on both sub-views. The one test that saves puts the demo salon's
  * name and phone back, whatever happens.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGet, shot } from './account-support.ts';
-import { checkLayouts, logInToAdmin, MANAGER, OWNER } from './admin-support.ts';
+import { checkLayouts, configurationCall, logInToAdmin, MANAGER, OWNER } from './admin-support.ts';
 
 interface Configuration {
   version: number;
   document: { name: string; settings: { phone: string | null } } & Record<string, unknown>;
-}
-
-/** A call to the configuration API with the session of the page (the owner's). */
-async function configurationCall<T>(page: Page, method: string, suffix = '', body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, suffix, body }) => {
-      const token = window.localStorage.getItem('creneau.token') ?? '';
-      const salon = await (await fetch('/api/v3/services/groups/demo-salon.json?apikey=creneau-dev')).json();
-      const query = `apikey=creneau-dev&token=${encodeURIComponent(token)}`;
-      const response = await fetch(`/api/v3/admin/groups/${salon.id}/configuration${suffix}?${query}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} configuration${suffix}: ${response.status}`);
-      return response.json();
-    },
-    { method, suffix, body },
-  ) as Promise<T>;
 }
 
 async function publicGroup(request: APIRequestContext) {

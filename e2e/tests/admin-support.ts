@@ -110,3 +110,27 @@ export async function leonieDay(
   }
   return { day: '', starts: [] as string[] };
 }
+
+/** A call to the configuration API with the session of the page (the owner's). */
+export async function configurationCall<T>(
+  page: Page,
+  method: string,
+  suffix = '',
+  body?: unknown,
+): Promise<T> {
+  return page.evaluate(
+    async ({ method, suffix, body }) => {
+      const token = window.localStorage.getItem('creneau.token') ?? '';
+      const salon = await (await fetch('/api/v3/services/groups/demo-salon.json?apikey=creneau-dev')).json();
+      const query = `apikey=creneau-dev&token=${encodeURIComponent(token)}`;
+      const response = await fetch(`/api/v3/admin/groups/${salon.id}/configuration${suffix}?${query}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} configuration${suffix}: ${response.status}`);
+      return response.json();
+    },
+    { method, suffix, body },
+  ) as Promise<T>;
+}
