@@ -132,6 +132,48 @@ test('a call-centre member gets the no-access page', async ({ page }) => {
   }
 });
 
+test('the day sheet is built for printing only: by the print button and by the browser’s own print', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The browser's print dialog would block the test: the button's call is counted instead.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { printCalls: number };
+    counted.printCalls = 0;
+    window.print = () => {
+      counted.printCalls += 1;
+    };
+  });
+  await logInToAdmin(page, STAFF);
+  await page.getByTestId('agenda-view-day').click();
+  await expect(page.getByTestId('agenda-column')).toHaveCount(1);
+  // On screen the agenda alone: no second copy of its appointments.
+  const sheet = page.getByTestId('print-sheet');
+  await expect(sheet).toHaveCount(0);
+
+  await page.getByTestId('admin-print').click();
+  expect(await page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(1);
+  await expect(sheet).toHaveCount(1);
+  // Hidden from the screen (so not by role yet): one calendar's section, the staff member's own.
+  await expect(sheet.locator('h3')).toHaveText(['Léonie Marchand']);
+  // On paper the sheet is all there is; the agenda is set aside.
+  await page.emulateMedia({ media: 'print' });
+  await expect(sheet).toBeVisible();
+  await expect(page.getByTestId('agenda-board')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await expect(sheet).toHaveCount(0);
+
+  // Ctrl+P or the browser's menu: the sheet is in the page before the page is laid out for paper.
+  const built = await page.evaluate(() => {
+    window.dispatchEvent(new Event('beforeprint'));
+    return document.querySelector('[data-testid="print-sheet"]') !== null;
+  });
+  expect(built).toBe(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await expect(sheet).toHaveCount(0);
+});
+
 test('a link naming a day opens the agenda on it, and a wrong one on today', async ({ page }) => {
   await logInToAdmin(page, OWNER);
   await page.goto('/demo-salon/admin?date=2027-01-13&locale=en');

@@ -38,7 +38,7 @@ import {
   wallClockOf,
 } from './agenda-grid.ts';
 import { useAgendaLabels } from './agenda-labels.ts';
-import { nextPosition, nowPosition, type Placed, placeInColumn } from './agenda-layout.ts';
+import { nextPosition, nowPosition, type Placed, placeInColumn, spansByDay } from './agenda-layout.ts';
 import board from './board.module.css';
 import { type DropTarget, useBoardDrag } from './use-board-drag.ts';
 import { useProgressiveCount } from './use-progressive-count.ts';
@@ -154,12 +154,23 @@ export function AgendaBoard({
         : [a.calendar_id, a.resource_id],
     );
     const blocksOf = groupBy(blocks, (b) => [b.calendar_id]);
-    const placeOn = (calendar: AgendaCalendar, day: string) =>
-      placeInColumn(byCalendar.get(calendar.id) ?? [], day, axis);
+    // Each calendar's appointments sorted by day once, rather than each column sifting the week's.
+    const byCalendarDay = new Map<number, Map<string, AgendaAppointment[]>>();
+    const placeOn = (calendar: AgendaCalendar, day: string) => {
+      let ofCalendar = byCalendarDay.get(calendar.id);
+      if (!ofCalendar) {
+        ofCalendar = spansByDay(byCalendar.get(calendar.id) ?? [], days);
+        byCalendarDay.set(calendar.id, ofCalendar);
+      }
+      return placeInColumn(ofCalendar.get(day) ?? [], day, axis);
+    };
     if (together) {
       const shown = new Set(calendars.map((c) => c.id));
-      const ofShown = appointments.filter(
-        (a) => shown.has(a.calendar_id) || (a.resource_id !== null && shown.has(a.resource_id)),
+      const ofShown = spansByDay(
+        appointments.filter(
+          (a) => shown.has(a.calendar_id) || (a.resource_id !== null && shown.has(a.resource_id)),
+        ),
+        days,
       );
       const closures = closuresOf(blocks.filter((b) => shown.has(b.calendar_id)));
       const all: AgendaCalendar = {
@@ -176,7 +187,7 @@ export function AgendaBoard({
         members: calendars
           .filter((c) => !c.resource)
           .map((calendar) => ({ calendar, taken: placeOn(calendar, day) })),
-        appointments: placeInColumn(ofShown, day, axis),
+        appointments: placeInColumn(ofShown.get(day) ?? [], day, axis),
         blocks: placeInColumn(closures, day, { start: 0, end: 24 }),
       }));
     }
@@ -417,7 +428,9 @@ export function AgendaBoard({
                       const calendar = column.calendar;
                       const calendarHeading = `${dayHeading}-${calendar.id}`;
                       const ghost = drag.ghost?.column === index ? drag.ghost : null;
-                      const free = bookable(column) ? placeOf(column) : null;
+                      // A column's keyboard free place comes with its appointments (the first frame holds only
+                      // the columns in view; the others are busy until drawn).
+                      const free = bookable(column) && index < drawnColumns ? placeOf(column) : null;
                       const freeCalendar = free === null ? null : calendarAt(column, free);
                       return (
                         <div

@@ -26,6 +26,7 @@ import { bookingAxis, defaultPlace } from './agenda-grid.ts';
 import { browserTimeZone, dayList, hourRange, linkedDate, nowInZone } from './agenda-layout.ts';
 import { PrintSheet } from './PrintSheet.tsx';
 import { ScreenTitle } from './ScreenTitle.tsx';
+import { usePrintSheet } from './use-print-sheet.ts';
 import { type FreePlace, WalkInDialog } from './WalkInDialog.tsx';
 
 export type AgendaView = 'day' | 'week';
@@ -68,6 +69,7 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
   const [walkIn, setWalkIn] = useState<FreePlace | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [focusId, setFocusId] = useState<number | null>(null);
+  const printSheet = usePrintSheet();
 
   const from = view === 'week' ? startOfIsoWeek(anchor) : anchor;
   const count = view === 'week' ? 7 : 1;
@@ -152,7 +154,7 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
             {t('admin.walkin.new')}
           </Button>
         )}
-        <Button variant="secondary" onClick={() => window.print()} data-testid="admin-print">
+        <Button variant="secondary" onClick={printSheet.print} data-testid="admin-print">
           <Icon name="list" />
           {t('admin.print')}
         </Button>
@@ -298,7 +300,7 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
         </>
       )}
 
-      {data && (
+      {data && printSheet.printing && (
         <PrintSheet
           groupName={group.name}
           days={days}

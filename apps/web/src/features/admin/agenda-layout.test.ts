@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_HOURS,
@@ -10,6 +11,7 @@ import {
   nowPosition,
   placeInColumn,
   segmentInDay,
+  spansByDay,
 } from './agenda-layout.ts';
 
 const span = (start: string, end: string, id = 0) => ({ id, starts_local: start, ends_local: end });
@@ -209,5 +211,39 @@ describe('linkedDate', () => {
       '?day=2026-12-08',
     ])
       expect(linkedDate(search)).toBeUndefined();
+  });
+});
+
+describe('spans by day', () => {
+  const days = ['2026-03-28', '2026-03-29', '2026-03-30'];
+  const local = fc
+    .record({
+      day: fc.integer({ min: 26, max: 31 }),
+      minute: fc.integer({ min: 0, max: 24 * 60 - 1 }),
+    })
+    .map(({ day, minute }) => {
+      const hh = String(Math.floor(minute / 60)).padStart(2, '0');
+      const mm = String(minute % 60).padStart(2, '0');
+      return `2026-03-${day}T${hh}:${mm}`;
+    });
+
+  it('gives each day every span that touches it, in their order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(local, local), { maxLength: 40 }), (pairs) => {
+        const spans = pairs.map((pair, id) => {
+          const [from, to] = [...pair].sort();
+          return span(from!, to!, id);
+        });
+        const byDay = spansByDay(spans, days);
+        for (const day of days) {
+          const touches = (s: (typeof spans)[number]) =>
+            segmentInDay(s.starts_local, s.ends_local, day) !== null;
+          expect(byDay.get(day)!.filter(touches)).toEqual(spans.filter(touches));
+          // Nothing from another date: a span listed on a day starts on it or crosses into it.
+          for (const s of byDay.get(day)!) expect(s.starts_local.slice(0, 10) <= day).toBe(true);
+        }
+        expect([...byDay.keys()]).toEqual(days);
+      }),
+    );
   });
 });

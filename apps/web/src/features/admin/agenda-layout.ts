@@ -65,6 +65,25 @@ export interface Span {
 }
 
 /**
+ * The spans that touch each of `days`, in their order. A week holds thousands of appointments and
+ * nearly all start and end on one date: those go straight to their day, and only the few that cross
+ * midnight are tried against every day.
+ */
+export function spansByDay<T extends Span>(spans: readonly T[], days: readonly string[]): Map<string, T[]> {
+  const byDay = new Map<string, T[]>(days.map((day) => [day, []]));
+  for (const span of spans) {
+    const date = dateOf(span.starts_local);
+    if (date === dateOf(span.ends_local)) {
+      byDay.get(date)?.push(span);
+      continue;
+    }
+    for (const day of days)
+      if (segmentInDay(span.starts_local, span.ends_local, day)) byDay.get(day)?.push(span);
+  }
+  return byDay;
+}
+
+/**
  * The hours the axis shows: from the earliest hour holding an appointment or an opening of the days
  * to the latest, or DEFAULT_HOURS when there is none. Closures and absences do not stretch the axis
  * (a closure of the whole day would otherwise show a 24-hour axis).
@@ -72,14 +91,13 @@ export interface Span {
 export function hourRange(spans: readonly Span[], days: readonly string[]): { start: number; end: number } {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
-  for (const span of spans) {
-    for (const day of days) {
+  for (const [day, onDay] of spansByDay(spans, days))
+    for (const span of onDay) {
       const segment = segmentInDay(span.starts_local, span.ends_local, day);
       if (!segment) continue;
       first = Math.min(first, segment.start);
       last = Math.max(last, Math.max(segment.end, segment.start + MIN_DRAWN_MINUTES));
     }
-  }
   if (!Number.isFinite(first)) return { ...DEFAULT_HOURS };
   let start = Math.floor(first / 60);
   let end = Math.min(24, Math.ceil(last / 60));
