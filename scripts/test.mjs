@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit + integration + component tests, then browser tests.
 // On CI (CI=true) nothing may be left out: real PostgreSQL and Chromium are required.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const ci = process.env.CI === 'true';
@@ -20,16 +20,38 @@ const haPrograms = [
   '/usr/bin/envsubst',
 ];
 
-function step(title, command, args, env = {}) {
+function step(title, command, args, env = {}, { exitOnFailure = true } = {}) {
   const started = Date.now();
   console.log(`\n▶ ${title}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`✗ ${title} failed after ${seconds}s`);
-    process.exit(result.status ?? 1);
+    if (exitOnFailure) process.exit(result.status ?? 1);
+    return false;
   }
   console.log(`✓ ${title} (${seconds}s)`);
+  return true;
+}
+
+/** Starts a step beside the others; resolves to whether it passed, once its output is printed. */
+function startInBackground(title, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${title} (started beside the next step; output when done)`);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n▶ ${title}: output`);
+      process.stdout.write(Buffer.concat(output));
+      if (status === 0) console.log(`✓ ${title} (${seconds}s, beside the browser tests)`);
+      else console.error(`✗ ${title} failed after ${seconds}s`);
+      resolve(status === 0);
+    });
+  });
 }
 
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
@@ -40,22 +62,19 @@ step('core tests again under TZ=Pacific/Apia', 'npx', ['vitest', 'run', '--proje
   TZ: 'Pacific/Apia',
 });
 
-if (existsSync(chromium)) {
-  step('browser tests (Chromium)', 'npm', ['run', '--silent', 'test:e2e'], { CHROMIUM_PATH: chromium });
-} else if (ci) {
-  console.error(`✗ CI=true but Chromium is missing at ${chromium}; .ci/run installs it`);
-  process.exit(1);
-} else {
-  console.warn(`! Chromium not found at ${chromium}: browser tests not run (apt-get install chromium)`);
-}
-
+// The high-availability tests spend most of their time waiting for failovers and restarts, so they
+// run beside the browser tests rather than after them; their output is printed when both are done.
 const missingHa = haPrograms.filter((program) => !existsSync(program));
+let haRun = null;
 if (missingHa.length === 0) {
-  step('high-availability tests (Patroni, PgBouncer, HAProxy; killing things)', 'npm', [
-    'run',
-    '--silent',
-    'test:ha',
-  ]);
+  // Their Créneau processes serve the API only: the web app's build directory is being rebuilt by
+  // the browser tests meanwhile, so they are pointed away from it.
+  haRun = startInBackground(
+    'high-availability tests (Patroni, PgBouncer, HAProxy; killing things)',
+    'npm',
+    ['run', '--silent', 'test:ha'],
+    { WEB_DIST_DIR: '/nonexistent/creneau-ha-no-web-app' },
+  );
 } else if (ci) {
   console.error(`✗ CI=true but ${missingHa.join(', ')} missing; .ci/run installs them`);
   process.exit(1);
@@ -64,3 +83,24 @@ if (missingHa.length === 0) {
     `! ${missingHa.join(', ')} not found: high-availability tests not run (apt-get install patroni etcd-server haproxy pgbouncer jq curl gettext-base)`,
   );
 }
+
+let browserFailed = false;
+if (existsSync(chromium)) {
+  browserFailed = !step(
+    'browser tests (Chromium)',
+    'npm',
+    ['run', '--silent', 'test:e2e'],
+    {
+      CHROMIUM_PATH: chromium,
+    },
+    { exitOnFailure: false },
+  );
+} else if (ci) {
+  console.error(`✗ CI=true but Chromium is missing at ${chromium}; .ci/run installs it`);
+  browserFailed = true;
+} else {
+  console.warn(`! Chromium not found at ${chromium}: browser tests not run (apt-get install chromium)`);
+}
+
+const haPassed = haRun === null ? true : await haRun;
+if (browserFailed || !haPassed) process.exit(1);
