@@ -78,6 +78,8 @@ export default defineConfig({
       RATE_LIMIT_SCALE: '1000',
       // Every answer the browser receives is checked against the API contract.
       CHECK_ANSWERS: 'true',
+      // The demo's platform administrator (docs/demo.md), for the platform page's test.
+      PLATFORM_ADMINS: 'elise.bernard@example.com',
     },
   },
 });

@@ -80,6 +80,7 @@ forEachDatabase('platform administrators', (database) => {
         name: expect.any(String),
         active: true,
         created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        time_zone: 'Europe/Paris', // sampleGroup's zone
         appointments: 0,
       },
     ]);

@@ -25,6 +25,8 @@ export const queryKeys = {
     list: (groupId: number, token: string | null, search: string | undefined) =>
       ['fiches', groupId, token, search ?? ''] as const,
   },
+  /** The platform administrators' list of every group. */
+  platformGroups: ['platform', 'groups'] as const,
   appointments: {
     ofGroup: (groupId: number) => ['appointments', groupId] as const,
     list: (groupId: number, token: string | null, locale: string) =>
@@ -33,4 +35,9 @@ export const queryKeys = {
 } as const;
 
 /** The kinds of data that belong to a session: dropped when it ends. */
-export const sessionData = [queryKeys.session.all, ['appointments'], ['fiches']] as const;
+export const sessionData = [
+  queryKeys.session.all,
+  ['appointments'],
+  ['fiches'],
+  queryKeys.platformGroups,
+] as const;

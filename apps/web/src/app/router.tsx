@@ -34,6 +34,16 @@ const SignupPage = page(
   () => import('../features/signup/SignupPage.tsx').then((m) => m.SignupPage),
   'account',
 );
+// The platform administrators' page: its texts are the back office's (registered with it, as for
+// the back office below), its login form's the account part's.
+const PlatformPage = page(
+  () =>
+    Promise.all([
+      import('../features/platform/PlatformPage.tsx'),
+      import('../i18n/admin-texts.ts').then((texts) => texts.loadAdminTexts()),
+    ]).then(([m]) => m.PlatformPage),
+  'account',
+);
 const HomePage = page(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage), 'home');
 // The booking container comes with the first booking page (its code is shared with the steps).
 const BookingLayout = page(() =>
@@ -100,6 +110,7 @@ export function AppRoutes() {
       <Route path="/error" element={standalone('pages.error.title', ErrorPage)} />
       <Route path="/set_password" element={standalone('pages.setPassword.title', SetPasswordPage)} />
       <Route path="/signup" element={standalone('pages.signup.title', SignupPage)} />
+      <Route path="/platform" element={standalone('pages.platform.title', PlatformPage)} />
       <Route path="/:urlname" element={<GroupLayout />}>
         <Route index element={<GroupEntry />} />
         <Route path="home" element={<HomePage />} />

@@ -69,6 +69,8 @@ export const platformGroup = z.object({
   name: z.string(),
   active: z.boolean(),
   created: z.string(),
+  /** The group's time zone (IANA), in which its dates are shown. */
+  time_zone: z.string(),
   appointments: z.number().int(),
 });
 

@@ -26,6 +26,8 @@ export async function listGroups(scope: ViewerScope) {
       'g.name',
       'g.active',
       'g.created_at',
+      // The zone its dates are shown in; every group has one (the import requires it).
+      sql<string>`coalesce(g.settings->>'timezone', 'UTC')`.as('time_zone'),
       sql<string>`(select count(*) from appointments a where a.group_id = g.id)`.as('appointments'),
     ])
     .orderBy('g.id', 'desc')
@@ -37,6 +39,7 @@ export async function listGroups(scope: ViewerScope) {
       name: row.name,
       active: row.active,
       created: new Date(row.created_at).toISOString(),
+      time_zone: row.time_zone,
       appointments: Number(row.appointments),
     })),
   };

@@ -28,7 +28,8 @@ export function loginErrorField(key: string): 'email' | 'password' | 'form' {
 }
 
 export interface LoginFormProps {
-  group: Pick<Group, 'id'>;
+  /** The group the login is made from; none for the pages outside any group (the platform's). */
+  group?: Pick<Group, 'id'>;
   /** Called after a successful login; the new session is already in place. */
   onSuccess: (response: LoginResponse) => void;
   /** Pre-filled address (from an activation or e-mail-change link). */
@@ -102,7 +103,7 @@ export function LoginForm({
       form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"], input:invalid')?.focus();
       return;
     }
-    const account: Parameters<typeof login.mutate>[0]['account'] = { group_id: group.id };
+    const account: Parameters<typeof login.mutate>[0]['account'] = group ? { group_id: group.id } : {};
     if (validationKey) account.validation_key = validationKey;
     if (tempEmail) account.temp_email = tempEmail;
     login.mutate(
@@ -129,6 +130,7 @@ export function LoginForm({
   };
 
   const resendActivation = async () => {
+    if (!group) return;
     setResent('busy');
     try {
       await activationMail.mutateAsync({ group_id: group.id, email: trimmed });
@@ -176,6 +178,7 @@ export function LoginForm({
             <span>{text(formError)}</span>
             {formError === 'blockedUser' && <p>{t('account.login.blockedHint')}</p>}
             {formError === 'accountNotActivated' &&
+              group &&
               (resent === 'done' ? (
                 <p>{t('account.login.activationResent', { email: trimmed })}</p>
               ) : (
