@@ -6,10 +6,10 @@
 import { usePart } from '../../i18n/i18n.ts';
 import forms from '../../ui/forms/forms.module.css';
 import { CustomerPicker } from './CustomerPicker.tsx';
+import { useRefusalText } from './refusal-text.ts';
 import type { useWalkInForm } from './use-walkin-form.ts';
 import { WalkInFieldError } from './WalkInFieldError.tsx';
 import styles from './walkin.module.css';
-import { refusalText } from './walkin-errors.ts';
 
 type WalkInForm = ReturnType<typeof useWalkInForm>;
 type PersonField = 'firstname' | 'lastname' | 'email' | 'phone';
@@ -25,6 +25,7 @@ interface WalkInCustomerProps {
 
 export function WalkInCustomer({ groupId, token, form }: WalkInCustomerProps) {
   const { t } = usePart('admin');
+  const refusalText = useRefusalText();
   const { id, draft, change, requiredContact, fields } = form;
   return (
     <fieldset className={styles.group}>
@@ -54,7 +55,7 @@ export function WalkInCustomer({ groupId, token, form }: WalkInCustomerProps) {
           inputId={fields.id('customer')}
           picked={draft.picked}
           onPick={(picked) => change({ picked })}
-          error={refusalText(t, fields.errorOf('customer'))}
+          error={refusalText(fields.errorOf('customer'))}
         />
       ) : (
         <div className={styles.row}>

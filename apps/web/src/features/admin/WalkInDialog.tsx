@@ -12,17 +12,17 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import forms from '../../ui/forms/forms.module.css';
 import { Icon } from '../../ui/Icon.tsx';
+import { useRefusalText } from './refusal-text.ts';
 import { type FreePlace, useWalkInForm } from './use-walkin-form.ts';
 import { WalkInCustomer } from './WalkInCustomer.tsx';
 import { WalkInFieldError } from './WalkInFieldError.tsx';
 import { WalkInPlace } from './WalkInPlace.tsx';
 import styles from './walkin.module.css';
 import { MAX_REASON } from './walkin-draft.ts';
-import { refusalText } from './walkin-errors.ts';
 
+export { refusalText } from './refusal-text.ts';
 // The agenda (AgendaBoard, AgendaScreen) takes the free place's type and the refusals' words from here.
 export type { FreePlace } from './use-walkin-form.ts';
-export { refusalText } from './walkin-errors.ts';
 
 interface WalkInDialogProps {
   groupId: number;
@@ -45,6 +45,7 @@ export function WalkInDialog({
   onBooked,
 }: WalkInDialogProps) {
   const { t } = usePart('admin');
+  const refusalText = useRefusalText();
   const walkIn = useWalkInForm({ groupId, place, canOverride, onBooked });
   const { id, form, draft, change, book, refusals, fields, submit } = walkIn;
   const general = refusals.filter((r) => !r.field);
@@ -78,7 +79,7 @@ export function WalkInDialog({
             data-testid="walkin-alert"
           >
             <Icon name="alert" size={18} />
-            <span>{general.map((r) => refusalText(t, r)).join(' ')}</span>
+            <span>{general.map((r) => refusalText(r)).join(' ')}</span>
           </div>
         )}
         <WalkInPlace calendars={calendars} form={walkIn} />

@@ -1,17 +1,17 @@
 /** A refusal under the walk-in form's field it concerns, which names it in aria-describedby. */
-import { usePart } from '../../i18n/i18n.ts';
 import forms from '../../ui/forms/forms.module.css';
 import { Icon } from '../../ui/Icon.tsx';
+import { useRefusalText } from './refusal-text.ts';
 import type { WalkInFields } from './use-walkin-form.ts';
-import { refusalText, type WalkInField } from './walkin-errors.ts';
+import type { WalkInField } from './walkin-errors.ts';
 
 export function WalkInFieldError({ fields, field }: { fields: WalkInFields; field: WalkInField }) {
-  const { t } = usePart('admin');
+  const refusalText = useRefusalText();
   const refusal = fields.errorOf(field);
   return refusal ? (
     <p id={`${fields.id(field)}-error`} className={forms.error} data-testid={`walkin-error-${field}`}>
       <Icon name="alert" size={16} />
-      <span>{refusalText(t, refusal)}</span>
+      <span>{refusalText(refusal)}</span>
     </p>
   ) : null;
 }

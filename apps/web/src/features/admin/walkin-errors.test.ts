@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import admin from '../../i18n/locales/admin/en.json';
 import core from '../../i18n/locales/core/en.json';
-import { moveRefusal, refusalsOf, refusalText } from './walkin-errors.ts';
+import { moveRefusal, refusalsOf } from './walkin-errors.ts';
 
 const lookup = (tree: unknown, key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
@@ -95,21 +95,5 @@ describe("the booking pages' person rules", () => {
       key: 'booking.errors.same_time_rdv',
     });
     expect(text(moveRefusal(twice, exists))).toMatch(/already has an appointment/);
-  });
-});
-
-describe('refusalText', () => {
-  const t = (key: string, values?: Record<string, string | number>) =>
-    values ? `${key} ${JSON.stringify(values)}` : key;
-
-  it("reads the back office's keys under admin and the core's as they are", () => {
-    expect(refusalText(t, { key: 'walkin.errors.taken', field: 'time' })).toBe('admin.walkin.errors.taken');
-    expect(refusalText(t, { key: 'booking.errors.max_rdv_number', core: true, values: { max: 2 } })).toBe(
-      'booking.errors.max_rdv_number {"max":2}',
-    );
-  });
-
-  it('has no text for no refusal', () => {
-    expect(refusalText(t, undefined)).toBeNull();
   });
 });

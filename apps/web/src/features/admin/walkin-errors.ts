@@ -112,12 +112,3 @@ export function moveRefusal(error: unknown, exists: (key: string) => boolean): R
     return { key: `messages.${error.key}`, core: true };
   return { key: 'drag.refused' };
 }
-
-/** A refusal in words: the back office's own texts, or the core's (field errors, messages). */
-type Translate = (key: string, values?: Record<string, string | number>) => string;
-export function refusalText(t: Translate, refusal: Refusal): string;
-export function refusalText(t: Translate, refusal: Refusal | undefined): string | null;
-export function refusalText(t: Translate, refusal: Refusal | undefined): string | null {
-  if (!refusal) return null;
-  return t(refusal.core ? refusal.key : `admin.${refusal.key}`, refusal.values);
-}

@@ -1,14 +1,12 @@
 /** A customer's contact (with the record form's answers) and counts: the two cards atop their file. */
 import type { CustomerFile } from '../../../api/admin-customers.ts';
 import { usePart } from '../../../i18n/i18n.ts';
+import { CustomerCounts } from './CustomerCounts.tsx';
 import { shownAnswers, telHref } from './customer-format.ts';
 import styles from './customers.module.css';
-import { Stat } from './Stat.tsx';
-import { useDayFormat } from './use-day-format.ts';
 
 export function CustomerCards({ customer, fields }: Pick<CustomerFile, 'customer' | 'fields'>) {
   const { t } = usePart('admin');
-  const day = useDayFormat();
   const answers = shownAnswers(fields);
   return (
     <div className={styles.fileGrid}>
@@ -50,13 +48,7 @@ export function CustomerCards({ customer, fields }: Pick<CustomerFile, 'customer
           {t('admin.customers.counts')}
         </h2>
         <dl className={styles.stats} data-testid="customer-stats">
-          <Stat label={t('admin.customers.upcoming')} value={customer.upcoming} />
-          <Stat label={t('admin.customers.past')} value={customer.past} />
-          <Stat label={t('admin.customers.noShows')} value={customer.no_shows} warn={customer.no_shows > 0} />
-          <Stat
-            label={t('admin.customers.lastVisit')}
-            value={customer.last_visit ? day(customer.last_visit) : t('admin.customers.never')}
-          />
+          <CustomerCounts customer={customer} />
         </dl>
       </section>
     </div>
