@@ -17,10 +17,10 @@ import { useLogout } from '../../api/session-logout.ts';
 import { useSessionToken } from '../../api/session-token.ts';
 import { groupPath } from '../../app/paths.ts';
 import { isLogged } from '../../app/startup/access.ts';
+import { withoutParams } from '../../app/startup/email-link.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
 import authStyles from '../../ui/auth/auth.module.css';
-import { ChoosePasswordForm } from '../../ui/auth/ChoosePasswordForm.tsx';
 import { errorKey } from '../../ui/auth/error-key.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
@@ -28,9 +28,8 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import styles from './account.module.css';
 import { cleanSearch } from './account-navigation.ts';
-
-/** The longest name the server takes. */
-const NAME_MAX = 100;
+import { knownInvitationError } from './invitation-errors.ts';
+import { NewAccountForm } from './NewAccountForm.tsx';
 
 export function InvitationPage() {
   const { t } = usePart('account');
@@ -85,7 +84,7 @@ function Invitation({
   const join = async (fields: { name?: string; password?: string } = {}) => {
     setError(null);
     await accept.mutateAsync({ key: invitationKey, ...fields });
-    navigate({ pathname: admin, search: cleanSearch(withoutKey(search)) }, { replace: true });
+    navigate({ pathname: admin, search: cleanSearch(withoutParams(search, ['key'])) }, { replace: true });
   };
   const failed = (cause: unknown) => setError(errorKey(cause));
 
@@ -103,7 +102,7 @@ function Invitation({
         email={invitation.email}
         onJoin={join}
         titleId={titleId}
-        errorText={(key) => t(`account.invitation.errors.${knownError(key)}`)}
+        errorText={(key) => t(`account.invitation.errors.${knownInvitationError(key)}`)}
       />
     );
   } else if (invitation.signed_in) {
@@ -170,101 +169,9 @@ function Invitation({
       {error && (
         <p className={authStyles.alert} role="alert" data-testid="invitation-error">
           <Icon name="alert" />
-          <span>{t(`account.invitation.errors.${knownError(error)}`)}</span>
+          <span>{t(`account.invitation.errors.${knownInvitationError(error)}`)}</span>
         </p>
       )}
     </AuthCard>
   );
-}
-
-/** The new work account: a name, then the password form with its live rules. */
-function NewAccountForm({
-  email,
-  onJoin,
-  titleId,
-  errorText,
-}: {
-  email: string;
-  onJoin: (fields: { name: string; password: string }) => Promise<void>;
-  titleId: string;
-  errorText: (key: string) => string;
-}) {
-  const { t } = usePart('account');
-  const nameId = useId();
-  const [name, setName] = useState('');
-  const [nameMissing, setNameMissing] = useState(false);
-  return (
-    // Any attempt to send marks a missing name too, whatever the password fields say; the form
-    // then moves the focus to the first field in error, the name.
-    <div
-      className={styles.contents}
-      onSubmitCapture={() => {
-        if (!name.trim()) setNameMissing(true);
-      }}
-    >
-      <ChoosePasswordForm
-        email={email}
-        labelledBy={titleId}
-        leavesOnSuccess
-        submitLabel={t('account.invitation.create')}
-        busyLabel={t('account.invitation.joining')}
-        testId="invitation-form"
-        errorText={errorText}
-        onSubmit={async ({ password }) => {
-          if (!name.trim()) {
-            setNameMissing(true);
-            document.getElementById(nameId)?.focus();
-            // Nothing is sent; the form says why beside the button too.
-            throw new ApiError(422, 'nameRequired', null);
-          }
-          await onJoin({ name: name.trim(), password });
-        }}
-        before={
-          <div className={authStyles.field}>
-            <label className={authStyles.label} htmlFor={nameId}>
-              {t('account.invitation.name')}
-            </label>
-            <input
-              id={nameId}
-              className={authStyles.input}
-              autoComplete="name"
-              maxLength={NAME_MAX}
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                if (event.target.value.trim()) setNameMissing(false);
-              }}
-              aria-invalid={nameMissing || undefined}
-              aria-describedby={`${nameId}-hint`}
-              // biome-ignore lint/a11y/noAutofocus: the page's one job is this form
-              autoFocus
-              data-testid="invitation-name"
-            />
-            <p id={`${nameId}-hint`} className={nameMissing ? authStyles.error : authStyles.hint}>
-              {nameMissing ? t('account.invitation.errors.nameRequired') : t('account.invitation.nameHint')}
-            </p>
-          </div>
-        }
-      />
-    </div>
-  );
-}
-
-const KNOWN_ERRORS = new Set([
-  'invitationNotFound',
-  'customerAccount',
-  'invitationLoginRequired',
-  'nameRequired',
-]);
-
-/** The page's own words for the server's refusals; anything else is a generic failure. */
-function knownError(key: string): string {
-  return KNOWN_ERRORS.has(key) ? key : 'other';
-}
-
-function withoutKey(search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete('key');
-  const rest = params.toString();
-  return rest ? `?${rest}` : '';
 }

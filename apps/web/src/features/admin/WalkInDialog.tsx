@@ -6,49 +6,23 @@
  * managers may give a reason to book past the notice and capacity rules. The server decides; its
  * refusals show on the field they concern.
  */
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useBookForCustomer, type WalkInBooking } from '../../api/admin-actions.ts';
 import type { AgendaAppointment, AgendaCalendar } from '../../api/admin-agenda.ts';
-import { useCalendarServices } from '../../api/admin-walkin.ts';
 import { usePart } from '../../i18n/i18n.ts';
-import { useGroupContext } from '../../lib/group-context.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import forms from '../../ui/forms/forms.module.css';
 import { Icon } from '../../ui/Icon.tsx';
-import { clockOf, minuteOfClock, wallClockOf } from './agenda-grid.ts';
-import { CustomerPicker, type PickedCustomer } from './CustomerPicker.tsx';
+import { useRefusalText } from './refusal-text.ts';
+import { type FreePlace, useWalkInForm } from './use-walkin-form.ts';
+import { WalkInCustomer } from './WalkInCustomer.tsx';
+import { WalkInFieldError } from './WalkInFieldError.tsx';
+import { WalkInPlace } from './WalkInPlace.tsx';
 import styles from './walkin.module.css';
-import { type Refusal, refusalsOf, type WalkInField } from './walkin-errors.ts';
+import { MAX_REASON } from './walkin-draft.ts';
 
-/** The override reason's bounds (packages/contract: MAX_OVERRIDE_REASON, at least 3 characters). */
-const MIN_REASON = 3;
-const MAX_REASON = 300;
-
-/** "30 min" in the page's language. */
-function minuteFormat(language: string): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
-  } catch {
-    return new Intl.NumberFormat('en', { style: 'unit', unit: 'minute', unitDisplay: 'short' });
-  }
-}
-
-/** A refusal in words: the back office's own texts, or the core's (field errors, messages). */
-type Translate = (key: string, values?: Record<string, string | number>) => string;
-export function refusalText(t: Translate, refusal: Refusal): string;
-export function refusalText(t: Translate, refusal: Refusal | undefined): string | null;
-export function refusalText(t: Translate, refusal: Refusal | undefined): string | null {
-  if (!refusal) return null;
-  return t(refusal.core ? refusal.key : `admin.${refusal.key}`, refusal.values);
-}
-
-export interface FreePlace {
-  calendarId: number;
-  day: string;
-  /** Minutes from the day's midnight. */
-  minute: number;
-}
+export { refusalText } from './refusal-text.ts';
+// The agenda (AgendaBoard, AgendaScreen) takes the free place's type and the refusals' words from here.
+export type { FreePlace } from './use-walkin-form.ts';
 
 interface WalkInDialogProps {
   groupId: number;
@@ -70,152 +44,11 @@ export function WalkInDialog({
   onClose,
   onBooked,
 }: WalkInDialogProps) {
-  const { t, i18n } = usePart('admin');
-  const { locale, group } = useGroupContext();
-  // The group's record form says whether a new customer's e-mail and phone are required; the
-  // server holds a walk-in to the same rules as the booking pages.
-  const requiredContact = useMemo(() => {
-    const required = (name: string) => (group.forms?.fiche ?? []).some((f) => f.name === name && f.required);
-    return { email: required('email'), phone: required('firstphone') };
-  }, [group.forms]);
-  const id = useId();
-  const [calendarId, setCalendarId] = useState(place.calendarId);
-  const [serviceId, setServiceId] = useState<number | null>(null);
-  const [date, setDate] = useState(place.day);
-  const [time, setTime] = useState(clockOf(place.minute));
-  const [mode, setMode] = useState<'existing' | 'new'>('new');
-  const [picked, setPicked] = useState<PickedCustomer | null>(null);
-  const [person, setPerson] = useState({ firstname: '', lastname: '', email: '', phone: '' });
-  const [comments, setComments] = useState('');
-  const [notify, setNotify] = useState(true);
-  const [reason, setReason] = useState('');
-  const [refusals, setRefusals] = useState<Refusal[]>([]);
-  const services = useCalendarServices(groupId, locale, calendarId);
-  const book = useBookForCustomer(groupId);
-  const form = useRef<HTMLFormElement>(null);
-  const minutes = useMemo(() => minuteFormat(i18n.language), [i18n.language]);
-
-  // The service list follows the calendar: keep the choice while the calendar still offers it.
-  useEffect(() => {
-    if (services.offered.length === 0) return;
-    if (serviceId === null || !services.offered.some((s) => s.id === serviceId))
-      setServiceId(services.offered[0]?.id ?? null);
-  }, [services.offered, serviceId]);
-
-  const fieldId = (field: WalkInField) => `${id}-${field}`;
-  const errorOf = (field: WalkInField) => refusals.find((r) => r.field === field);
+  const { t } = usePart('admin');
+  const refusalText = useRefusalText();
+  const walkIn = useWalkInForm({ groupId, place, canOverride, onBooked });
+  const { id, form, draft, change, book, refusals, fields, submit } = walkIn;
   const general = refusals.filter((r) => !r.field);
-
-  // The first refused field takes the focus, so it is read out with its message.
-  const focusFirstError = (found: Refusal[]) =>
-    requestAnimationFrame(() => {
-      const first = found[0];
-      const target = first?.field
-        ? form.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first.field))}`)
-        : form.current?.querySelector<HTMLElement>('[data-walkin-alert]');
-      target?.focus();
-    });
-
-  const check = (): Refusal[] => {
-    const found: Refusal[] = [];
-    if (serviceId === null) found.push({ key: 'walkin.errors.service', field: 'service' });
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || minuteOfClock(time) === null)
-      found.push({ key: 'walkin.errors.when', field: 'time' });
-    if (mode === 'existing' && !picked) found.push({ key: 'walkin.errors.pick', field: 'customer' });
-    if (mode === 'new') {
-      if (!person.firstname.trim())
-        found.push({ key: 'booking.fieldErrors.emptyRequiredTextInput', core: true, field: 'firstname' });
-      if (!person.lastname.trim())
-        found.push({ key: 'booking.fieldErrors.emptyRequiredTextInput', core: true, field: 'lastname' });
-      for (const field of ['email', 'phone'] as const)
-        if (requiredContact[field] && !person[field].trim())
-          found.push({ key: 'booking.fieldErrors.emptyRequiredTextInput', core: true, field });
-    }
-    const given = reason.trim();
-    if (canOverride && given && (given.length < MIN_REASON || given.length > MAX_REASON))
-      found.push({ key: 'walkin.errors.reason', field: 'override' });
-    return found;
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (book.isPending) return;
-    const found = check();
-    setRefusals(found);
-    if (found.length) {
-      focusFirstError(found);
-      return;
-    }
-    const minute = minuteOfClock(time) ?? place.minute;
-    const customer: WalkInBooking['customer'] =
-      mode === 'existing' && picked
-        ? { fiche_id: picked.fiche_id }
-        : {
-            firstname: person.firstname.trim(),
-            lastname: person.lastname.trim(),
-            ...(person.email.trim() ? { email: person.email.trim() } : {}),
-            ...(person.phone.trim() ? { phone: person.phone.trim() } : {}),
-          };
-    book.mutate(
-      {
-        calendar_id: calendarId,
-        intervention_id: serviceId as number,
-        start: wallClockOf(date, minute),
-        customer,
-        ...(comments.trim() ? { comments: comments.trim() } : {}),
-        notify_customer: notify,
-        ...(canOverride && reason.trim() ? { override_reason: reason.trim() } : {}),
-      },
-      {
-        onSuccess: (appointment) => onBooked(appointment),
-        onError: (error) => {
-          const found = refusalsOf(error, (key) => i18n.exists(key));
-          setRefusals(found);
-          focusFirstError(found);
-        },
-      },
-    );
-  };
-
-  const describedBy = (field: WalkInField, hint?: string) =>
-    [errorOf(field) ? `${fieldId(field)}-error` : null, hint].filter(Boolean).join(' ') || undefined;
-  const fieldError = (field: WalkInField) => {
-    const refusal = errorOf(field);
-    return refusal ? (
-      <p id={`${fieldId(field)}-error`} className={forms.error} data-testid={`walkin-error-${field}`}>
-        <Icon name="alert" size={16} />
-        <span>{refusalText(t, refusal)}</span>
-      </p>
-    ) : null;
-  };
-  const text = (field: 'firstname' | 'lastname' | 'email' | 'phone', label: string, required: boolean) => (
-    <div className={forms.field}>
-      <label className={forms.label} htmlFor={fieldId(field)}>
-        {label}
-        {required ? (
-          <span className={forms.required} aria-hidden="true">
-            {' *'}
-          </span>
-        ) : (
-          <span className={forms.optional}>{` (${t('booking.form.optional')})`}</span>
-        )}
-      </label>
-      <input
-        id={fieldId(field)}
-        className={forms.input}
-        type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-        autoComplete="off"
-        required={required}
-        maxLength={field === 'email' ? 254 : field === 'phone' ? 30 : 100}
-        value={person[field]}
-        aria-invalid={errorOf(field) ? true : undefined}
-        aria-describedby={describedBy(field)}
-        onChange={(event) => setPerson((was) => ({ ...was, [field]: event.target.value }))}
-        data-testid={`walkin-${field}`}
-      />
-      {fieldError(field)}
-    </div>
-  );
 
   const reasonHint = `${id}-reason-hint`;
   return (
@@ -246,137 +79,11 @@ export function WalkInDialog({
             data-testid="walkin-alert"
           >
             <Icon name="alert" size={18} />
-            <span>{general.map((r) => refusalText(t, r)).join(' ')}</span>
+            <span>{general.map((r) => refusalText(r)).join(' ')}</span>
           </div>
         )}
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>{t('admin.walkin.place')}</legend>
-          <div className={styles.row}>
-            <div className={forms.field}>
-              <label className={forms.label} htmlFor={`${id}-calendar`}>
-                {t('admin.walkin.calendar')}
-              </label>
-              <select
-                id={`${id}-calendar`}
-                className={forms.input}
-                value={calendarId}
-                onChange={(event) => setCalendarId(Number(event.target.value))}
-                data-testid="walkin-calendar"
-              >
-                {calendars.map((calendar) => (
-                  <option key={calendar.id} value={calendar.id}>
-                    {calendar.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className={forms.field}>
-              <label className={forms.label} htmlFor={fieldId('service')}>
-                {t('admin.walkin.service')}
-              </label>
-              <select
-                id={fieldId('service')}
-                className={forms.input}
-                value={serviceId ?? ''}
-                disabled={services.isPending || services.offered.length === 0}
-                aria-invalid={errorOf('service') ? true : undefined}
-                aria-describedby={describedBy('service')}
-                onChange={(event) => setServiceId(Number(event.target.value))}
-                data-testid="walkin-service"
-              >
-                {services.isPending && <option value="">{t('admin.walkin.servicesLoading')}</option>}
-                {!services.isPending && services.offered.length === 0 && (
-                  <option value="">{t('admin.walkin.noServices')}</option>
-                )}
-                {services.offered.map((service) => (
-                  <option key={service.id} value={service.id}>
-                    {`${service.name} · ${minutes.format(service.length)}`}
-                  </option>
-                ))}
-              </select>
-              {services.isError && (
-                <p className={forms.error}>
-                  <Icon name="alert" size={16} />
-                  <span>{t('admin.walkin.servicesFailed')}</span>
-                </p>
-              )}
-              {fieldError('service')}
-            </div>
-          </div>
-          <div className={styles.row}>
-            <div className={forms.field}>
-              <label className={forms.label} htmlFor={`${id}-date`}>
-                {t('admin.walkin.date')}
-              </label>
-              <input
-                id={`${id}-date`}
-                className={forms.input}
-                type="date"
-                value={date}
-                required
-                onChange={(event) => setDate(event.target.value)}
-                data-testid="walkin-date"
-              />
-            </div>
-            <div className={forms.field}>
-              <label className={forms.label} htmlFor={fieldId('time')}>
-                {t('admin.walkin.time')}
-              </label>
-              <input
-                id={fieldId('time')}
-                className={forms.input}
-                type="time"
-                step={300}
-                value={time}
-                required
-                aria-invalid={errorOf('time') ? true : undefined}
-                aria-describedby={describedBy('time')}
-                onChange={(event) => setTime(event.target.value)}
-                data-testid="walkin-time"
-              />
-              {fieldError('time')}
-            </div>
-          </div>
-        </fieldset>
-
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>{t('admin.walkin.customer')}</legend>
-          <div className={styles.segmented} role="radiogroup" aria-label={t('admin.walkin.customerKind')}>
-            {(['new', 'existing'] as const).map((option) => (
-              <label key={option} className={styles.segment}>
-                <input
-                  type="radio"
-                  name={`${id}-mode`}
-                  value={option}
-                  checked={mode === option}
-                  onChange={() => {
-                    setMode(option);
-                    setRefusals([]);
-                  }}
-                  data-testid={`walkin-mode-${option}`}
-                />
-                <span>{t(`admin.walkin.${option === 'new' ? 'newCustomer' : 'existingCustomer'}`)}</span>
-              </label>
-            ))}
-          </div>
-          {mode === 'existing' ? (
-            <CustomerPicker
-              groupId={groupId}
-              token={token}
-              inputId={fieldId('customer')}
-              picked={picked}
-              onPick={setPicked}
-              error={refusalText(t, errorOf('customer'))}
-            />
-          ) : (
-            <div className={styles.row}>
-              {text('firstname', t('admin.walkin.firstname'), true)}
-              {text('lastname', t('admin.walkin.lastname'), true)}
-              {text('email', t('admin.walkin.email'), requiredContact.email)}
-              {text('phone', t('admin.walkin.phone'), requiredContact.phone)}
-            </div>
-          )}
-        </fieldset>
+        <WalkInPlace calendars={calendars} form={walkIn} />
+        <WalkInCustomer groupId={groupId} token={token} form={walkIn} />
 
         <div className={forms.field}>
           <label className={forms.label} htmlFor={`${id}-comments`}>
@@ -388,8 +95,8 @@ export function WalkInDialog({
             className={`${forms.input} ${forms.textarea}`}
             rows={2}
             maxLength={500}
-            value={comments}
-            onChange={(event) => setComments(event.target.value)}
+            value={draft.comments}
+            onChange={(event) => change({ comments: event.target.value })}
             data-testid="walkin-comments"
           />
         </div>
@@ -397,8 +104,8 @@ export function WalkInDialog({
         <label className={forms.check}>
           <input
             type="checkbox"
-            checked={notify}
-            onChange={(event) => setNotify(event.target.checked)}
+            checked={draft.notify}
+            onChange={(event) => change({ notify: event.target.checked })}
             data-testid="walkin-notify"
           />
           <span>{t('admin.walkin.notify')}</span>
@@ -406,7 +113,7 @@ export function WalkInDialog({
 
         {canOverride && (
           <div className={`${forms.field} ${styles.override}`}>
-            <label className={forms.label} htmlFor={fieldId('override')}>
+            <label className={forms.label} htmlFor={fields.id('override')}>
               {t('admin.walkin.override')}
               <span className={forms.optional}>{` (${t('booking.form.optional')})`}</span>
             </label>
@@ -414,17 +121,17 @@ export function WalkInDialog({
               {t('admin.walkin.overrideHint')}
             </p>
             <input
-              id={fieldId('override')}
+              id={fields.id('override')}
               className={forms.input}
               type="text"
               maxLength={MAX_REASON}
-              value={reason}
-              aria-invalid={errorOf('override') ? true : undefined}
-              aria-describedby={describedBy('override', reasonHint)}
-              onChange={(event) => setReason(event.target.value)}
+              value={draft.reason}
+              aria-invalid={fields.errorOf('override') ? true : undefined}
+              aria-describedby={fields.describedBy('override', reasonHint)}
+              onChange={(event) => change({ reason: event.target.value })}
               data-testid="walkin-override"
             />
-            {fieldError('override')}
+            <WalkInFieldError fields={fields} field="override" />
           </div>
         )}
       </form>

@@ -18,10 +18,9 @@ import { useGroupContext } from '../../../lib/group-context.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { usePeopleErrorText } from '../people-error-text.ts';
 import { ScreenTitle } from '../ScreenTitle.tsx';
+import { CustomerCounts } from './CustomerCounts.tsx';
 import { personName } from './customer-format.ts';
 import styles from './customers.module.css';
-import { Stat } from './Stat.tsx';
-import { useDayFormat } from './use-day-format.ts';
 
 /** How long typing must pause before the server is asked. */
 const DEBOUNCE_MS = 300;
@@ -135,7 +134,6 @@ export function CustomerSearch() {
 
 function CustomerRow({ customer }: { customer: CustomerSummary }) {
   const { t } = usePart('admin');
-  const day = useDayFormat();
   const [params] = useSearchParams();
   const name = personName(customer) || t('admin.customers.noName');
   return (
@@ -154,13 +152,7 @@ function CustomerRow({ customer }: { customer: CustomerSummary }) {
         </span>
       </div>
       <dl className={styles.stats}>
-        <Stat label={t('admin.customers.upcoming')} value={customer.upcoming} />
-        <Stat label={t('admin.customers.past')} value={customer.past} />
-        <Stat label={t('admin.customers.noShows')} value={customer.no_shows} warn={customer.no_shows > 0} />
-        <Stat
-          label={t('admin.customers.lastVisit')}
-          value={customer.last_visit ? day(customer.last_visit) : t('admin.customers.never')}
-        />
+        <CustomerCounts customer={customer} />
       </dl>
     </li>
   );

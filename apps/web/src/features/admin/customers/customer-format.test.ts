@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDayFormat, exportFileName, personName, telHref } from './customer-format.ts';
+import { createDayFormat, exportFileName, personName, shownAnswers, telHref } from './customer-format.ts';
 
 describe('personName', () => {
   it('joins the names and drops the erased placeholder', () => {
@@ -40,5 +40,26 @@ describe('exportFileName', () => {
 describe('telHref', () => {
   it('keeps digits and the plus sign', () => {
     expect(telHref('+33 6 12.34-56 78')).toBe('tel:+33612345678');
+  });
+});
+
+describe('shownAnswers', () => {
+  it('keeps texts, numbers and yes/no, in order, and drops blank and structured values', () => {
+    expect(
+      shownAnswers({
+        allergy: 'Latex',
+        blank: '   ',
+        visits: 0,
+        newsletter: false,
+        missing: null,
+        nested: { a: 1 },
+        list: ['x'],
+        later: undefined,
+      }),
+    ).toEqual([
+      ['allergy', 'Latex'],
+      ['visits', 0],
+      ['newsletter', false],
+    ]);
   });
 });

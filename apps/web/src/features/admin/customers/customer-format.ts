@@ -51,3 +51,11 @@ export function exportFileName(
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
+
+/** The record form's answers worth showing: texts, numbers and yes/no, not blank ones. */
+export function shownAnswers(fields: Record<string, unknown>): [string, string | number | boolean][] {
+  return Object.entries(fields).filter(
+    (entry): entry is [string, string | number | boolean] =>
+      ['string', 'number', 'boolean'].includes(typeof entry[1]) && String(entry[1]).trim() !== '',
+  );
+}

@@ -3,9 +3,8 @@
  * "Invitations"), for owners. The mail goes in the group's language; its link works once, for
  * seven days. "Send again" replaces a pending invitation (the old link stops working).
  */
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
-  type NewInvitation,
   type StaffInvitation,
   useInvitations,
   useInviteStaff,
@@ -15,18 +14,10 @@ import { useCalendars } from '../../../api/calendars.ts';
 import { useSessionToken } from '../../../api/session-token.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
-import { errorKey } from '../../../ui/auth/error-key.ts';
 import { Button } from '../../../ui/Button.tsx';
-import forms from '../../../ui/forms/forms.module.css';
-import { Icon } from '../../../ui/Icon.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { InviteForm } from './InviteForm.tsx';
 import styles from './invitations.module.css';
-
-const ROLES = ['staff', 'manager', 'owner', 'callcentre'] as const;
-type Role = (typeof ROLES)[number];
-
-/** The server's refusals this form words itself; anything else is a generic failure. */
-const KNOWN_ERRORS = new Set(['alreadyMember', 'calendarNotFound', 'emailValidator', 'tooManyRequests']);
 
 export function InvitationsPanel() {
   const { t, i18n } = usePart('admin');
@@ -128,158 +119,5 @@ export function InvitationsPanel() {
         </ul>
       )}
     </section>
-  );
-}
-
-function InviteForm({
-  calendars,
-  send,
-  onSent,
-}: {
-  calendars: readonly { id: number; name: string }[];
-  send: (invitation: NewInvitation) => Promise<unknown>;
-  onSent: (email: string) => void;
-}) {
-  const { t } = usePart('admin');
-  const ids = { email: useId(), role: useId(), error: useId(), calendars: useId() };
-  const emailInput = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('staff');
-  const [everyCalendar, setEveryCalendar] = useState(true);
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const noCalendarChosen = role === 'staff' && !everyCalendar && chosen.size === 0;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const address = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
-      setError('emailValidator');
-      emailInput.current?.focus();
-      return;
-    }
-    if (noCalendarChosen) {
-      setError('noCalendar');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await send({
-        email: address,
-        role,
-        calendar_ids: role === 'staff' && !everyCalendar ? [...chosen].sort((a, b) => a - b) : null,
-      });
-      onSent(address);
-      setEmail('');
-      setEveryCalendar(true);
-      setChosen(new Set());
-      emailInput.current?.focus();
-    } catch (cause) {
-      const key = errorKey(cause);
-      setError(KNOWN_ERRORS.has(key) ? key : 'other');
-      if (key === 'alreadyMember' || key === 'emailValidator') emailInput.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const emailError = error === 'emailValidator' || error === 'alreadyMember';
-
-  return (
-    <form className={`${styles.form} ${forms.dense}`} onSubmit={submit} noValidate data-testid="invite-form">
-      <div className={styles.row}>
-        <div className={forms.field}>
-          <label htmlFor={ids.email} className={forms.label}>
-            {t('admin.invite.email')}
-          </label>
-          <input
-            ref={emailInput}
-            id={ids.email}
-            className={forms.input}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={254}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              if (emailError) setError(null);
-            }}
-            aria-invalid={emailError || undefined}
-            aria-describedby={error ? ids.error : undefined}
-            data-testid="invite-email"
-          />
-        </div>
-        <div className={forms.field}>
-          <label htmlFor={ids.role} className={forms.label}>
-            {t('admin.invite.role')}
-          </label>
-          <select
-            id={ids.role}
-            className={forms.input}
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-            data-testid="invite-role"
-          >
-            {ROLES.map((option) => (
-              <option key={option} value={option}>
-                {t(`admin.role.${option}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <p className={styles.hint}>{t(`admin.invite.roleHint.${role}`)}</p>
-
-      {role === 'staff' && (
-        <fieldset
-          className={styles.calendars}
-          aria-describedby={error === 'noCalendar' ? ids.error : undefined}
-        >
-          <legend className={forms.label}>{t('admin.invite.calendars')}</legend>
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={everyCalendar}
-              onChange={(event) => setEveryCalendar(event.target.checked)}
-              data-testid="invite-every-calendar"
-            />
-            {t('admin.invite.allCalendars')}
-          </label>
-          {!everyCalendar &&
-            calendars.map((calendar) => (
-              <label key={calendar.id} className={styles.check}>
-                <input
-                  type="checkbox"
-                  checked={chosen.has(calendar.id)}
-                  onChange={() => {
-                    const next = new Set(chosen);
-                    if (next.has(calendar.id)) next.delete(calendar.id);
-                    else next.add(calendar.id);
-                    setChosen(next);
-                    if (error === 'noCalendar') setError(null);
-                  }}
-                />
-                {calendar.name}
-              </label>
-            ))}
-        </fieldset>
-      )}
-
-      {error && (
-        <p id={ids.error} className={styles.error} role="alert" data-testid="invite-error">
-          <Icon name="alert" size={16} />
-          <span>{t(`admin.invite.errors.${error}`)}</span>
-        </p>
-      )}
-      <div>
-        <Button type="submit" disabled={busy} data-testid="invite-submit">
-          <Icon name="mail" />
-          {busy ? t('admin.invite.sending') : t('admin.invite.send')}
-        </Button>
-      </div>
-    </form>
   );
 }

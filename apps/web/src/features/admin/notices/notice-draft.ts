@@ -27,3 +27,12 @@ export function validateRecipients(rows: readonly string[]): RowErrors {
 export function recipientsOf(rows: readonly string[]): string[] {
   return rows.map((row) => row.trim()).filter((row) => row !== '');
 }
+
+/** The staff members worth offering: those whose address is not in a row yet (any case). */
+export function unlistedStaff<Member extends { email: string }>(
+  staff: readonly Member[],
+  rows: readonly string[],
+): Member[] {
+  const listed = new Set(rows.map((row) => row.trim().toLowerCase()));
+  return staff.filter((member) => !listed.has(member.email.toLowerCase()));
+}

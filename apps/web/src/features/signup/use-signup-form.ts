@@ -1,0 +1,78 @@
+/**
+ * The sign-up form's state (docs/back-office.md "Sign-up and platform"): the fields (the url name
+ * follows the business's name until typed itself), the weekly hours, and the sending. Created, the
+ * person lands in the new business's back office; refused, the problems go to their fields.
+ */
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSignup } from '../../api/signup.ts';
+import { groupPath } from '../../app/paths.ts';
+import {
+  type DayHours,
+  dayProblemPath,
+  initialFields,
+  initialHours,
+  refusalOf,
+  type SignupFields,
+  signupBodyOf,
+} from './signup-form.ts';
+import { urlnameFrom } from './urlname-from.ts';
+
+export function useSignupForm(locale: string) {
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [fields, setFields] = useState(() => initialFields(locale));
+  const [urlnameEdited, setUrlnameEdited] = useState(false);
+  const [hours, setHours] = useState(initialHours);
+  const [problems, setProblems] = useState<Record<string, string[]>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const set = (name: keyof SignupFields) => (value: string) =>
+    setFields((current) => ({
+      ...current,
+      [name]: value,
+      ...(name === 'name' && !urlnameEdited ? { urlname: urlnameFrom(value) } : {}),
+    }));
+  /** A field typed by the person (the url name stops following the business's name). */
+  const type = (name: keyof SignupFields, value: string) => {
+    if (name === 'urlname') setUrlnameEdited(true);
+    set(name)(value);
+  };
+  const updateDay = (day: number, change: Partial<DayHours>) =>
+    setHours((current) => current.map((item, i) => (i === day - 1 ? { ...item, ...change } : item)));
+
+  const problemOf = (path: string) => problems[path]?.[0];
+  const dayProblem = (day: number) => {
+    const path = dayProblemPath(hours, day);
+    return path === null ? undefined : problemOf(path);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblems({});
+    setFailure(null);
+    try {
+      const created = await signup.mutateAsync(signupBodyOf(fields, hours));
+      navigate(groupPath(created.group.urlname, 'admin'), { replace: true });
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal.problems) setProblems(refusal.problems);
+      setFailure(refusal.key);
+    }
+  };
+
+  return {
+    fields,
+    set,
+    type,
+    hours,
+    updateDay,
+    problemOf,
+    dayProblem,
+    failure,
+    submit,
+    isPending: signup.isPending,
+  };
+}
+
+export type SignupForm = ReturnType<typeof useSignupForm>;
