@@ -107,23 +107,23 @@ export function Toggle({
 }: ControlProps & { checked: boolean; onChange: (on: boolean) => void; disabled?: boolean }) {
   return (
     <div className={styles.toggleRow} data-testid={props.testId}>
-      <label className={styles.toggle}>
-        <input
-          {...described(props)}
-          ref={props.register}
-          type="checkbox"
-          checked={checked}
-          disabled={disabled}
-          onChange={(event) => onChange(event.target.checked)}
-          data-testid={`${props.testId}-input`}
-        />
-        <span className={styles.toggleText}>
+      <div className={styles.toggle}>
+        <label className={styles.toggleMain}>
+          <input
+            {...described(props)}
+            ref={props.register}
+            type="checkbox"
+            checked={checked}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.checked)}
+            data-testid={`${props.testId}-input`}
+          />
           <span className={styles.toggleLabel}>{props.label}</span>
-          <span id={`${props.id}-help`} className={styles.help}>
-            {props.help}
-          </span>
-        </span>
-      </label>
+        </label>
+        <p id={`${props.id}-help`} className={`${styles.help} ${styles.toggleHelp}`}>
+          {props.help}
+        </p>
+      </div>
       <Problem {...props} />
     </div>
   );
@@ -151,24 +151,24 @@ export function Choices<T extends string>({
     <fieldset className={styles.choices} data-testid={testId}>
       <legend className={forms.label}>{legend}</legend>
       {options.map((option) => (
-        <label key={option.value} className={styles.toggle}>
-          <input
-            type="radio"
-            name={name}
-            value={option.value}
-            checked={value === option.value}
-            onChange={() => onChange(option.value)}
-            ref={value === option.value ? register : undefined}
-            aria-describedby={`${name}-${option.value}-help`}
-            data-testid={`${testId}-${option.value}`}
-          />
-          <span className={styles.toggleText}>
+        <div key={option.value} className={styles.toggle}>
+          <label className={styles.toggleMain}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              ref={value === option.value ? register : undefined}
+              aria-describedby={`${name}-${option.value}-help`}
+              data-testid={`${testId}-${option.value}`}
+            />
             <span className={styles.toggleLabel}>{option.label}</span>
-            <span id={`${name}-${option.value}-help`} className={styles.help}>
-              {option.help}
-            </span>
-          </span>
-        </label>
+          </label>
+          <p id={`${name}-${option.value}-help`} className={`${styles.help} ${styles.toggleHelp}`}>
+            {option.help}
+          </p>
+        </div>
       ))}
     </fieldset>
   );
