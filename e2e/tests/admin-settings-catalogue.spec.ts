@@ -12,7 +12,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGet, groupId, shot } from './account-support.ts';
-import { checkLayouts, configurationCall, logInToAdmin, OWNER } from './admin-support.ts';
+import { checkLayouts, configurationCall, logInToAdmin, OWNER, restoreVersion } from './admin-support.ts';
 import { dayAhead } from './booking-helpers.ts';
 
 interface Configuration {
@@ -187,18 +187,7 @@ test.describe('back office: services and opening hours', () => {
         ).toEqual([]);
       } finally {
         // Whatever happened above, the configuration goes back to the version before.
-        const now = await configurationCall<Configuration>(page, 'GET');
-        if (now.version > before.version) {
-          const back = await configurationCall<{ changes: unknown[] }>(
-            page,
-            'GET',
-            `/versions/${before.version}/diff`,
-          );
-          if (back.changes.length > 0)
-            await configurationCall(page, 'POST', `/versions/${before.version}/restore`, {
-              based_on: now.version,
-            });
-        }
+        await restoreVersion(page, before.version);
       }
     });
   });

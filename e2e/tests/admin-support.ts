@@ -134,3 +134,15 @@ export async function configurationCall<T>(
     { method, suffix, body },
   ) as Promise<T>;
 }
+
+/**
+ * Makes the configuration version `before` the current one again, if saves were made since and
+ * it differs (a restore, itself a new version): the last step of the tests that save settings.
+ */
+export async function restoreVersion(page: Page, before: number) {
+  const now = await configurationCall<{ version: number }>(page, 'GET');
+  if (now.version <= before) return;
+  const back = await configurationCall<{ changes: unknown[] }>(page, 'GET', `/versions/${before}/diff`);
+  if (back.changes.length > 0)
+    await configurationCall(page, 'POST', `/versions/${before}/restore`, { based_on: now.version });
+}

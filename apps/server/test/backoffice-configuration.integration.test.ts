@@ -110,6 +110,18 @@ forEachDatabase('back office: the configuration and its versions', (database, en
     expect(unknown.status).toBe(422);
     expect(unknown.body.problems.join('\n')).toContain('no-such-service');
 
+    // The rules form's values: a notice to book as long as the horizon, a step twice.
+    const rules = structuredClone(read.body.document);
+    rules.settings.maxrdv_period = 2880;
+    rules.settings.rules.min_notice_minutes = 2880;
+    rules.settings.user_sequence_config = [{ name: 'intervention_ids' }, { name: 'intervention_ids' }];
+    const badRules = await api('owner', 'PUT', '', { document: rules, based_on: version });
+    expect(badRules.status).toBe(422);
+    expect(badRules.body.problems).toEqual([
+      '$.settings.rules.min_notice_minutes: the notice to book must be shorter than the booking horizon (maxrdv_period)',
+      '$.settings.user_sequence_config[1].name: step "intervention_ids" listed twice',
+    ]);
+
     const renamed = await api('owner', 'PUT', '', {
       document: { ...read.body.document, urlname: 'elsewhere' },
     });

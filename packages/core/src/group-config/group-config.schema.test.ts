@@ -85,6 +85,33 @@ describe('group configuration schema', () => {
     expect(problems({ ...minimal, settings: { timezone: 'Europe/Atlantis' } })[0]).toMatch(/IANA time zone/);
   });
 
+  it('refuses a notice to book as long as the horizon, and a booking step listed twice', () => {
+    const rules = (min_notice_minutes: number, maxrdv_period: number, calendar?: number) =>
+      problems({
+        ...minimal,
+        settings: { maxrdv_period, rules: { min_notice_minutes } },
+        calendars: calendar === undefined ? [] : [{ externid: 'a', name: 'A', maxrdv_period: calendar }],
+      });
+    expect(rules(1440, 1440)).toEqual([
+      '$.settings.rules.min_notice_minutes: the notice to book must be shorter than the booking horizon (maxrdv_period)',
+    ]);
+    expect(rules(1439, 1440)).toEqual([]);
+    // A calendar that takes bookings further ahead leaves room.
+    expect(rules(2000, 1440, 3000)).toEqual([]);
+    expect(
+      problems({
+        ...minimal,
+        settings: {
+          user_sequence_config: [
+            { name: 'intervention_ids' },
+            { name: 'calendar_id' },
+            { name: 'intervention_ids' },
+          ],
+        },
+      }),
+    ).toEqual(['$.settings.user_sequence_config[2].name: step "intervention_ids" listed twice']);
+  });
+
   it('refuses hostile strings where only identifiers belong', () => {
     expect(
       problems({ ...minimal, interventions: [{ externid: "x' or 1=1", name: 'X', length: 10 }] })[0],

@@ -661,6 +661,26 @@ function checkReferences(config: Record<string, unknown>, ctx: Ctx): void {
       path: ['settings', 'locale'],
     });
   }
+  // A notice as long as every horizon leaves no time at all to book (the back office's rules form).
+  const horizon = Math.max(c.settings.maxrdv_period, ...c.calendars.map((cal) => cal.maxrdv_period ?? 0));
+  if (c.settings.rules.min_notice_minutes >= horizon) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'the notice to book must be shorter than the booking horizon (maxrdv_period)',
+      path: ['settings', 'rules', 'min_notice_minutes'],
+    });
+  }
+  // The booking pages count a step once: a second one is a mistake, not a second question.
+  const steps = new Set<string>();
+  c.settings.user_sequence_config.forEach((step, i) => {
+    if (steps.has(step.name))
+      ctx.addIssue({
+        code: 'custom',
+        message: `step "${step.name}" listed twice`,
+        path: ['settings', 'user_sequence_config', i, 'name'],
+      });
+    steps.add(step.name);
+  });
   if (c.settings.sso_login_only && !c.sso) {
     ctx.addIssue({ code: 'custom', message: 'sso_login_only needs an sso provider', path: ['sso'] });
   }

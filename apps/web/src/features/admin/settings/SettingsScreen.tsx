@@ -12,6 +12,8 @@ import { CatalogueForm } from './CatalogueForm.tsx';
 import { ConfigurationEditor } from './ConfigurationEditor.tsx';
 import { HistoryView } from './HistoryView.tsx';
 import { HoursForm } from './HoursForm.tsx';
+import { RulesForm } from './RulesForm.tsx';
+import { SequenceForm } from './SequenceForm.tsx';
 import styles from './settings.module.css';
 
 export function SettingsScreen() {
@@ -37,6 +39,16 @@ export function SettingsScreen() {
         <NavLink to={link('admin/settings/hours')} className={tabClass} data-testid="settings-tab-hours">
           {t('admin.settings.hours.title')}
         </NavLink>
+        <NavLink to={link('admin/settings/rules')} className={tabClass} data-testid="settings-tab-rules">
+          {t('admin.settings.rules.title')}
+        </NavLink>
+        <NavLink
+          to={link('admin/settings/sequence')}
+          className={tabClass}
+          data-testid="settings-tab-sequence"
+        >
+          {t('admin.settings.sequence.title')}
+        </NavLink>
         <NavLink to={link('admin/settings/history')} className={tabClass} data-testid="settings-tab-history">
           {t('admin.settings.history.title')}
         </NavLink>
@@ -45,6 +57,8 @@ export function SettingsScreen() {
         <Route index element={<BusinessDetails />} />
         <Route path="services" element={<ConfigurationEditor form={CatalogueForm} />} />
         <Route path="hours" element={<ConfigurationEditor form={HoursForm} />} />
+        <Route path="rules" element={<ConfigurationEditor form={RulesForm} />} />
+        <Route path="sequence" element={<ConfigurationEditor form={SequenceForm} />} />
         <Route path="history" element={<HistoryView />} />
         <Route path="*" element={<Navigate replace to={link('admin/settings')} />} />
       </Routes>

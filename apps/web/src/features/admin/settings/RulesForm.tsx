@@ -1,0 +1,219 @@
+/**
+ * The booking rules form (docs/group-configuration.md "Booking rules (`rules`)", `maxrdv_period`,
+ * "Who may do what"): notices in hours and days, the horizon, the limits per customer and who may
+ * book. The browser checks the schema's bounds (rules-draft.ts); the server checks everything again
+ * and its problems come back on their fields.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { problemsOf } from '../../../api/admin-settings.ts';
+import { ApiError } from '../../../api/client.ts';
+import { usePart } from '../../../i18n/i18n.ts';
+import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
+import forms from '../../../ui/forms/forms.module.css';
+import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { durationWords } from './duration-draft.ts';
+import { Choices, type ControlProps, DurationField, described, Field, Toggle } from './RuleControls.tsx';
+import own from './rules.module.css';
+import {
+  DURATIONS,
+  type DurationField as DurationName,
+  documentWith,
+  draftOf,
+  localProblems,
+  MAX_FUTURE_LIMIT,
+  type RuleField,
+  type RuleProblem,
+  type RulesDraft,
+  sortProblems,
+} from './rules-draft.ts';
+import styles from './settings.module.css';
+
+export function RulesForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+  const { t, i18n } = usePart('admin');
+  const id = useId();
+  const [read] = useState<RulesDraft>(() => draftOf(document));
+  const [draft, setDraft] = useState<RulesDraft>(read);
+  const [problems, setProblems] = useState<Map<RuleField, RuleProblem>>(new Map());
+  const [others, setOthers] = useState<string[]>([]);
+  const [local, setLocal] = useState(false);
+  const fields = useRef(new Map<RuleField, HTMLElement | null>());
+  const focusFirst = useRef(false);
+
+  useLeaveWarning(!save.isPending && JSON.stringify(draft) !== JSON.stringify(read));
+
+  useEffect(() => {
+    if (!focusFirst.current) return;
+    focusFirst.current = false;
+    const first = [...problems.keys()][0];
+    if (first) fields.current.get(first)?.focus();
+  });
+
+  const set = <K extends keyof RulesDraft>(key: K, value: RulesDraft[K]) => {
+    onEdit();
+    if (save.isError) save.reset();
+    setDraft((current) => ({ ...current, [key]: value }));
+    if (problems.has(key as RuleField))
+      setProblems((map) => new Map([...map].filter(([field]) => field !== key)));
+  };
+  const show = (found: Map<RuleField, RuleProblem>, elsewhere: string[], browser: boolean) => {
+    setProblems(found);
+    setOthers(elsewhere);
+    setLocal(browser);
+    focusFirst.current = true;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const found = localProblems(draft);
+    if (found.size > 0) return show(found, [], true);
+    show(new Map(), [], false);
+    save.mutate(
+      { document: documentWith(document, draft), based_on: version },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 422) {
+            const sorted = sortProblems(problemsOf(error.body));
+            show(sorted.fields, sorted.other, false);
+          }
+        },
+      },
+    );
+  };
+  const failure = useSaveFailure(save, problems.size > 0);
+
+  const words = (minutes: number) => durationWords(minutes, i18n.language);
+  const message = (field: RuleField): string | null => {
+    const problem = problems.get(field);
+    if (!problem) return null;
+    const bounds = field in DURATIONS ? DURATIONS[field as DurationName] : null;
+    return t(`admin.settings.rules.errors.${problem}`, {
+      min: bounds ? words(bounds.min) : 1,
+      max: bounds ? words(bounds.max) : MAX_FUTURE_LIMIT,
+    });
+  };
+  const control = (field: RuleField): ControlProps => ({
+    id: `${id}-${field}`,
+    label: t(`admin.settings.rules.fields.${field}`),
+    help: t(`admin.settings.rules.help.${field}`),
+    problem: message(field),
+    testId: `rules-${field}`,
+    register: (element) => {
+      fields.current.set(field, element);
+    },
+  });
+  const duration = (field: DurationName) => (
+    <DurationField
+      {...control(field)}
+      value={draft[field]}
+      units={DURATIONS[field].units}
+      onChange={(value) => set(field, value)}
+    />
+  );
+  const choiceRegister = (field: RuleField) => control(field).register;
+
+  return (
+    <form className={`${styles.panel} ${forms.dense}`} onSubmit={submit} noValidate data-testid="rules-form">
+      <p className={styles.hint}>{t('admin.settings.rules.intro')}</p>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('admin.settings.rules.sections.booking')}</legend>
+        <div className={`${styles.grid} ${styles.pairs}`}>
+          {duration('minNotice')}
+          {duration('horizon')}
+        </div>
+        {draft.calendarHorizon > 0 && (
+          <p className={own.note} data-testid="rules-calendar-horizon">
+            {t('admin.settings.rules.calendarHorizon', { horizon: words(draft.calendarHorizon) })}
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('admin.settings.rules.sections.changes')}</legend>
+        <div className={`${styles.grid} ${styles.pairs}`}>
+          {duration('modifyNotice')}
+          {duration('cancelNotice')}
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('admin.settings.rules.sections.customers')}</legend>
+        <div className={`${styles.grid} ${styles.pairs}`}>
+          <Field {...control('maxFuture')}>
+            <input
+              {...described(control('maxFuture'))}
+              ref={control('maxFuture').register}
+              className={`${forms.input} ${own.number}`}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t('admin.settings.rules.noLimit')}
+              value={draft.maxFuture}
+              onChange={(event) => set('maxFuture', event.target.value)}
+              data-testid="rules-maxFuture-input"
+            />
+          </Field>
+          {duration('minGap')}
+        </div>
+        <Field {...control('blacklist')}>
+          <textarea
+            {...described(control('blacklist'))}
+            ref={control('blacklist').register}
+            className={`${forms.input} ${forms.textarea} ${own.textarea}`}
+            rows={3}
+            spellCheck={false}
+            value={draft.blacklist}
+            onChange={(event) => set('blacklist', event.target.value)}
+            data-testid="rules-blacklist-input"
+          />
+        </Field>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('admin.settings.rules.sections.who')}</legend>
+        <Choices
+          name={`${id}-open`}
+          legend={t('admin.settings.rules.fields.open')}
+          value={draft.open ? 'open' : 'closed'}
+          options={(['open', 'closed'] as const).map((value) => ({
+            value,
+            label: t(`admin.settings.rules.open.${value}`),
+            help: t(`admin.settings.rules.open.${value}Help`),
+          }))}
+          onChange={(value) => set('open', value === 'open')}
+          register={choiceRegister('open')}
+          testId="rules-open"
+        />
+        <Choices
+          name={`${id}-loginProfile`}
+          legend={t('admin.settings.rules.fields.loginProfile')}
+          value={draft.loginProfile}
+          options={(['Account', 'Fiche'] as const).map((value) => ({
+            value,
+            label: t(`admin.settings.rules.loginProfile.${value}`),
+            help: t(`admin.settings.rules.loginProfile.${value}Help`),
+          }))}
+          onChange={(value) => set('loginProfile', value)}
+          register={choiceRegister('loginProfile')}
+          testId="rules-loginProfile"
+        />
+        <Toggle {...control('openData')} checked={draft.openData} onChange={(on) => set('openData', on)} />
+        <Toggle
+          {...control('allowComment')}
+          checked={draft.allowComment}
+          onChange={(on) => set('allowComment', on)}
+        />
+      </fieldset>
+
+      <SaveBar
+        save={save}
+        version={version}
+        failure={failure}
+        others={others}
+        localMessage={local && problems.size > 0 ? t('admin.settings.errors.invalidLocal') : null}
+        onReload={onReload}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The booking sequence form (docs/group-configuration.md "The booking sequence"): the steps
+ * customers go through, turned on or off and moved up or down, and per step "pick the only choice",
+ * "no preference" and the services per booking; then the languages the pages offer, which the
+ * business details edit. The browser checks the services per booking (sequence-draft.ts); the
+ * server checks everything again and its problems come back on their step.
+ */
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { problemsOf } from '../../../api/admin-settings.ts';
+import { ApiError } from '../../../api/client.ts';
+import { useGroupLink } from '../../../app/paths.ts';
+import { usePart } from '../../../i18n/i18n.ts';
+import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
+import forms from '../../../ui/forms/forms.module.css';
+import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import own from './rules.module.css';
+import { SequenceStep } from './SequenceStep.tsx';
+import {
+  documentWith,
+  draftOf,
+  localProblems,
+  moveStep,
+  type SequenceDraft,
+  type SequenceField,
+  type StepDraft,
+  sortProblems,
+} from './sequence-draft.ts';
+import styles from './settings.module.css';
+
+export function SequenceForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+  const { t, i18n } = usePart('admin');
+  const link = useGroupLink();
+  const id = useId();
+  const [read] = useState<SequenceDraft>(() => draftOf(document));
+  const [draft, setDraft] = useState<SequenceDraft>(read);
+  const [problems, setProblems] = useState<SequenceField[]>([]);
+  const [others, setOthers] = useState<string[]>([]);
+  const [local, setLocal] = useState(false);
+  const fields = useRef(new Map<string, HTMLElement | null>());
+  const focusNext = useRef<string | null>(null);
+  const languages = useMemo(() => {
+    const settings = (document.settings ?? {}) as { enabled_locales?: unknown };
+    const codes = Array.isArray(settings.enabled_locales) ? settings.enabled_locales : [];
+    const names = new Intl.DisplayNames([i18n.language], { type: 'language' });
+    return codes
+      .filter((code): code is string => typeof code === 'string')
+      .map((code) => {
+        const name = names.of(code) ?? code;
+        return name.charAt(0).toLocaleUpperCase(i18n.language) + name.slice(1);
+      });
+  }, [document, i18n.language]);
+
+  useLeaveWarning(!save.isPending && JSON.stringify(draft) !== JSON.stringify(read));
+
+  useEffect(() => {
+    if (!focusNext.current) return;
+    fields.current.get(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
+
+  const edit = (next: SequenceDraft, cleared?: SequenceField) => {
+    onEdit();
+    if (save.isError) save.reset();
+    setDraft(next);
+    if (cleared && problems.includes(cleared)) setProblems((list) => list.filter((item) => item !== cleared));
+  };
+  const change = (name: StepDraft['name'], update: Partial<StepDraft>, field: SequenceField) =>
+    edit(
+      draft.map((step) => (step.name === name ? { ...step, ...update } : step)),
+      field,
+    );
+  const move = (index: number, delta: -1 | 1) => {
+    const step = draft[index];
+    if (!step) return;
+    edit(moveStep(draft, index, delta));
+    focusNext.current = `${step.name}:${delta < 0 ? 'up' : 'down'}`;
+  };
+  const show = (found: SequenceField[], elsewhere: string[], browser: boolean) => {
+    setProblems(found);
+    setOthers(elsewhere);
+    setLocal(browser);
+    focusNext.current = found[0] ?? null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const found = localProblems(draft);
+    if (found.length > 0) return show(found, [], true);
+    show([], [], false);
+    save.mutate(
+      { document: documentWith(document, draft), based_on: version },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 422) {
+            const sorted = sortProblems(draft, problemsOf(error.body));
+            show(sorted.fields, sorted.other, false);
+          }
+        },
+      },
+    );
+  };
+  const failure = useSaveFailure(save, problems.length > 0);
+  let number = 0;
+
+  return (
+    <form
+      className={`${styles.panel} ${forms.dense}`}
+      onSubmit={submit}
+      noValidate
+      data-testid="sequence-form"
+    >
+      <p className={styles.hint}>{t('admin.settings.sequence.intro')}</p>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('admin.settings.sequence.steps')}</legend>
+        <ol className={own.steps} aria-label={t('admin.settings.sequence.steps')}>
+          {draft.map((step, index) => (
+            <SequenceStep
+              key={step.name}
+              id={`${id}-${step.name}`}
+              step={step}
+              number={step.on ? ++number : null}
+              first={index === 0}
+              last={index === draft.length - 1}
+              problems={problems}
+              onChange={(update, field) => change(step.name, update, field)}
+              onMove={(delta) => move(index, delta)}
+              register={(key) => (element) => {
+                fields.current.set(key, element);
+              }}
+            />
+          ))}
+        </ol>
+        <p className={own.help}>{t('admin.settings.sequence.always')}</p>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('admin.settings.sequence.languages')}</legend>
+        <p className={own.help}>{t('admin.settings.sequence.languagesHelp')}</p>
+        <p data-testid="sequence-languages">
+          {new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(languages)}
+        </p>
+        <p>
+          <Link to={link('admin/settings')} data-testid="sequence-languages-link">
+            {t('admin.settings.sequence.languagesLink')}
+          </Link>
+        </p>
+      </fieldset>
+
+      <SaveBar
+        save={save}
+        version={version}
+        failure={failure}
+        others={others}
+        localMessage={local && problems.length > 0 ? t('admin.settings.errors.invalidLocal') : null}
+        onReload={onReload}
+      />
+    </form>
+  );
+}
