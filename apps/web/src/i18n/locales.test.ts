@@ -65,6 +65,9 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly Locale[]> = {
   'home.email': ['cs', 'fr', 'hu', 'it', 'nl', 'pl', 'pt', 'sk'],
   // "Password" is the Italian word too.
   'account.signup.fields.password': ['it'],
+  // "Logo" and "Text" are the words in these languages.
+  'admin.settings.theme.logo.legend': ['br', 'cs', 'de', 'fr', 'it', 'nl', 'pl', 'sk'],
+  'admin.settings.theme.colours.text': ['cs', 'de', 'sk'],
 };
 
 function allowed(key: string, locale: Locale): boolean {

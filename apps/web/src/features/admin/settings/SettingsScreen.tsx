@@ -13,6 +13,7 @@ import { ConfigurationEditor } from './ConfigurationEditor.tsx';
 import { HistoryView } from './HistoryView.tsx';
 import { HoursForm } from './HoursForm.tsx';
 import styles from './settings.module.css';
+import { ThemeForm } from './ThemeForm.tsx';
 
 export function SettingsScreen() {
   const { t } = usePart('admin');
@@ -37,6 +38,9 @@ export function SettingsScreen() {
         <NavLink to={link('admin/settings/hours')} className={tabClass} data-testid="settings-tab-hours">
           {t('admin.settings.hours.title')}
         </NavLink>
+        <NavLink to={link('admin/settings/theme')} className={tabClass} data-testid="settings-tab-theme">
+          {t('admin.settings.theme.title')}
+        </NavLink>
         <NavLink to={link('admin/settings/history')} className={tabClass} data-testid="settings-tab-history">
           {t('admin.settings.history.title')}
         </NavLink>
@@ -45,6 +49,7 @@ export function SettingsScreen() {
         <Route index element={<BusinessDetails />} />
         <Route path="services" element={<ConfigurationEditor form={CatalogueForm} />} />
         <Route path="hours" element={<ConfigurationEditor form={HoursForm} />} />
+        <Route path="theme" element={<ConfigurationEditor form={ThemeForm} />} />
         <Route path="history" element={<HistoryView />} />
         <Route path="*" element={<Navigate replace to={link('admin/settings')} />} />
       </Routes>
