@@ -19,6 +19,9 @@ export interface ImageVariantBytes {
 /** A 5 MB file may still unpack to gigabytes of pixels: more than 50 megapixels is refused. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
+// Uploads are rare and each image is read once: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
 export class UnreadableImage extends Error {}
 
 /**
