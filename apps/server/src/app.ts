@@ -22,6 +22,7 @@ import { registerBackOfficeRoutes } from './modules/backoffice/backoffice.routes
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
+import { registerImageRoutes } from './modules/images/images.routes.ts';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { registerProRoutes } from './modules/pros/pros.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerFicheRoutes(app, ctx);
   registerProRoutes(app, ctx);
   registerBackOfficeRoutes(app, ctx);
+  registerImageRoutes(app);
   registerPlatformRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);
   registerSsoRoutes(app, ctx);

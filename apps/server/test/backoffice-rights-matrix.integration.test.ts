@@ -71,6 +71,7 @@ const CALLS: Partial<
     right: 'notifications.manage',
     body: { emails: [], events: [] },
   },
+  uploadImage: { right: 'images.upload', body: { not: 'an image' } },
   getConfiguration: { right: 'settings.manage' },
   saveConfiguration: { right: 'settings.manage', body: { document: { urlname: 'elsewhere' } } },
   listConfigurationVersions: { right: 'settings.manage' },
@@ -138,6 +139,7 @@ forEachDatabase('back office: every call against every caller', (database) => {
           'pro_groups',
           'groups',
           'group_config_versions',
+          'group_images',
           'fiches',
         ].map(
           async (table) =>

@@ -20,6 +20,7 @@ const TABLES = [
   'fiches',
   'form_fields',
   'group_config_versions',
+  'group_images',
   'groups',
   'idempotency_keys',
   'interventions',

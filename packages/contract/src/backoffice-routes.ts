@@ -4,6 +4,7 @@
  */
 import type * as backoffice from './endpoints/backoffice.ts';
 import type * as configuration from './endpoints/configuration.ts';
+import type * as images from './endpoints/images.ts';
 import type * as platform from './endpoints/platform.ts';
 import { route } from './request-path.ts';
 
@@ -71,6 +72,7 @@ export const backofficeRoutes = {
     'PUT',
     '/api/v3/admin/groups/:id/notifications',
   ),
+  uploadImage: route<typeof images.uploadImage>('POST', '/api/v3/admin/groups/:id/images'),
   getConfiguration: route<typeof configuration.getConfiguration>(
     'GET',
     '/api/v3/admin/groups/:id/configuration',

@@ -228,6 +228,20 @@ export interface GroupConfigVersionsTable {
   created_at: Date;
 }
 
+/** One resized variant of an image a group uploaded (docs/back-office.md "Images"). */
+export interface GroupImagesTable {
+  group_id: number;
+  /** The first 32 hex digits of the SHA-256 of the uploaded bytes. */
+  hash: string;
+  variant: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  uploaded_by: number | null;
+  created_at: Date;
+}
+
 export interface FichesTable {
   id: Generated<number>;
   group_id: number;
@@ -366,6 +380,7 @@ export interface Database {
   staff_calendars: StaffCalendarsTable;
   staff_invitations: StaffInvitationsTable;
   group_config_versions: GroupConfigVersionsTable;
+  group_images: GroupImagesTable;
   fiches: FichesTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;

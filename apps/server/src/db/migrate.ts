@@ -9,6 +9,7 @@ import * as fichePersonKeys from './migrations/006-fiche-person-keys.ts';
 import * as staffRoles from './migrations/007-staff-roles.ts';
 import * as staffInvitations from './migrations/008-staff-invitations.ts';
 import * as configVersions from './migrations/009-group-config-versions.ts';
+import * as groupImages from './migrations/010-group-images.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007-staff-roles': staffRoles,
   '008-staff-invitations': staffInvitations,
   '009-group-config-versions': configVersions,
+  '010-group-images': groupImages,
 };
 
 /** Every migration, in order of application. */

@@ -18,7 +18,11 @@ export type FailureKind =
   /** Well-formed, but a business rule refuses it. */
   | 'unprocessable'
   /** Too many attempts: try again later. */
-  | 'tooManyRequests';
+  | 'tooManyRequests'
+  /** The body is larger than the call accepts (an upload over its limit). */
+  | 'tooLarge'
+  /** The body is of a kind the call does not take (an upload that is no image it reads). */
+  | 'unsupportedType';
 
 export interface FailureOptions {
   /** Extra fields of the error body (the group's phone, per-field errors, …). */

@@ -19,6 +19,8 @@ const STATUS: Record<FailureKind, number> = {
   conflict: 409,
   unprocessable: 422,
   tooManyRequests: 429,
+  tooLarge: 413,
+  unsupportedType: 415,
 };
 
 export function statusOf(error: DomainError): number {

@@ -31,7 +31,10 @@ const refusal = (where: string, unsafe: { path: string; message: string }) =>
   errors.badRequest(`Invalid ${where}${unsafe.path ? ` parameter "${unsafe.path}"` : ''}: ${unsafe.message}`);
 
 function checkValidated(request: FastifyRequest): void {
-  const inBody = findUnsafeJson(request.body, { maxDepth: MAX_BODY_DEPTH });
+  // An upload's bytes (docs/back-office.md "Images") hold no text to check.
+  const inBody = Buffer.isBuffer(request.body)
+    ? null
+    : findUnsafeJson(request.body, { maxDepth: MAX_BODY_DEPTH });
   if (inBody) throw refusal('body', inBody);
   // No query or path parameter is multi-line.
   const single = { maxDepth: MAX_BODY_DEPTH, strings: 'single-line' } as const;
@@ -43,7 +46,7 @@ function checkValidated(request: FastifyRequest): void {
 
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (depthExceeds(request.body, MAX_BODY_DEPTH))
+    if (!Buffer.isBuffer(request.body) && depthExceeds(request.body, MAX_BODY_DEPTH))
       throw errors.badRequest(`Invalid body: must nest at most ${MAX_BODY_DEPTH} levels`);
   });
   app.addHook('preHandler', async (request) => checkValidated(request));

@@ -1,5 +1,6 @@
+import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, encodeQuery, errorKeyOf, NetworkError } from './client.ts';
+import { ApiError, apiGet, apiUpload, encodeQuery, errorKeyOf, NetworkError } from './client.ts';
 import { getSessionToken, setSessionToken } from './session-token.ts';
 
 afterEach(() => {
@@ -78,5 +79,20 @@ describe('apiGet', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(apiGet('/urlname')).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('apiUpload (docs/back-office.md "Images")', () => {
+  it('sends the file as its bytes, not as JSON, and reads the JSON answer', async () => {
+    const fetch = vi.fn(async () => new Response('{"hash":"h"}', { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    const answer = await apiUpload(backofficeRoutes.uploadImage, { params: { id: 7 } }, file);
+    expect(answer).toEqual({ hash: 'h' });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/^\/api\/v3\/admin\/groups\/7\/images\?apikey=/);
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(file);
+    expect(init.headers).toMatchObject({ 'content-type': 'application/octet-stream' });
   });
 });

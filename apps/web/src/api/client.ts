@@ -109,10 +109,13 @@ async function request<T>(
       method,
       credentials: 'include',
       headers: {
-        ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' }),
+        ...(body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': body instanceof Blob ? 'application/octet-stream' : 'application/json' }),
         ...options.headers,
       },
-      body: body === undefined ? null : JSON.stringify(body),
+      // A file goes as its bytes (an upload: docs/back-office.md "Images"), anything else as JSON.
+      body: body === undefined ? null : body instanceof Blob ? body : JSON.stringify(body),
       signal: options.signal ?? null,
     });
   } catch (cause) {
@@ -176,6 +179,17 @@ export function apiCall<E extends Endpoint>(
   // A POST without a declared body (logout) still sends an empty JSON object, as it always has.
   const body = built.body ?? (built.method === 'GET' ? undefined : {});
   return request<AnswerOf<E>>(built.method, built.path, built.query as QueryParams, body, options);
+}
+
+/** A call of the contract whose body is a file's bytes (an image upload), answered in JSON. */
+export function apiUpload<E extends Endpoint>(
+  route: Route<E>,
+  call: RequestOf<E>,
+  file: Blob,
+  options: RequestOptions = {},
+): Promise<AnswerOf<E>> {
+  const built = requestOf(route, call);
+  return request<AnswerOf<E>>(built.method, built.path, built.query as QueryParams, file, options);
 }
 
 /** True for the errors that mean "the group does not exist or is inactive". */

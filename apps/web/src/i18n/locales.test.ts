@@ -67,6 +67,9 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly Locale[]> = {
   'admin.settings.rules.units.minutes': ['fr'],
   // "Password" is the Italian word too.
   'account.signup.fields.password': ['it'],
+  // "Logo" and "Text" are the words in these languages.
+  'admin.settings.theme.logo.legend': ['br', 'cs', 'de', 'fr', 'it', 'nl', 'pl', 'sk'],
+  'admin.settings.theme.colours.text': ['cs', 'de', 'sk'],
 };
 
 function allowed(key: string, locale: Locale): boolean {

@@ -684,6 +684,7 @@ export const setNotifications = endpoint({
 
 /** The group's configuration and its versions, in a file of their own (configuration.ts). */
 export * from './configuration.ts';
-
+/** The group's uploaded images, in a file of their own (images.ts). */
+export * from './images.ts';
 /** Sign-up and the platform's own calls, in a file of their own (platform.ts). */
 export * from './platform.ts';

@@ -29,7 +29,9 @@ export type StaffRight =
   /** Choose who at the business is mailed about bookings. */
   | 'notifications.manage'
   /** Read, change and restore the group's configuration (docs/group-configuration.md "Versions"). */
-  | 'settings.manage';
+  | 'settings.manage'
+  /** Upload the group's images: its logo, photos (docs/back-office.md "Images"). */
+  | 'images.upload';
 
 const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
   owner: [
@@ -45,6 +47,7 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'staff.manage',
     'notifications.manage',
     'settings.manage',
+    'images.upload',
   ],
   manager: [
     'agenda.read',
@@ -56,6 +59,7 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'customers.read',
     'customers.privacy',
     'staff.read',
+    'images.upload',
   ],
   staff: [
     'agenda.read',

@@ -15,6 +15,7 @@ import { HoursForm } from './HoursForm.tsx';
 import { RulesForm } from './RulesForm.tsx';
 import { SequenceForm } from './SequenceForm.tsx';
 import styles from './settings.module.css';
+import { ThemeForm } from './ThemeForm.tsx';
 
 export function SettingsScreen() {
   const { t } = usePart('admin');
@@ -49,6 +50,9 @@ export function SettingsScreen() {
         >
           {t('admin.settings.sequence.title')}
         </NavLink>
+        <NavLink to={link('admin/settings/theme')} className={tabClass} data-testid="settings-tab-theme">
+          {t('admin.settings.theme.title')}
+        </NavLink>
         <NavLink to={link('admin/settings/history')} className={tabClass} data-testid="settings-tab-history">
           {t('admin.settings.history.title')}
         </NavLink>
@@ -59,6 +63,7 @@ export function SettingsScreen() {
         <Route path="hours" element={<ConfigurationEditor form={HoursForm} />} />
         <Route path="rules" element={<ConfigurationEditor form={RulesForm} />} />
         <Route path="sequence" element={<ConfigurationEditor form={SequenceForm} />} />
+        <Route path="theme" element={<ConfigurationEditor form={ThemeForm} />} />
         <Route path="history" element={<HistoryView />} />
         <Route path="*" element={<Navigate replace to={link('admin/settings')} />} />
       </Routes>
