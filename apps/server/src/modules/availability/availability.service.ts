@@ -195,9 +195,9 @@ export interface SlotsRequest {
 
 /**
  * Schedules shown to customers are kept a few seconds per database and group, and reused only while
- * the group's catalogue version is the one they were built from: a reuse costs a one-row read of
- * that version instead of the whole catalogue, and a change to hours, absences or services shows in
- * the very next slot list (docs/back-office.md "Absences and closures"). A booking is always
+ * the group's catalogue version is the one they were built from: a reuse costs nothing beyond the
+ * group row the request's scope has read, instead of the whole catalogue, and a change to hours,
+ * absences or services shows in the very next slot list (docs/back-office.md "Absences and closures"). A booking is always
  * re-checked on the schedule of the version it holds its calendar locks under.
  */
 const SCHEDULE_TTL_MS = 5_000;
