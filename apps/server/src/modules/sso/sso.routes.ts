@@ -50,7 +50,7 @@ function failure(request: FastifyRequest, error: unknown): SsoErrorKey {
 }
 
 /** The scope of the group the path names, at the request's instant (undefined: no such page). */
-function scopeOf(request: FastifyRequest): Promise<SsoScope | undefined> {
+function pathScopeOf(request: FastifyRequest): Promise<SsoScope | undefined> {
   const { urlname } = request.params as { urlname: string };
   return ssoScopeOf(callScopeOf(request), urlname);
 }
@@ -60,7 +60,7 @@ export function registerSsoRoutes(app: ZodApp, _ctx: AppContext): void {
   const hidden = { schema: { hide: true } };
 
   app.get('/auth/sso/:urlname/login', hidden, async (request, reply) => {
-    const target = await scopeOf(request);
+    const target = await pathScopeOf(request);
     if (!target) return notFound(reply);
     try {
       const { location, flow } = await beginLogin(target, stringParams(request.query).return_to);
@@ -89,6 +89,6 @@ export function registerSsoRoutes(app: ZodApp, _ctx: AppContext): void {
   });
 
   app.get('/auth/sso/:urlname/logout', hidden, async (request, reply) => {
-    return redirect(reply, await endSessionLocation(callScopeOf(request), await scopeOf(request)));
+    return redirect(reply, await endSessionLocation(callScopeOf(request), await pathScopeOf(request)));
   });
 }
