@@ -28,8 +28,15 @@ export interface Scope extends ViewerScope {
 }
 
 /** The same for a call about no one group: the caller's own account, sessions and groups. */
-export interface ViewerScope {
+export interface ViewerScope extends CallScope {
+  viewer: Viewer;
+}
+
+/**
+ * The same for a call made before anyone is known — logging in, single sign-on —: the context and
+ * the request's instant only.
+ */
+export interface CallScope {
   ctx: AppContext;
   now: Date;
-  viewer: Viewer;
 }

@@ -432,13 +432,12 @@ forEachDatabase('booking rules', (database) => {
         calendar_id: g.ids.alice,
       });
       const linkSession = async (ficheId: number, appointmentId: number) => {
-        const key = await createEmailLinkToken(
-          t.ctx.db,
-          { purpose: 'fiche', expiresAt: new Date(t.clock.now().getTime() + 30 * 86_400_000) },
-          { groupId: g.id, ficheId },
-          { action: 'manage', appointment_id: appointmentId },
-          t.clock.now(),
-        );
+        const key = await createEmailLinkToken(t.ctx.db, {
+          lifetime: { purpose: 'fiche', expiresAt: new Date(t.clock.now().getTime() + 30 * 86_400_000) },
+          owner: { groupId: g.id, ficheId },
+          payload: { action: 'manage', appointment_id: appointmentId },
+          now: t.clock.now(),
+        });
         const login = await call(t, 'POST', '/api/v3/sessions/login.json', {
           body: { account: { group_id: g.id, ficheKey: key } },
         });

@@ -223,13 +223,12 @@ forEachDatabase('fiches', (database) => {
 
   it('logs a Fiche-profile visitor in from an e-mail link, limited to the action it was sent for', async () => {
     const fiche = (await create(pro, person('Lien'))).body;
-    const key = await createEmailLinkToken(
-      t.ctx.db,
-      { purpose: 'fiche', expiresAt: new Date(t.clock.now().getTime() + 86_400_000) },
-      { groupId, ficheId: fiche.id },
-      { action: 'cancel_apt', appointment_id: 42 },
-      t.clock.now(),
-    );
+    const key = await createEmailLinkToken(t.ctx.db, {
+      lifetime: { purpose: 'fiche', expiresAt: new Date(t.clock.now().getTime() + 86_400_000) },
+      owner: { groupId, ficheId: fiche.id },
+      payload: { action: 'cancel_apt', appointment_id: 42 },
+      now: t.clock.now(),
+    });
     const login = await call(t, 'POST', '/api/v3/sessions/login.json', {
       body: { account: { ficheKey: key, group_id: groupId } },
     });

@@ -126,13 +126,12 @@ forEachDatabase('login answer appointments', (database) => {
     );
     expect(second.status).toBe(201);
     const linkLogin = async (payload: Record<string, unknown>) => {
-      const key = await createEmailLinkToken(
-        t.ctx.db,
-        { purpose: 'fiche', expiresAt: new Date(t.clock.now().getTime() + 30 * 86_400_000) },
-        { groupId: salon.id, ficheId },
+      const key = await createEmailLinkToken(t.ctx.db, {
+        lifetime: { purpose: 'fiche', expiresAt: new Date(t.clock.now().getTime() + 30 * 86_400_000) },
+        owner: { groupId: salon.id, ficheId },
         payload,
-        t.clock.now(),
-      );
+        now: t.clock.now(),
+      });
       return call(t, 'POST', '/api/v3/sessions/login.json', {
         body: { account: { group_id: salon.id, ficheKey: key } },
       });

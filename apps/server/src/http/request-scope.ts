@@ -4,9 +4,9 @@
  * (app-context.ts). A booking checked at one instant is stored at that same instant.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext, Scope, ViewerScope } from '../app-context.ts';
+import type { AppContext, CallScope, Scope, ViewerScope } from '../app-context.ts';
 import { loadActiveGroup } from '../modules/groups/groups.service.ts';
-import { anonymousViewer, type Viewer } from '../modules/sessions/viewer.ts';
+import { anonymousViewer } from '../modules/sessions/viewer.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,8 +40,25 @@ export async function publicScopeOf(request: FastifyRequest, groupId: number): P
   return { ctx, now: ctx.now(), viewer: anonymousViewer, group: await loadActiveGroup(ctx, groupId) };
 }
 
-/** The scope of a call about no one group; the route may pass the viewer it resolved itself. */
-export async function viewerScopeOf(request: FastifyRequest, viewer?: Viewer): Promise<ViewerScope> {
+/**
+ * The scope of a call about no one group: the caller's own account, sessions and groups. A call
+ * that proves who is calling some other way (a link from an e-mail, a new owner in the body, a
+ * logout) passes `unusableSessionIsNobody`: a session that cannot be used (expired, revoked, held to
+ * a password change or to its link) then counts as nobody instead of refusing the call.
+ */
+export async function viewerScopeOf(
+  request: FastifyRequest,
+  options: { unusableSessionIsNobody?: boolean } = {},
+): Promise<ViewerScope> {
   const ctx = request.context;
-  return { ctx, now: ctx.now(), viewer: viewer ?? (await ctx.resolveViewer(request)) };
+  const viewer = options.unusableSessionIsNobody
+    ? await ctx.resolveViewer(request).catch(() => anonymousViewer)
+    : await ctx.resolveViewer(request);
+  return { ctx, now: ctx.now(), viewer };
+}
+
+/** The scope of a call made before anyone is known (logging in, single sign-on): no session is read. */
+export function callScopeOf(request: FastifyRequest): CallScope {
+  const ctx = request.context;
+  return { ctx, now: ctx.now() };
 }

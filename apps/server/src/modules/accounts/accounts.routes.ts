@@ -1,11 +1,9 @@
 import * as contract from '@creneau/contract/endpoints/accounts';
 import type { AppContext } from '../../app-context.ts';
-import { errors } from '../../errors/domain-error.ts';
 import { schemaOf } from '../../http/contract-route.ts';
 import { publicScopeOf, scopeOf, viewerScopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { setSessionCookie } from '../sessions/session-cookie.ts';
-import { anonymousViewer } from '../sessions/viewer.ts';
 import { forgotPassword, register, requestEmailChange, updatePassword } from './accounts.service.ts';
 
 export function registerAccountRoutes(app: ZodApp, _ctx: AppContext): void {
@@ -23,15 +21,10 @@ export function registerAccountRoutes(app: ZodApp, _ctx: AppContext): void {
 
   app.put(contract.setPassword.path, { schema: schemaOf(contract.setPassword) }, async (request, reply) => {
     const { account } = request.body;
-    const hasLink = Boolean(account.validation_key || account.oubliKey);
     // A link proves who the visitor is on its own; without one the session must.
-    const viewer = hasLink
-      ? await request.context.resolveViewer(request).catch(() => anonymousViewer)
-      : await request.context.resolveViewer(request);
-    if (account.password_confirmation !== undefined && account.password_confirmation !== account.password) {
-      throw errors.unprocessable('passwordConfirm');
-    }
-    const result = await updatePassword(await viewerScopeOf(request, viewer), request.params.id, account);
+    const hasLink = Boolean(account.validation_key || account.oubliKey);
+    const scope = await viewerScopeOf(request, { unusableSessionIsNobody: hasLink });
+    const result = await updatePassword(scope, request.params.id, account);
     setSessionCookie(reply, result.token);
     return result.body;
   });

@@ -87,11 +87,13 @@ export async function register(scope: Scope, input: RegistrationInput, address: 
         pendingRdv: input.pendingRdv,
       });
     }
-    const key = await createEmailLinkToken(trx, 'activate', { accountId, groupId: group.id }, {}, now);
+    const owner = { accountId, groupId: group.id };
+    const key = await createEmailLinkToken(trx, { lifetime: 'activate', owner, now });
     const needsPassword = !passwordHash && !existing?.password_hash;
     const params = new URLSearchParams({ validation_key: key, account_id: String(accountId), email });
     if (needsPassword) params.set('set_password', '1');
-    await sendAccountMail(ctx, trx, group, email, 'account_activation', `/${group.urlname}/login?${params}`);
+    const path = `/${group.urlname}/login?${params}`;
+    await sendAccountMail(scope, trx, { to: email, kind: 'account_activation', path });
     return { account: { id: accountId, email, status: 'pending' as const }, msg: 'registerMailSent' };
   });
 }
@@ -103,7 +105,8 @@ export async function register(scope: Scope, input: RegistrationInput, address: 
 export async function forgotPassword(scope: Scope, emailInput: string, address: string) {
   const { ctx, group, now } = scope;
   refuseSsoOnly(group);
-  const started = Date.now();
+  // Elapsed time on the process's monotonic timer: the request's instant (scope.now) stands still.
+  const started = performance.now();
   await takeAddressAttempt(ctx, LIMITS.resetPerAddress, address);
   const email = normalizeEmail(emailInput);
   if (!isValidEmail(email)) throw errors.unprocessable('emailValidator');
@@ -113,30 +116,21 @@ export async function forgotPassword(scope: Scope, emailInput: string, address: 
     const account = await repo.findAccountByEmail(trx, email);
     if (!account || account.sso_subject) return;
     await voidAccountTokens(trx, account.id, 'reset', now);
-    const key = await createEmailLinkToken(
-      trx,
-      'reset',
-      { accountId: account.id, groupId: group.id },
-      {},
-      now,
-    );
+    const owner = { accountId: account.id, groupId: group.id };
+    const key = await createEmailLinkToken(trx, { lifetime: 'reset', owner, now });
     const params = new URLSearchParams({ oubliKey: key, account_id: String(account.id) });
-    await sendAccountMail(
-      ctx,
-      trx,
-      group,
-      account.email,
-      'password_reset',
-      `/${group.urlname}/reset_password?${params}`,
-    );
+    const path = `/${group.urlname}/reset_password?${params}`;
+    await sendAccountMail(scope, trx, { to: account.email, kind: 'password_reset', path });
   });
-  const remaining = RESET_MIN_RESPONSE_MS - (Date.now() - started);
+  const remaining = RESET_MIN_RESPONSE_MS - (performance.now() - started);
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
   return { msg: 'resetPasswordMailSent' };
 }
 
 export interface PasswordUpdate {
   password: string;
+  /** When given, the password typed twice: both must match. */
+  password_confirmation?: string | undefined;
   current_password?: string | undefined;
   validation_key?: string | undefined;
   oubliKey?: string | undefined;
@@ -149,10 +143,13 @@ export interface PasswordUpdate {
  */
 export async function updatePassword(scope: ViewerScope, accountId: number, update: PasswordUpdate) {
   const { ctx, now, viewer } = scope;
+  if (update.password_confirmation !== undefined && update.password_confirmation !== update.password) {
+    throw errors.unprocessable('passwordConfirm');
+  }
   const account = await repo.findAccountById(ctx.db, accountId);
   const linkKey = update.oubliKey ?? update.validation_key;
   const purpose = update.oubliKey ? 'reset' : 'activate';
-  const link = linkKey ? await findEmailLink(ctx.db, linkKey, purpose, now) : undefined;
+  const link = linkKey ? await findEmailLink(ctx.db, { key: linkKey, purpose, now }) : undefined;
   if (linkKey) {
     if (!account || !link || link.account_id !== account.id) throw errors.forbidden('invalidLink');
   } else {
@@ -227,17 +224,11 @@ export async function requestEmailChange(scope: Scope, accountId: number, tempEm
     }
     await voidAccountTokens(trx, accountId, 'email_change', now);
     await repo.updateAccount(trx, accountId, { temp_email: email, updated_at: now });
-    const key = await createEmailLinkToken(
-      trx,
-      'email_change',
-      { accountId, groupId: group.id },
-      { email },
-      now,
-    );
+    const owner = { accountId, groupId: group.id };
+    const key = await createEmailLinkToken(trx, { lifetime: 'email_change', owner, payload: { email }, now });
     const params = new URLSearchParams({ validation_key: key, temp_email: email, email: account.email });
-    await sendAccountMail(ctx, trx, group, email, 'email_change', `/${group.urlname}/login?${params}`, {
-      newEmail: email,
-    });
+    const path = `/${group.urlname}/login?${params}`;
+    await sendAccountMail(scope, trx, { to: email, kind: 'email_change', path, newEmail: email });
     return { account: { id: accountId, email: account.email, temp_email: email }, emailChanged: true };
   });
 }

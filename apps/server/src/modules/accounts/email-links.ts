@@ -25,27 +25,32 @@ type Lifetime =
   | { purpose: keyof typeof LINK_LIFETIME_MS; expiresAt?: undefined }
   | { purpose: 'fiche'; expiresAt: Date };
 
+/** A link to create: how long it lives, whom it belongs to, from when. */
+interface NewLink {
+  lifetime: keyof typeof LINK_LIFETIME_MS | Lifetime;
+  owner: TokenOwner;
+  /** What following the link does (a fiche link's action and appointment, a new address). */
+  payload?: Record<string, unknown>;
+  now: Date;
+}
+
 export async function createEmailLinkToken(
   db: Db,
-  lifetime: keyof typeof LINK_LIFETIME_MS | Lifetime,
-  owner: TokenOwner,
-  payload: Record<string, unknown>,
-  now: Date,
+  { lifetime, owner, payload = {}, now }: NewLink,
 ): Promise<string> {
   const kind = typeof lifetime === 'string' ? { purpose: lifetime } : lifetime;
-  const [token] = await createEmailLinkTokens(db, kind, owner, [payload], now);
+  const [token] = await createEmailLinkTokens(db, { lifetime: kind, owner, payloads: [payload], now });
   return token!;
 }
 
 /** One token per payload, same purpose and owner, stored in one statement; in payload order. */
 export async function createEmailLinkTokens(
   db: Db,
-  { purpose, expiresAt }: Lifetime,
-  owner: TokenOwner,
-  payloads: readonly Record<string, unknown>[],
-  now: Date,
+  links: { lifetime: Lifetime; owner: TokenOwner; payloads: readonly Record<string, unknown>[]; now: Date },
 ): Promise<string[]> {
-  const tokens = payloads.map((payload) => ({ ...newSecretToken(), payload }));
+  const { lifetime, owner, now } = links;
+  const { purpose, expiresAt } = lifetime;
+  const tokens = links.payloads.map((payload) => ({ ...newSecretToken(), payload }));
   await repo.insertEmailTokens(
     db,
     tokens.map(({ hash, payload }) => ({
@@ -64,7 +69,10 @@ export async function createEmailLinkTokens(
 }
 
 /** The live token row for a link's key, or undefined (malformed, unknown, expired or used). */
-export async function findEmailLink(db: Db, key: unknown, purpose: repo.EmailTokenPurpose, now: Date) {
+export async function findEmailLink(
+  db: Db,
+  { key, purpose, now }: { key: unknown; purpose: repo.EmailTokenPurpose; now: Date },
+) {
   if (!isWellFormedToken(key)) return undefined;
   return repo.findLiveEmailToken(db, hashSecretToken(key), purpose, now);
 }

@@ -31,13 +31,12 @@ export async function bookingLinks(
   const base = `${ctx.config.publicUrl}/${group.urlname}/appointments`;
   const over = new Date(Math.max(...rows.map((row) => row.ends_at.getTime())));
   const kinds: LinkKind[] = ['manage', 'cancel_apt', 'export_apt'];
-  const [manage = '', cancel = '', exportKey = ''] = await createEmailLinkTokens(
-    db,
-    { purpose: 'fiche', expiresAt: over },
+  const [manage = '', cancel = '', exportKey = ''] = await createEmailLinkTokens(db, {
+    lifetime: { purpose: 'fiche', expiresAt: over },
     owner,
-    kinds.map((action) => ({ action, appointment_id: first.id })),
+    payloads: kinds.map((action) => ({ action, appointment_id: first.id })),
     now,
-  );
+  });
   return {
     manageLink: `${base}?ficheKey=${manage}`,
     cancelLink: `${base}?ficheKey=${cancel}&cancel_apt=${first.id}`,

@@ -109,7 +109,7 @@ export async function lockAndCheck(
 ) {
   const extraLocks = options.extraLocks ?? [];
   const now = ctx.now();
-  let schedule = await bookingSchedule(ctx, trx, group, now);
+  let schedule = await bookingSchedule({ ctx, group, now }, trx);
   let plan = planOrReject(schedule, selection);
   const version = await repo.lockCalendars(trx, group.id, [...involvedCalendars(plan), ...extraLocks]);
   if (version !== undefined && version !== String(group.catalogue_version)) {
@@ -117,7 +117,7 @@ export async function lockAndCheck(
     // takes the same locks): check against what is true now, never against the schedule read before.
     const current = await findGroupById(trx, group.id);
     if (!current) throw bookingError('conflict', 'availabletimeslots');
-    schedule = await bookingSchedule(ctx, trx, current, now);
+    schedule = await bookingSchedule({ ctx, group: current, now }, trx);
     plan = planOrReject(schedule, selection);
     await repo.lockCalendars(trx, group.id, involvedCalendars(plan));
   }
@@ -125,7 +125,9 @@ export async function lockAndCheck(
   if (at * 60_000 !== start.getTime()) throw bookingError('conflict', 'availabletimeslots');
   const day = checkDay(schedule, at);
   // Past the capacity: the engine sees the calendars empty, so a full place is taken once more.
-  const busy = options.override ? [] : await loadBusy(trx, group.id, schedule, plan, day, day + 1);
+  const busy = options.override
+    ? []
+    : await loadBusy(trx, { groupId: group.id, schedule, plan }, { fromDay: day, toDay: day + 1 });
   const check = checkBooking(schedule, busy, plan, at, {
     now: epochMinute(now),
     rules: options.override ? NO_NOTICE_RULES : slotRules(group),

@@ -58,7 +58,10 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
   const settings = group.settings;
   await takeBookingAttempt(ctx, viewer, group.id, change.clientAddress);
   if (change.start)
-    await refuseBookingOutsideHorizon(ctx, group, change.start, change.startField ?? 'appointment.date');
+    await refuseBookingOutsideHorizon(scope, {
+      start: change.start,
+      parameter: change.startField ?? 'appointment.date',
+    });
   const linkBooking = await scopeBooking(ctx, group, viewer);
   return ctx.db.transaction().execute(async (trx) => {
     // Lock the booking before judging it. Read unlocked, a cancellation committing between this read

@@ -38,7 +38,7 @@ export async function takeAppointment(scope: Scope, input: TakeAppointment): Pro
   // A group whose pages need a login (no open data, or single sign-on only) takes no anonymous booking.
   if ((!settings.openData || settings.sso_login_only) && viewer.type === 'anonymous')
     throw errors.expiredConnection();
-  await refuseBookingOutsideHorizon(ctx, group, input.booking.start, input.startField);
+  await refuseBookingOutsideHorizon(scope, { start: input.booking.start, parameter: input.startField });
   await takeBookingAttempt(ctx, viewer, group.id, input.clientAddress);
   const idempotency = input.idempotency && {
     key: input.idempotency.key,

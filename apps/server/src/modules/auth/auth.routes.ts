@@ -1,7 +1,7 @@
 import * as contract from '@creneau/contract/endpoints/sessions';
 import type { AppContext } from '../../app-context.ts';
 import { schemaOf } from '../../http/contract-route.ts';
-import { viewerScopeOf } from '../../http/request-scope.ts';
+import { callScopeOf, viewerScopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../sessions/session-cookie.ts';
 import { logout } from '../sessions/sessions.service.ts';
@@ -20,14 +20,15 @@ export function registerSessionRoutes(app: ZodApp, _ctx: AppContext): void {
   );
 
   app.post(contract.login.path, { schema: schemaOf(contract.login) }, async (request, reply) => {
-    const result = await login(request.context, request.body, request.ip);
+    const result = await login(callScopeOf(request), request.body, request.ip);
     setSessionCookie(reply, result.token);
     return result.body;
   });
 
   app.post(contract.logout.path, { schema: schemaOf(contract.logout) }, async (request, reply) => {
-    const viewer = await request.context.resolveViewer(request).catch(() => null);
+    // Logging out always succeeds: a session that can no longer be used is simply nobody's.
+    const scope = await viewerScopeOf(request, { unusableSessionIsNobody: true });
     clearSessionCookie(reply);
-    return viewer ? logout(request.context, viewer) : { logged: false, sso_logout: false };
+    return logout(scope);
   });
 }

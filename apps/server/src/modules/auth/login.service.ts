@@ -5,7 +5,7 @@
  * per client address are capped so that one attacker cannot cheaply lock out every account.
  */
 import { isStrongPassword } from '@creneau/core/validation/password';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, CallScope } from '../../app-context.ts';
 import type { AccountRow, GroupRow } from '../../db/database.ts';
 import { DomainError, type FailureKind } from '../../errors/domain-error.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
@@ -44,15 +44,15 @@ export interface LoginResult {
   body: Record<string, unknown>;
 }
 
-export async function login(ctx: AppContext, input: LoginInput, address: string): Promise<LoginResult> {
+export async function login(scope: CallScope, input: LoginInput, address: string): Promise<LoginResult> {
+  const { ctx, now } = scope;
   // The group the login is made from, when one is named: its login rules and its fiche.
   const groupId = input.account?.group_id;
   const group = groupId ? await findGroup(ctx, groupId) : undefined;
-  if (input.account?.ficheKey) return loginWithFicheKey(ctx, input.account.ficheKey, group);
+  if (input.account?.ficheKey) return loginWithFicheKey(scope, input.account.ficheKey, group);
   if (!input.credentials) throw loginError('invalid', 'credentialError');
   if (group?.settings.sso_login_only) throw loginError('forbidden', 'ssoLoginOnly');
 
-  const now = ctx.now();
   const subject = clientSubject(address);
   const wait = await secondsUntilAllowed(ctx.db, LIMITS.loginPerAddress, subject, now);
   if (wait > 0) {
@@ -80,13 +80,15 @@ export async function login(ctx: AppContext, input: LoginInput, address: string)
     const changes: Parameters<typeof accounts.updateAccount>[2] = { failed_logins: 0, locked_until: null };
     if (account.status === 'pending') {
       // Following the activation link (validation_key) is what activates an account.
-      const link = await findEmailLink(trx, input.account?.validation_key, 'activate', now);
+      const key = input.account?.validation_key;
+      const link = await findEmailLink(trx, { key, purpose: 'activate', now });
       if (!link || link.account_id !== account.id) throw loginError('forbidden', 'accountNotActivated');
       await markEmailTokenUsed(trx, link.id, now);
       changes.status = 'active';
     }
     if (input.account?.temp_email && input.account.validation_key) {
-      await confirmEmailChange(trx, account, input.account.validation_key, now, changes);
+      const key = input.account.validation_key;
+      await confirmEmailChange(trx, { account, key, now }, changes);
     }
     // A password that no longer meets the rules still logs in, but only to change it (docs/requirements/accounts-and-appointments.md §4).
     const needPasswordChange = account.need_password_change || !isStrongPassword(password, account.email);
@@ -142,12 +144,10 @@ async function countFailure(ctx: AppContext, account: AccountRow, now: Date): Pr
 /** The new address becomes the account's once its owner follows the link sent to it and logs in. */
 async function confirmEmailChange(
   trx: Parameters<typeof accounts.updateAccount>[0],
-  account: AccountRow,
-  key: string,
-  now: Date,
+  { account, key, now }: { account: AccountRow; key: string; now: Date },
   changes: Parameters<typeof accounts.updateAccount>[2],
 ): Promise<void> {
-  const link = await findEmailLink(trx, key, 'email_change', now);
+  const link = await findEmailLink(trx, { key, purpose: 'email_change', now });
   if (!link || link.account_id !== account.id) throw loginError('forbidden', 'invalidLink');
   const newEmail = String(link.payload.email ?? '');
   const taken = await accounts.findAccountByEmail(trx, newEmail);
@@ -163,12 +163,11 @@ async function confirmEmailChange(
  * A key that names no kind or no appointment opens nothing.
  */
 async function loginWithFicheKey(
-  ctx: AppContext,
+  { ctx, now }: CallScope,
   key: string,
   group: GroupRow | undefined,
 ): Promise<LoginResult> {
-  const now = ctx.now();
-  const link = await findEmailLink(ctx.db, key, 'fiche', now);
+  const link = await findEmailLink(ctx.db, { key, purpose: 'fiche', now });
   if (!link?.fiche_id || !link.group_id || (group && link.group_id !== group.id)) {
     throw loginError('unauthenticated', 'invalidLink');
   }

@@ -222,13 +222,3 @@ export async function listBusy(
     where a.group_id = ${groupId} and ${overlapping(from, to)} and ${on}`.execute(db);
   return unpack(result.rows[0]?.packed ?? null, from - LONGEST);
 }
-
-/** The group's catalogue version alone: whether a schedule built earlier still holds. */
-export async function catalogueVersionOf(db: Kysely<Database>, groupId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('groups')
-    .select('catalogue_version')
-    .where('id', '=', groupId)
-    .executeTakeFirst();
-  return row ? String(row.catalogue_version) : undefined;
-}

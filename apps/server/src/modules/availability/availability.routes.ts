@@ -12,9 +12,11 @@ import { MAX_BOOKING_PERIOD_MINUTES } from '@creneau/core/group-config/group-con
 import type { AppContext } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { schemaOf } from '../../http/contract-route.ts';
+import { scopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { availableTimeSlots, prefetchSpan, recentGroupSchedule, slotsJson } from './availability.service.ts';
-import { refuseSlotsAfterHorizon, widestHorizonMinutes } from './booking-horizon.ts';
+import { slotsJson } from './availability.service.ts';
+import { refuseSlotsAfterHorizon } from './booking-horizon.ts';
+import { listSlots } from './slot-list.service.ts';
 
 export function registerAvailabilityRoutes(app: ZodApp, _ctx: AppContext): void {
   app.get(contract.listSlots.path, { schema: schemaOf(contract.listSlots) }, async (request, reply) => {
@@ -22,34 +24,21 @@ export function registerAvailabilityRoutes(app: ZodApp, _ctx: AppContext): void 
     if (q.group_id !== undefined && q.group_id !== request.params.id) {
       throw errors.badRequest('Invalid querystring parameter "group_id": must be the group of the path');
     }
-    const now = request.context.now();
     const start = q.start ?? q.from;
-    const days = q.nDays ?? 7;
     const parameter = `querystring parameter "${q.start ? 'start' : 'from'}"`;
-    // No group books further ahead than the configuration allows: refused before any query.
-    if (start) refuseSlotsAfterHorizon(start.date, now, MAX_BOOKING_PERIOD_MINUTES, parameter);
-    const loaded = await recentGroupSchedule(
-      request.context.db,
-      request.params.id,
-      now,
-      prefetchSpan(start?.date, days, now),
-    );
-    if (start)
-      refuseSlotsAfterHorizon(
-        start.date,
-        now,
-        widestHorizonMinutes(loaded.group, loaded.schedule),
-        parameter,
-      );
-    const viewer = await request.context.resolveViewer(request);
-    // A group closed to the public (openData false) shows nothing to anonymous visitors.
-    if (!loaded.group.settings.openData && viewer.type === 'anonymous') throw errors.expiredConnection();
-    const answer = await availableTimeSlots(request.context.db, loaded, now, {
+    // No group books further ahead than the configuration allows: refused before any query, at
+    // the request's instant (the clock the scope reads too).
+    if (start) {
+      const check = { start: start.date, now: request.context.now(), parameter };
+      refuseSlotsAfterHorizon({ ...check, horizonMinutes: MAX_BOOKING_PERIOD_MINUTES });
+    }
+    const answer = await listSlots(await scopeOf(request, request.params.id), {
       date: start?.date,
       time: start?.time,
-      days,
+      days: q.nDays ?? 7,
       promotions: q.promotions ?? false,
       selection: toSelection(q),
+      parameter,
     });
     return reply.type('application/json; charset=utf-8').send(slotsJson(answer));
   });

@@ -30,6 +30,7 @@ import {
 import { dayOfIsoDate, formatUtcOffset } from '@creneau/core/time/civil-day';
 import { localDateIn } from '@creneau/core/time/time-zone';
 import type { Kysely } from 'kysely';
+import type { Scope } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
@@ -71,6 +72,9 @@ export function prefetchSpan(
  */
 const scheduleSince = (now: Date) => utcDate(now.getTime() - 2 * 86_400_000);
 
+/** A span of epoch minutes whose appointments are loaded with the schedule. */
+export type BusySpan = { from: number; to: number };
+
 export interface LoadedSchedule {
   group: GroupRow;
   schedule: ScheduleIndex;
@@ -84,9 +88,7 @@ export interface LoadedSchedule {
  */
 export async function loadGroupSchedule(
   db: Kysely<Database>,
-  groupId: number,
-  now: Date,
-  busy: { from: number; to: number } = { from: 0, to: 0 },
+  { groupId, now, busy = { from: 0, to: 0 } }: { groupId: number; now: Date; busy?: BusySpan },
 ): Promise<LoadedSchedule> {
   const since = scheduleSince(now);
   const rows = await repo.loadGroupSchedule(db, groupId, { local: `${since} 00:00:00`, date: since }, busy);
@@ -161,14 +163,18 @@ function involved(plan: BookingPlan): { calendars: number[]; resources: number[]
   return { calendars: [...calendars], resources: [...resources] };
 }
 
+/** What a search looks for: the group's schedule and the selection read against it. */
+export interface SlotSearch {
+  groupId: number;
+  schedule: ScheduleIndex;
+  plan: BookingPlan;
+}
+
 /** The appointments a search of local days [fromDay, toDay) needs. */
 export async function loadBusy(
   db: Kysely<Database>,
-  groupId: number,
-  schedule: ScheduleIndex,
-  plan: BookingPlan,
-  fromDay: number,
-  toDay: number,
+  { groupId, schedule, plan }: SlotSearch,
+  { fromDay, toDay }: { fromDay: number; toDay: number },
 ): Promise<Appointments> {
   if (fromDay >= toDay) return [];
   const span = appointmentSpan(schedule, plan, fromDay, toDay);
@@ -189,9 +195,9 @@ export interface SlotsRequest {
 
 /**
  * Schedules shown to customers are kept a few seconds per database and group, and reused only while
- * the group's catalogue version is the one they were built from: a reuse costs a one-row read of
- * that version instead of the whole catalogue, and a change to hours, absences or services shows in
- * the very next slot list (docs/back-office.md "Absences and closures"). A booking is always
+ * the group's catalogue version is the one they were built from: a reuse costs nothing beyond the
+ * group row the request's scope has read, instead of the whole catalogue, and a change to hours,
+ * absences or services shows in the very next slot list (docs/back-office.md "Absences and closures"). A booking is always
  * re-checked on the schedule of the version it holds its calendar locks under.
  */
 const SCHEDULE_TTL_MS = 5_000;
@@ -201,13 +207,14 @@ const recent = new WeakMap<
   Map<number, { loadedAt: number; since: number; value: LoadedSchedule }>
 >();
 
-/** loadGroupSchedule for the slot list, reusing a schedule loaded less than SCHEDULE_TTL_MS ago. */
-export async function recentGroupSchedule(
-  db: Kysely<Database>,
-  groupId: number,
-  now: Date,
-  busy: { from: number; to: number },
-): Promise<LoadedSchedule> {
+/**
+ * loadGroupSchedule for the slot list, reusing a schedule loaded less than SCHEDULE_TTL_MS ago
+ * while the group row the request read still has the catalogue version it was built from.
+ */
+export async function recentGroupSchedule(scope: Scope, busy: BusySpan): Promise<LoadedSchedule> {
+  const { ctx, group, now } = scope;
+  const db = ctx.db;
+  const groupId = group.id;
   let byGroup = recent.get(db);
   if (!byGroup) {
     byGroup = new Map();
@@ -220,11 +227,11 @@ export async function recentGroupSchedule(
     hit &&
     clock - hit.loadedAt < SCHEDULE_TTL_MS &&
     hit.since <= now.getTime() &&
-    (await repo.catalogueVersionOf(db, groupId)) === String(hit.value.group.catalogue_version)
+    String(group.catalogue_version) === String(hit.value.group.catalogue_version)
   ) {
     return { ...hit.value, busy: { from: 0, to: 0, rows: [] } };
   }
-  const value = await loadGroupSchedule(db, groupId, now, busy);
+  const value = await loadGroupSchedule(db, { groupId, now, busy });
   byGroup.delete(groupId);
   if (byGroup.size >= MAX_CACHED_GROUPS) byGroup.delete(byGroup.keys().next().value!);
   byGroup.set(groupId, { loadedAt: clock, since: now.getTime(), value });
@@ -238,28 +245,28 @@ const bookingSchedules = catalogueCache<ScheduleIndex>();
  * read (its catalogue_version), loaded through `db` (the booking's transaction) when not cached.
  */
 export function bookingSchedule(
-  ctx: { db: Kysely<Database> },
+  { ctx, group, now }: Pick<Scope, 'ctx' | 'group' | 'now'>,
   db: Kysely<Database>,
-  group: GroupRow,
-  now: Date,
 ): Promise<ScheduleIndex> {
   const variant = `${group.settings.timezone}|${scheduleSince(now)}`;
   return bookingSchedules.get(ctx.db, group, variant, async () => {
-    const loaded = await loadGroupSchedule(db, group.id, now);
+    const loaded = await loadGroupSchedule(db, { groupId: group.id, now });
     return loaded.schedule;
   });
 }
 
-/** The availabletimeslots answer for an active group and its schedule (loadGroupSchedule). */
+/** The availabletimeslots answer for the scope's group and its schedule (loadGroupSchedule). */
 export async function availableTimeSlots(
-  db: Kysely<Database>,
+  scope: Scope,
   loaded: LoadedSchedule,
-  now: Date,
   request: SlotsRequest,
 ): Promise<SlotsAnswer> {
-  const { group, schedule } = loaded;
+  const { ctx, group, now } = scope;
+  const db = ctx.db;
+  const { schedule } = loaded;
   const zone = group.settings.timezone;
   const plan = planOrReject(schedule, request.selection);
+  const search: SlotSearch = { groupId: group.id, schedule, plan };
   const date = request.date ?? localDateIn(now, zone);
   const startDay = dayOfIsoDate(date);
   if (startDay === undefined) throw errors.badRequest('Invalid querystring parameter "start": not a date');
@@ -281,7 +288,7 @@ export async function availableTimeSlots(
   const busy =
     firstDay >= lastDay || (needed.from >= prefetched.from && needed.to <= prefetched.to)
       ? prefetched.rows
-      : await loadBusy(db, group.id, schedule, plan, firstDay, lastDay);
+      : await loadBusy(db, search, { fromDay: firstDay, toDay: lastDay });
   const answer = findSlots(schedule, busy, plan, query, { beyondWindow: 'caller' });
   let firstSlot = answer.firstSlot;
   if (!firstSlot && answer.continueFromDay !== null) {
@@ -291,7 +298,7 @@ export async function availableTimeSlots(
         day + (FIRST_SLOT_CHUNKS[chunk] ?? Number.POSITIVE_INFINITY),
         limits.lastDay + 1,
       );
-      const more = await loadBusy(db, group.id, schedule, plan, day, until);
+      const more = await loadBusy(db, search, { fromDay: day, toDay: until });
       firstSlot = findFirstSlot(schedule, more, plan, query, day, until);
       day = until;
     }

@@ -6,13 +6,22 @@
  * (http/input-rules.ts); this keeps a date the schema let through from costing anything.
  */
 import type { ScheduleIndex } from '@creneau/core/availability/schedule-index';
-import type { Kysely } from 'kysely';
-import type { Database, GroupRow } from '../../db/database.ts';
+import type { Scope } from '../../app-context.ts';
+import type { GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { bookingSchedule } from './availability.service.ts';
 import { slotRules } from './slot-rules.ts';
 
 const DAY_MS = 86_400_000;
+
+/** A requested start (an instant, or a day for a slot list) against a horizon counted from now. */
+interface HorizonCheck<Start> {
+  start: Start;
+  now: Date;
+  horizonMinutes: number;
+  /** How the error names the parameter that carried the start. */
+  parameter: string;
+}
 
 /** The furthest ahead anyone may book in this group, in minutes: the group's period or a calendar's longer one. */
 export function widestHorizonMinutes(group: GroupRow, schedule: ScheduleIndex): number {
@@ -25,12 +34,12 @@ export function widestHorizonMinutes(group: GroupRow, schedule: ScheduleIndex): 
  * Refuses a booking start more than a day in the past (the engine answers "not available" for the
  * recent past, which a client may legitimately race into) or beyond the horizon.
  */
-export function refuseStartOutsideHorizon(
-  start: Date,
-  now: Date,
-  horizonMinutes: number,
-  parameter: string,
-): void {
+export function refuseStartOutsideHorizon({
+  start,
+  now,
+  horizonMinutes,
+  parameter,
+}: HorizonCheck<Date>): void {
   const at = start.getTime();
   const latest = now.getTime() + horizonMinutes * 60_000 + DAY_MS;
   if (at < now.getTime() - DAY_MS || at > latest) {
@@ -41,12 +50,12 @@ export function refuseStartOutsideHorizon(
 }
 
 /** Refuses a slot list starting after the horizon's last day (plus one, for time zones). */
-export function refuseSlotsAfterHorizon(
-  startDay: string,
-  now: Date,
-  horizonMinutes: number,
-  parameter: string,
-): void {
+export function refuseSlotsAfterHorizon({
+  start: startDay,
+  now,
+  horizonMinutes,
+  parameter,
+}: HorizonCheck<string>): void {
   const lastDay = new Date(now.getTime() + horizonMinutes * 60_000 + DAY_MS).toISOString().slice(0, 10);
   if (startDay > lastDay) {
     throw errors.badRequest(
@@ -57,12 +66,10 @@ export function refuseSlotsAfterHorizon(
 
 /** The booking-start check for a group, with its schedule (cached per catalogue version). */
 export async function refuseBookingOutsideHorizon(
-  ctx: { db: Kysely<Database>; now: () => Date },
-  group: GroupRow,
-  start: Date,
-  parameter: string,
+  scope: Pick<Scope, 'ctx' | 'group' | 'now'>,
+  { start, parameter }: { start: Date; parameter: string },
 ): Promise<void> {
-  const now = ctx.now();
-  const schedule = await bookingSchedule(ctx, ctx.db, group, now);
-  refuseStartOutsideHorizon(start, now, widestHorizonMinutes(group, schedule), parameter);
+  const schedule = await bookingSchedule(scope, scope.ctx.db);
+  const horizonMinutes = widestHorizonMinutes(scope.group, schedule);
+  refuseStartOutsideHorizon({ start, now: scope.now, horizonMinutes, parameter });
 }

@@ -138,9 +138,7 @@ export async function revokeInvitation(scope: Scope, invitationId: number) {
 /** The pending invitation of a link's key; the same answer for a wrong, used, withdrawn or old key. */
 async function pendingOf(
   db: Parameters<typeof repo.findPendingByHash>[0],
-  key: string,
-  now: Date,
-  lock = false,
+  { key, now, lock = false }: { key: string; now: Date; lock?: boolean },
 ) {
   const found = isWellFormedToken(key)
     ? await repo.findPendingByHash(db, hashSecretToken(key), now, lock)
@@ -164,7 +162,7 @@ async function accountSituation(
 }
 
 export async function readInvitation(scope: ViewerScope, key: string) {
-  const invitation = await pendingOf(scope.ctx.db, key, scope.now);
+  const invitation = await pendingOf(scope.ctx.db, { key, now: scope.now });
   const { kind, signedIn } = await accountSituation(scope, scope.ctx.db, invitation.email);
   return {
     group: { id: invitation.group_id, name: invitation.group_name, urlname: invitation.group_urlname },
@@ -183,7 +181,7 @@ export async function acceptInvitation(
   // Hashed outside the transaction: argon2 takes a while and the row lock should not wait for it.
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
-    const invitation = await pendingOf(trx, input.key, now, true);
+    const invitation = await pendingOf(trx, { key: input.key, now, lock: true });
     const { account, kind, signedIn } = await accountSituation(scope, trx, invitation.email);
     if (kind === 'customer') throw errors.conflict('customerAccount');
     let accountId: number;

@@ -49,7 +49,7 @@ export async function bookFromAgenda(scope: Scope, request: WalkInRequest) {
   if (reason && !roleAllows(member.role, 'appointment.override')) throw errors.forbidden();
   const { ctx, group, viewer } = scope;
   // The horizon is one of the rules an override lifts; without one it is refused as on the pages.
-  if (!reason) await refuseBookingOutsideHorizon(ctx, group, request.start, 'start');
+  if (!reason) await refuseBookingOutsideHorizon(scope, { start: request.start, parameter: 'start' });
 
   const appointmentId = await ctx.db.transaction().execute(async (trx) => {
     const booked = await createBooking(

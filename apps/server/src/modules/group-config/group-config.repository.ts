@@ -12,6 +12,7 @@ type CatalogueTable = 'interventionsets' | 'interventions' | 'calendarsets' | 'c
 export async function upsertGroup(
   db: Db,
   row: { urlname: string; name: string; active: boolean; settings: unknown; sso: unknown },
+  now: Date,
 ): Promise<{ id: number; created: boolean }> {
   const existing = await db
     .selectFrom('groups')
@@ -27,7 +28,7 @@ export async function upsertGroup(
   if (existing) {
     await db
       .updateTable('groups')
-      .set({ ...values, updated_at: new Date() })
+      .set({ ...values, updated_at: now })
       .where('id', '=', existing.id)
       .execute();
     return { id: existing.id, created: false };

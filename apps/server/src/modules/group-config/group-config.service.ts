@@ -115,7 +115,7 @@ async function writeGroupConfig(
     groupId = inserted;
     created = true;
   } else {
-    ({ id: groupId, created } = await repo.upsertGroup(trx, row));
+    ({ id: groupId, created } = await repo.upsertGroup(trx, row, meta.now));
   }
   await options.beforeWrite?.(trx, groupId);
   const common = (item: {

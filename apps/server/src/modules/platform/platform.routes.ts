@@ -4,7 +4,6 @@ import { schemaOf } from '../../http/contract-route.ts';
 import { viewerScopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { setSessionCookie } from '../sessions/session-cookie.ts';
-import { anonymousViewer } from '../sessions/viewer.ts';
 import { createInvitedGroup, listGroups, setGroupActive } from './platform.service.ts';
 import { signUp } from './signup.service.ts';
 
@@ -12,10 +11,8 @@ export function registerPlatformRoutes(app: ZodApp, _ctx: AppContext): void {
   app.post(contract.signup.path, { schema: schemaOf(contract.signup) }, async (request, reply) => {
     // A new owner needs no session, so a stale cookie must not stand in the way; with no owner
     // in the body the session is the owner, and a bad one is refused as usual.
-    const viewer = request.body.owner
-      ? await request.context.resolveViewer(request).catch(() => anonymousViewer)
-      : await request.context.resolveViewer(request);
-    const created = await signUp(await viewerScopeOf(request, viewer), request.body, request.ip);
+    const scope = await viewerScopeOf(request, { unusableSessionIsNobody: Boolean(request.body.owner) });
+    const created = await signUp(scope, request.body, request.ip);
     setSessionCookie(reply, created.account_token);
     reply.status(201);
     return created;

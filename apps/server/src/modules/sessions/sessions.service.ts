@@ -3,11 +3,10 @@
  * lastSignedAt, sent as the `token` query parameter or the session cookie. Only its hash is stored.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
+import type { ViewerScope } from '../../app-context.ts';
 import type { Database } from '../../db/database.ts';
 import { newSecretToken } from './secret-tokens.ts';
 import * as repo from './sessions.repository.ts';
-import type { Viewer } from './viewer.ts';
 
 /** docs/requirements/accounts-and-appointments.md §4: 7,200,000 ms from lastSignedAt. */
 export const SESSION_LIFETIME_MS = 7_200_000;
@@ -24,11 +23,13 @@ export async function startSession(
   return { token, sessionId };
 }
 
-export async function logout(
-  ctx: AppContext,
-  viewer: Viewer,
-): Promise<{ logged: false; sso_logout: boolean }> {
-  if (viewer.sessionId) await repo.revokeSession(ctx.db, viewer.sessionId, ctx.now());
+/** Ends the caller's session, if there is one; nobody's logout answers the same. */
+export async function logout({
+  ctx,
+  now,
+  viewer,
+}: ViewerScope): Promise<{ logged: false; sso_logout: boolean }> {
+  if (viewer.sessionId) await repo.revokeSession(ctx.db, viewer.sessionId, now);
   return { logged: false, sso_logout: viewer.ssoLogged };
 }
 

@@ -7,8 +7,9 @@
  */
 import { isValidEmail, normalizeEmail } from '@creneau/core/validation/email';
 import type { Kysely, Transaction } from 'kysely';
-import type { AccountRow, Database, GroupRow } from '../../db/database.ts';
+import type { AccountRow, Database } from '../../db/database.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
+import type { SsoScope } from './sso.service.ts';
 import { SsoError } from './sso-errors.ts';
 
 /** Who the provider says signed on, from the ID token and, when it holds more, the user-info answer. */
@@ -24,7 +25,11 @@ const NAME_MAX_LENGTH = 200;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-async function findOrCreate(db: Db, group: GroupRow, identity: SsoIdentity, now: Date): Promise<AccountRow> {
+async function findOrCreate(
+  db: Db,
+  { group, now }: Pick<SsoScope, 'group' | 'now'>,
+  identity: SsoIdentity,
+): Promise<AccountRow> {
   const known = await accounts.findAccountBySso(db, identity.issuer, identity.subject);
   if (known) return known;
 
@@ -77,16 +82,12 @@ function isUniqueViolation(error: unknown): boolean {
  * for the same new person can race (a double click on the provider's button): the loser's insert
  * hits the unique index and its second look finds the winner's account.
  */
-export async function accountForIdentity(
-  db: Kysely<Database>,
-  group: GroupRow,
-  identity: SsoIdentity,
-  now: Date,
-): Promise<AccountRow> {
+export async function accountForIdentity(scope: SsoScope, identity: SsoIdentity): Promise<AccountRow> {
+  const db = scope.ctx.db;
   try {
-    return await db.transaction().execute((trx) => findOrCreate(trx, group, identity, now));
+    return await db.transaction().execute((trx) => findOrCreate(trx, scope, identity));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return db.transaction().execute((trx) => findOrCreate(trx, group, identity, now));
+    return db.transaction().execute((trx) => findOrCreate(trx, scope, identity));
   }
 }

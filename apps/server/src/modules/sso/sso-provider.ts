@@ -16,6 +16,7 @@ const DISCOVERY_TTL_MS = 5 * 60_000;
 /** Seconds; a provider that hangs must not hold a browser navigation for openid-client's 30 s. */
 const REQUEST_TIMEOUT_S = 10;
 
+// Ages on the process's monotonic timer: a cache of a remote document, not a rule about the request's instant.
 const discovered = new Map<string, { metadata: Promise<oidc.ServerMetadata>; expiresAt: number }>();
 
 /** Plain HTTP is only for a provider on this machine (development and tests). */
@@ -26,14 +27,14 @@ export function isLocalHttpIssuer(issuer: string): boolean {
 
 function serverMetadata(sso: SsoSettings): Promise<oidc.ServerMetadata> {
   const cached = discovered.get(sso.issuer);
-  if (cached && cached.expiresAt > Date.now()) return cached.metadata;
+  if (cached && cached.expiresAt > performance.now()) return cached.metadata;
   const metadata = oidc
     .discovery(new URL(sso.issuer), sso.client_id, undefined, undefined, {
       timeout: REQUEST_TIMEOUT_S,
       ...(isLocalHttpIssuer(sso.issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
     })
     .then((config) => ({ ...config.serverMetadata() }));
-  discovered.set(sso.issuer, { metadata, expiresAt: Date.now() + DISCOVERY_TTL_MS });
+  discovered.set(sso.issuer, { metadata, expiresAt: performance.now() + DISCOVERY_TTL_MS });
   // A failed discovery is not remembered: the next attempt asks the provider again.
   metadata.catch(() => {
     if (discovered.get(sso.issuer)?.metadata === metadata) discovered.delete(sso.issuer);

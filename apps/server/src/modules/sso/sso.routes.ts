@@ -5,20 +5,21 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { callScopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { isActiveUrlname } from '../groups/groups.service.ts';
 import { setSessionCookie } from '../sessions/session-cookie.ts';
 import {
   beginLogin,
   CALLBACK_PATH,
   endSessionLocation,
   errorPath,
-  findSsoGroup,
+  failureLocation,
   finishLogin,
-  type SsoGroup,
+  type SsoScope,
+  ssoScopeOf,
 } from './sso.service.ts';
 import { SsoError, type SsoErrorKey } from './sso-errors.ts';
-import { clearFlowCookie, readFlowCookie, setFlowCookie, urlnameFromState } from './sso-flow-cookie.ts';
+import { clearFlowCookie, readFlowCookie, setFlowCookie } from './sso-flow-cookie.ts';
 
 function redirect(reply: FastifyReply, location: string) {
   // The answers depend on cookies and on a moment in a flow: no cache may keep them.
@@ -48,20 +49,21 @@ function failure(request: FastifyRequest, error: unknown): SsoErrorKey {
   return 'unexpected';
 }
 
-async function groupOf(ctx: AppContext, request: FastifyRequest): Promise<SsoGroup | undefined> {
+/** The scope of the group the path names, at the request's instant (undefined: no such page). */
+function pathScopeOf(request: FastifyRequest): Promise<SsoScope | undefined> {
   const { urlname } = request.params as { urlname: string };
-  return findSsoGroup(ctx, urlname);
+  return ssoScopeOf(callScopeOf(request), urlname);
 }
 
-export function registerSsoRoutes(app: ZodApp, ctx: AppContext): void {
+export function registerSsoRoutes(app: ZodApp, _ctx: AppContext): void {
   // Browser navigations, documented in docs/sso.md rather than in the api-key OpenAPI document.
   const hidden = { schema: { hide: true } };
 
   app.get('/auth/sso/:urlname/login', hidden, async (request, reply) => {
-    const target = await groupOf(ctx, request);
+    const target = await pathScopeOf(request);
     if (!target) return notFound(reply);
     try {
-      const { location, flow } = await beginLogin(ctx, target, stringParams(request.query).return_to);
+      const { location, flow } = await beginLogin(target, stringParams(request.query).return_to);
       setFlowCookie(reply, flow);
       return redirect(reply, location);
     } catch (error) {
@@ -71,24 +73,22 @@ export function registerSsoRoutes(app: ZodApp, ctx: AppContext): void {
 
   app.get(CALLBACK_PATH, hidden, async (request, reply) => {
     const query = stringParams(request.query);
-    const flow = readFlowCookie(request, ctx.now());
+    const call = callScopeOf(request);
+    const flow = readFlowCookie(request, call.now);
     // Used once, whatever happens: a replayed callback finds no flow.
     clearFlowCookie(reply);
     try {
       if (!flow) throw new SsoError('invalidState', 'flow cookie missing, forged or expired');
-      const { token, returnTo } = await finishLogin(ctx, flow, query);
+      const { token, returnTo } = await finishLogin(call, { flow, query });
       setSessionCookie(reply, token);
       return redirect(reply, returnTo);
     } catch (error) {
-      const key = failure(request, error);
-      // Without the cookie the group comes from the state, which anyone can write: it must exist.
-      const urlname = flow?.urlname ?? urlnameFromState(query.state);
-      const known = flow || (urlname && (await isActiveUrlname(ctx, urlname)));
-      return known && urlname ? redirect(reply, errorPath(urlname, key)) : notFound(reply);
+      const location = await failureLocation(call, { flow, query }, failure(request, error));
+      return location ? redirect(reply, location) : notFound(reply);
     }
   });
 
   app.get('/auth/sso/:urlname/logout', hidden, async (request, reply) => {
-    return redirect(reply, await endSessionLocation(ctx, await groupOf(ctx, request)));
+    return redirect(reply, await endSessionLocation(callScopeOf(request), await pathScopeOf(request)));
   });
 }

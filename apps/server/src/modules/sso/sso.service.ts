@@ -5,13 +5,14 @@
  * starts a session marked `sso_logged`.
  */
 import * as oidc from 'openid-client';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, CallScope } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { findGroupByUrlname } from '../groups/groups.repository.ts';
+import { isActiveUrlname } from '../groups/groups.service.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 import { accountForIdentity, type SsoIdentity } from './sso-accounts.service.ts';
 import { isProviderUnreachable, SsoError, type SsoErrorKey } from './sso-errors.ts';
-import { FLOW_LIFETIME_MS, newState, type SsoFlow } from './sso-flow-cookie.ts';
+import { FLOW_LIFETIME_MS, newState, type SsoFlow, urlnameFromState } from './sso-flow-cookie.ts';
 import { providerClient, type SsoSettings } from './sso-provider.ts';
 import { safeReturnTo } from './sso-return-to.ts';
 
@@ -20,16 +21,23 @@ export const CALLBACK_PATH = '/auth/sso/callback';
 export const DISCONNECTED_PATH = '/disconnected';
 const SCOPE = 'openid email profile';
 
-export interface SsoGroup {
+/**
+ * The scope of a single sign-on call about one group: named by its url name (these are browser
+ * navigations, not api calls), active, with a provider. Nobody is logged in yet: no viewer.
+ */
+export interface SsoScope extends CallScope {
   group: GroupRow;
   sso: SsoSettings;
 }
 
-/** An active group with a provider, or undefined (the routes then behave as for an unknown page). */
-export async function findSsoGroup(ctx: AppContext, urlname: string): Promise<SsoGroup | undefined> {
-  const group = await findGroupByUrlname(ctx.db, urlname);
+/**
+ * The scope for an active group with a provider, or undefined (the routes then behave as for an
+ * unknown page). `ctx` is the request's context: its clock reads the request's instant.
+ */
+export async function ssoScopeOf(call: CallScope, urlname: string): Promise<SsoScope | undefined> {
+  const group = await findGroupByUrlname(call.ctx.db, urlname);
   const sso = group?.sso as SsoSettings | null | undefined;
-  return group?.active && sso ? { group, sso } : undefined;
+  return group?.active && sso ? { ...call, group, sso } : undefined;
 }
 
 /** The group's generic error page, told why (docs/requirements/accounts-and-appointments.md §2 `/{urlname}/error`). */
@@ -51,8 +59,7 @@ async function clientOf(sso: SsoSettings): Promise<oidc.Configuration> {
 
 /** The provider's authorization address and the flow to remember in the cookie. */
 export async function beginLogin(
-  ctx: AppContext,
-  { group, sso }: SsoGroup,
+  { ctx, now, group, sso }: SsoScope,
   returnTo: unknown,
 ): Promise<{ location: string; flow: SsoFlow }> {
   const client = await clientOf(sso);
@@ -63,7 +70,7 @@ export async function beginLogin(
     nonce: oidc.randomNonce(),
     urlname: group.urlname,
     returnTo: safeReturnTo(returnTo, group.urlname),
-    expiresAt: ctx.now().getTime() + FLOW_LIFETIME_MS,
+    expiresAt: now.getTime() + FLOW_LIFETIME_MS,
   };
   const url = oidc.buildAuthorizationUrl(client, {
     redirect_uri: redirectUri(ctx),
@@ -84,12 +91,13 @@ function providerRefusal(query: Record<string, string>): SsoError | undefined {
   return new SsoError(query.error === 'access_denied' ? 'accessDenied' : 'providerError', reason);
 }
 
-async function exchangeCode(
-  ctx: AppContext,
-  client: oidc.Configuration,
-  flow: SsoFlow,
-  query: Record<string, string>,
-) {
+/** The provider's answer to a flow: the flow remembered in the cookie and the callback's query. */
+interface FlowAnswer {
+  flow: SsoFlow;
+  query: Record<string, string>;
+}
+
+async function exchangeCode(ctx: AppContext, client: oidc.Configuration, { flow, query }: FlowAnswer) {
   const current = new URL(redirectUri(ctx));
   for (const [name, value] of Object.entries(query)) current.searchParams.set(name, value);
   try {
@@ -141,21 +149,21 @@ async function identityOf(
  * Returns the new session token and where to send the browser; any failure is an SsoError.
  */
 export async function finishLogin(
-  ctx: AppContext,
-  flow: SsoFlow,
-  query: Record<string, string>,
+  call: CallScope,
+  { flow, query }: FlowAnswer,
 ): Promise<{ token: string; returnTo: string }> {
+  const { ctx, now } = call;
   // The state ties this answer to the browser that started the flow (login CSRF); checked first.
   if (query.state !== flow.state) throw new SsoError('invalidState', 'state does not match the flow cookie');
   const refusal = providerRefusal(query);
   if (refusal) throw refusal;
-  const target = await findSsoGroup(ctx, flow.urlname);
+  // The group the flow was started for, as it is now: its provider may have been removed since.
+  const target = await ssoScopeOf(call, flow.urlname);
   if (!target) throw new SsoError('notConfigured', `group ${flow.urlname} has no provider any more`);
   const client = await clientOf(target.sso);
-  const tokens = await exchangeCode(ctx, client, flow, query);
+  const tokens = await exchangeCode(ctx, client, { flow, query });
   const identity = await identityOf(client, tokens);
-  const now = ctx.now();
-  const account = await accountForIdentity(ctx.db, target.group, identity, now);
+  const account = await accountForIdentity(target, identity);
   const { token } = await startSession(ctx.db, now, {
     type: account.role === 'pro' ? 'pro' : 'user',
     accountId: account.id,
@@ -169,11 +177,26 @@ export async function finishLogin(
 }
 
 /**
+ * Where a failed callback sends the browser: the group's error page, told why — or nowhere (the
+ * site's not-found page) when the group comes from the state alone, which anyone can write, and
+ * names no active group.
+ */
+export async function failureLocation(
+  { ctx }: CallScope,
+  { flow, query }: { flow: SsoFlow | undefined; query: Record<string, string> },
+  key: SsoErrorKey,
+): Promise<string | undefined> {
+  const urlname = flow?.urlname ?? urlnameFromState(query.state);
+  const known = flow || (urlname && (await isActiveUrlname(ctx, urlname)));
+  return known && urlname ? errorPath(urlname, key) : undefined;
+}
+
+/**
  * Where to send the browser to end the provider's session too: its end-session endpoint
  * (RP-initiated logout) coming back to /disconnected, or /disconnected straight away when the
  * provider has none or cannot be reached — logging out must never strand the person.
  */
-export async function endSessionLocation(ctx: AppContext, target: SsoGroup | undefined): Promise<string> {
+export async function endSessionLocation({ ctx }: CallScope, target: SsoScope | undefined): Promise<string> {
   const disconnected = `${ctx.config.publicUrl}${DISCONNECTED_PATH}`;
   if (!target) return DISCONNECTED_PATH;
   const client = await providerClient(target.sso).catch(() => undefined);
