@@ -125,37 +125,38 @@ export const AppointmentButton = memo(function AppointmentButton({
       {/* The name is one full sentence (labels.appointment), not the shortened words on screen: as
           content rather than an aria-label, so that the name is what the block contains. */}
       <span className="visually-hidden">{labels.appointment(appointment, calendarName)}</span>
-      <span aria-hidden="true" className={styles.aptVisible}>
-        {/* A narrow, short block has room for one word: the name (its place on the axis gives the time). */}
-        {!(compact && short) && (
-          <span className={styles.aptTime}>{compact || short ? start : `${start}–${end}`}</span>
-        )}
-        <span className={styles.aptCustomer}>
-          {compact ? shortName(appointment) : customerName(appointment)}
+      {/* The visible words, each hidden from screen readers (no wrapper: a week draws thousands). */}
+      {/* A narrow, short block has room for one word: the name (its place on the axis gives the time). */}
+      {!(compact && short) && (
+        <span aria-hidden="true" className={styles.aptTime}>
+          {compact || short ? start : `${start}–${end}`}
         </span>
-        {/* One line for what and who: a block of an hour has room for three. */}
-        {(withService || withCalendar) && !short && (
-          <span className={styles.aptService}>
-            {withService && appointment.intervention_name}
-            {withService && withCalendar && ' · '}
-            {withCalendar && <span className={styles.aptCalendar}>{calendarName}</span>}
-          </span>
-        )}
-        {(cancelled || attendance) && (
-          <span className={styles.aptBadges}>
-            {cancelled && <span className={styles.badgeCancelled}>{labels.cancelled}</span>}
-            {attendance && (
-              <span
-                className={attendance === 'arrived' ? styles.badgeArrived : styles.badgeNoShow}
-                data-testid={attendance === 'arrived' ? 'badge-arrived' : 'badge-no-show'}
-              >
-                <Icon name={attendance === 'arrived' ? 'check' : 'close'} size={12} />
-                {!compact && labels.attendance[attendance]}
-              </span>
-            )}
-          </span>
-        )}
+      )}
+      <span aria-hidden="true" className={styles.aptCustomer}>
+        {compact ? shortName(appointment) : customerName(appointment)}
       </span>
+      {/* One line for what and who: a block of an hour has room for three. */}
+      {(withService || withCalendar) && !short && (
+        <span aria-hidden="true" className={styles.aptService}>
+          {withService && appointment.intervention_name}
+          {withService && withCalendar && ' · '}
+          {withCalendar && <span className={styles.aptCalendar}>{calendarName}</span>}
+        </span>
+      )}
+      {(cancelled || attendance) && (
+        <span aria-hidden="true" className={styles.aptBadges}>
+          {cancelled && <span className={styles.badgeCancelled}>{labels.cancelled}</span>}
+          {attendance && (
+            <span
+              className={attendance === 'arrived' ? styles.badgeArrived : styles.badgeNoShow}
+              data-testid={attendance === 'arrived' ? 'badge-arrived' : 'badge-no-show'}
+            >
+              <Icon name={attendance === 'arrived' ? 'check' : 'close'} size={12} />
+              {!compact && labels.attendance[attendance]}
+            </span>
+          )}
+        </span>
+      )}
     </button>
   );
 });
