@@ -12,6 +12,7 @@ import { CatalogueForm } from './CatalogueForm.tsx';
 import { ConfigurationEditor } from './ConfigurationEditor.tsx';
 import { HistoryView } from './HistoryView.tsx';
 import { HoursForm } from './HoursForm.tsx';
+import { PlacesForm } from './PlacesForm.tsx';
 import styles from './settings.module.css';
 
 export function SettingsScreen() {
@@ -34,6 +35,9 @@ export function SettingsScreen() {
         >
           {t('admin.settings.catalogue.title')}
         </NavLink>
+        <NavLink to={link('admin/settings/places')} className={tabClass} data-testid="settings-tab-places">
+          {t('admin.settings.places.title')}
+        </NavLink>
         <NavLink to={link('admin/settings/hours')} className={tabClass} data-testid="settings-tab-hours">
           {t('admin.settings.hours.title')}
         </NavLink>
@@ -44,6 +48,7 @@ export function SettingsScreen() {
       <Routes>
         <Route index element={<BusinessDetails />} />
         <Route path="services" element={<ConfigurationEditor form={CatalogueForm} />} />
+        <Route path="places" element={<ConfigurationEditor form={PlacesForm} />} />
         <Route path="hours" element={<ConfigurationEditor form={HoursForm} />} />
         <Route path="history" element={<HistoryView />} />
         <Route path="*" element={<Navigate replace to={link('admin/settings')} />} />
