@@ -134,3 +134,16 @@ export async function configurationCall<T>(
     { method, suffix, body },
   ) as Promise<T>;
 }
+
+/** Back to the configuration version `before` after a test's saves, if they changed anything. */
+export async function restoreConfiguration(page: Page, before: { version: number }) {
+  const now = await configurationCall<{ version: number }>(page, 'GET');
+  if (now.version <= before.version) return;
+  const back = await configurationCall<{ changes: unknown[] }>(
+    page,
+    'GET',
+    `/versions/${before.version}/diff`,
+  );
+  if (back.changes.length > 0)
+    await configurationCall(page, 'POST', `/versions/${before.version}/restore`, { based_on: now.version });
+}

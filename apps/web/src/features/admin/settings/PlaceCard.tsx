@@ -4,7 +4,6 @@
  */
 import { useId } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/Button.tsx';
 import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import { PlaceField } from './PlaceField.tsx';
@@ -16,6 +15,7 @@ import type {
   ServiceChoice,
   SiteDraft,
 } from './places-draft.ts';
+import { RemoveAction } from './RemoveAction.tsx';
 import settings from './settings.module.css';
 
 export interface PlaceCardProps {
@@ -64,7 +64,6 @@ export function PlaceCard({
         .map((item) => item.externid)
         .filter((s) => (s === service ? on : place.services.includes(s))),
     });
-  const blocked = packs.length > 0;
   return (
     <li className={settings.itemRow} data-testid="places-calendar" data-calendar={place.externid}>
       <fieldset className={settings.itemFields} aria-labelledby={`${id}-legend`}>
@@ -77,25 +76,27 @@ export function PlaceCard({
         <div className={styles.placeGrid}>
           {field('name')}
           {place.active && field('publicname')}
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-site`}>
-              {t('admin.settings.places.fields.site')}
-            </label>
-            <select
-              id={`${id}-site`}
-              className={forms.input}
-              value={place.site ?? ''}
-              onChange={(event) => onChange({ site: event.target.value || null })}
-              data-testid="places-site-choice"
-            >
-              <option value="">{t('admin.settings.places.noSite')}</option>
-              {sites.map((site) => (
-                <option key={site.externid} value={site.externid}>
-                  {site.name.trim() || t('admin.settings.places.newSite')}
-                </option>
-              ))}
-            </select>
-          </div>
+          {sites.length > 0 && (
+            <div className={forms.field}>
+              <label className={forms.label} htmlFor={`${id}-site`}>
+                {t('admin.settings.places.fields.site')}
+              </label>
+              <select
+                id={`${id}-site`}
+                className={forms.input}
+                value={place.site ?? ''}
+                onChange={(event) => onChange({ site: event.target.value || null })}
+                data-testid="places-site-choice"
+              >
+                <option value="">{t('admin.settings.places.noSite')}</option>
+                {sites.map((site) => (
+                  <option key={site.externid} value={site.externid}>
+                    {site.name.trim() || t('admin.settings.places.newSite')}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           {field('description', { multiline: true, className: styles.spanAll })}
         </div>
         <label className={`${settings.check} ${styles.activeCheck}`}>
@@ -138,26 +139,14 @@ export function PlaceCard({
             )}
           </fieldset>
         )}
-        <div className={settings.itemActions}>
-          <Button
-            variant="ghost"
-            size="s"
-            aria-disabled={blocked || undefined}
-            aria-describedby={blocked ? `${id}-blocked` : undefined}
-            onClick={() => {
-              if (!blocked) onRemove();
-            }}
-            data-testid="places-remove"
-          >
-            <Icon name="close" size={16} />
-            {t('admin.settings.places.remove', { name: title })}
-          </Button>
-          {blocked && (
-            <p id={`${id}-blocked`} className={settings.hint}>
-              {t('admin.settings.places.usedByPacks', { names: packs.join(', ') })}
-            </p>
-          )}
-        </div>
+        <RemoveAction
+          label={t('admin.settings.places.remove', { name: title })}
+          blockedBy={
+            packs.length > 0 ? t('admin.settings.places.usedByPacks', { names: packs.join(', ') }) : null
+          }
+          onRemove={onRemove}
+          testId="places-remove"
+        />
       </fieldset>
     </li>
   );

@@ -1,11 +1,11 @@
 /** One site (calendar set) of the calendars & resources form: its name and its address. */
 import { useId } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { PlaceField } from './PlaceField.tsx';
 import styles from './places.module.css';
 import type { PlacesReason, SiteDraft, SiteField } from './places-draft.ts';
+import { RemoveAction } from './RemoveAction.tsx';
 import settings from './settings.module.css';
 
 export interface SiteCardProps {
@@ -37,7 +37,6 @@ export function SiteCard({ site, onChange, onRemove, problemOf, register, calend
       {...extra}
     />
   );
-  const blocked = calendars.length > 0;
   return (
     <li className={settings.itemRow} data-testid="places-site" data-site={site.externid}>
       <fieldset className={settings.itemFields} aria-labelledby={`${id}-legend`}>
@@ -52,26 +51,16 @@ export function SiteCard({ site, onChange, onRemove, problemOf, register, calend
           {field('zipcode', { maxLength: 16, autoComplete: 'postal-code' })}
           {field('city', { autoComplete: 'address-level2' })}
         </div>
-        <div className={settings.itemActions}>
-          <Button
-            variant="ghost"
-            size="s"
-            aria-disabled={blocked || undefined}
-            aria-describedby={blocked ? `${id}-blocked` : undefined}
-            onClick={() => {
-              if (!blocked) onRemove();
-            }}
-            data-testid="places-remove-site"
-          >
-            <Icon name="close" size={16} />
-            {t('admin.settings.places.remove', { name: title })}
-          </Button>
-          {blocked && (
-            <p id={`${id}-blocked`} className={settings.hint}>
-              {t('admin.settings.places.siteInUse', { names: calendars.join(', ') })}
-            </p>
-          )}
-        </div>
+        <RemoveAction
+          label={t('admin.settings.places.remove', { name: title })}
+          blockedBy={
+            calendars.length > 0
+              ? t('admin.settings.places.siteInUse', { names: calendars.join(', ') })
+              : null
+          }
+          onRemove={onRemove}
+          testId="places-remove-site"
+        />
       </fieldset>
     </li>
   );
