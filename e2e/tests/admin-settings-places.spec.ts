@@ -3,7 +3,8 @@
  * "Calendars", edited in docs/back-office.md "Settings"; docs/back-office.md "Stranded appointments"):
  * the owner adds a calendar by keyboard that performs the women's cut and finds it offered on the
  * booking page; closes Léonie on the day of an appointment booked for the test, sees that day's
- * public slots vanish and the save list the appointment with a link to its day in the agenda; then
+ * public slots vanish and the save list the appointment with a link to its day in the agenda; cannot
+ * remove Léonie while she has appointments to come (the server's refusal shown on her); then
  * everything goes back (the version before restored, the appointment cancelled). The configuration
  * writes hold the lock the other writing tests hold. Axe at 1280 and 768, no overflow at 390.
  */
@@ -31,7 +32,7 @@ interface Configuration {
 async function openTab(page: Page, tab: 'places' | 'hours') {
   await page.getByTestId(`settings-tab-${tab}`).focus();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/demo-salon/admin/settings/${tab}\\?locale=en$`));
+  await expect(page).toHaveURL(new RegExp(`/demo-salon/admin/settings/${tab}\\?locale=en`));
 }
 
 test.describe('back office: calendars & resources, dated changes, stranded appointments', () => {
@@ -150,6 +151,20 @@ test.describe('back office: calendars & resources, dated changes, stranded appoi
         await item.getByTestId('affected-open').click();
         await expect(page).toHaveURL(new RegExp(`/demo-salon/admin\\?locale=en&date=${day}$`));
         await expect(page.locator(`[data-appointment-id="${appointment.id}"]`)).toBeVisible();
+
+        // ---- Léonie has appointments to come: the server keeps her, and says why on her name.
+        await page.getByTestId('admin-nav-settings').click();
+        await openTab(page, 'places');
+        const leonieCard = page.locator('[data-testid="places-calendar"][data-calendar="leonie"]');
+        await leonieCard.getByTestId('places-remove').press('Enter');
+        await expect(leonieCard).toHaveCount(0);
+        await page.getByTestId('settings-save').click();
+        await expect(page.getByTestId('settings-error')).toContainText('Some details need correcting');
+        await expect(leonieCard.getByTestId('places-field-error')).toHaveText(
+          'Appointments are booked on it in the future: move or cancel them in the agenda first.',
+        );
+        await expect(leonieCard.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+        expect((await configurationCall<Configuration>(page, 'GET')).version).toBe(before.version + 2);
       } finally {
         await restoreConfiguration(page, before);
         if (appointmentId !== null) {

@@ -29,6 +29,7 @@ import {
   type SiteDraft,
   serviceChoices,
   sortProblems,
+  withCalendarsBack,
   withNewCalendar,
   withNewSite,
 } from './places-draft.ts';
@@ -126,6 +127,11 @@ export function PlacesForm({ version, document, save, onSaved, onEdit, onReload 
         onError: (error) => {
           if (error instanceof ApiError && error.status === 422) {
             const sorted = sortProblems(sent, problemsOf(error.body));
+            // A calendar the server would not let go (future appointments) comes back, with why.
+            const kept = sorted.fields
+              .filter((item) => item.reason === 'appointments')
+              .map((item) => item.field);
+            if (kept.length > 0) setDraft((current) => withCalendarsBack(read, current, kept));
             showProblems(sorted.fields, sorted.other);
           }
         },

@@ -9,6 +9,7 @@ import {
   packsPreselecting,
   serviceChoices,
   sortProblems,
+  withCalendarsBack,
   withNewCalendar,
   withNewSite,
 } from './places-draft.ts';
@@ -145,6 +146,21 @@ describe('places draft', () => {
     };
     expect(written.interventions.find((s) => s.externid === 'coupe')?.need_resource).toBe(true);
     expect(written.interventions.find((s) => s.externid === 'soin')?.need_resource).toBe(true);
+  });
+
+  it('puts a calendar the server kept back where it was, the other edits as they are', () => {
+    const read = draftOf(document);
+    const edited = withNewCalendar(
+      document,
+      { ...read, calendars: [{ ...read.calendars[1]!, name: 'Cabine A' }] },
+      false,
+    );
+    const back = withCalendarsBack(read, edited, ['calendar:leonie:name']);
+    expect(back.calendars.map((c) => [c.externid, c.name])).toEqual([
+      ['leonie', 'Léonie'],
+      ['cabine', 'Cabine A'],
+      ['calendar', ''],
+    ]);
   });
 
   it('knows what blocks a removal', () => {

@@ -136,6 +136,26 @@ export function withNewSite(document: ConfigurationDocument, draft: PlacesDraft)
   return { ...draft, sites: [...draft.sites, site] };
 }
 
+/**
+ * The draft with the calendars these fields name ("calendar:leonie:name") put back where they
+ * were read, as they were, when the owner had removed them; the others as they are.
+ */
+export function withCalendarsBack(
+  read: PlacesDraft,
+  draft: PlacesDraft,
+  fields: readonly string[],
+): PlacesDraft {
+  const back = new Set(fields.map((field) => field.split(':')[1]));
+  const current = new Map(draft.calendars.map((place) => [place.externid, place]));
+  const calendars = [
+    ...read.calendars
+      .filter((place) => current.has(place.externid) || back.has(place.externid))
+      .map((place) => current.get(place.externid) ?? place),
+    ...draft.calendars.filter((place) => place.added),
+  ];
+  return { ...draft, calendars };
+}
+
 /** The packs' names that preselect a calendar: it cannot be removed while any does. */
 export function packsPreselecting(document: ConfigurationDocument, externid: string): string[] {
   return shown(listOf(document.packs))
