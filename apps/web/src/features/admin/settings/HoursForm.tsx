@@ -6,7 +6,7 @@
  * everything again and its problems come back on the range or change they name (hours-draft.ts,
  * exceptions-draft.ts).
  */
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { problemsOf } from '../../../api/admin-settings.ts';
 import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
@@ -31,6 +31,7 @@ import {
 } from './hours-draft.ts';
 import styles from './settings.module.css';
 import { useExceptions } from './use-exceptions.ts';
+import { useFieldFocus } from './use-field-focus.ts';
 import { WeekHours } from './WeekHours.tsx';
 
 /** A Monday, to name the weekdays in the page's language. */
@@ -45,8 +46,7 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
   const [serverProblems, setServerProblems] = useState<LocalProblem[]>([]);
   const [checked, setChecked] = useState(false);
   const [others, setOthers] = useState<string[]>([]);
-  const fields = useRef(new Map<string, HTMLElement | null>());
-  const focusNext = useRef<string | null>(null);
+  const { register, focusNext } = useFieldFocus();
   const dayName = useMemo(() => {
     const format = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' });
     return (day: Weekday) => {
@@ -66,13 +66,6 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
       (JSON.stringify(draft) !== JSON.stringify(read) ||
         JSON.stringify(exceptions.draft) !== JSON.stringify(exceptions.read)),
   );
-
-  useEffect(() => {
-    if (!focusNext.current) return;
-    const element = fields.current.get(focusNext.current);
-    focusNext.current = null;
-    element?.focus();
-  });
 
   const local = useMemo(() => localProblems(draft), [draft]);
   /** The problem a range shows: after a first save attempt, the browser's own live, else the server's. */
@@ -158,9 +151,6 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
     );
   };
   const failure = useSaveFailure(save, serverProblems.length > 0 || exceptions.serverIssues.length > 0);
-  const register = (key: string) => (element: HTMLElement | null) => {
-    fields.current.set(key, element);
-  };
 
   return (
     <form className={`${styles.panel} ${forms.dense}`} onSubmit={submit} noValidate data-testid="hours-form">

@@ -5,7 +5,7 @@
  * pack preselects them (the server refuses a calendar with future appointments). Saved as the whole
  * document with `based_on` the version read (places-draft.ts keeps every other part as it was).
  */
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { problemsOf } from '../../../api/admin-settings.ts';
 import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
@@ -35,6 +35,7 @@ import {
 } from './places-draft.ts';
 import { SiteCard } from './SiteCard.tsx';
 import settings from './settings.module.css';
+import { useFieldFocus } from './use-field-focus.ts';
 
 type Section = 'sites' | 'calendars' | 'resources';
 
@@ -46,18 +47,10 @@ export function PlacesForm({ version, document, save, onSaved, onEdit, onReload 
   const [invalid, setInvalid] = useState<PlacesProblem[]>([]);
   const [others, setOthers] = useState<string[]>([]);
   const [localFailure, setLocalFailure] = useState(false);
-  const fields = useRef(new Map<string, HTMLElement | null>());
-  const focusNext = useRef<string | null>(null);
+  const { register, focusNext } = useFieldFocus();
   const services = useMemo(() => serviceChoices(document), [document]);
 
   useLeaveWarning(!save.isPending && JSON.stringify(draft) !== JSON.stringify(read));
-
-  useEffect(() => {
-    if (!focusNext.current) return;
-    const element = fields.current.get(focusNext.current);
-    focusNext.current = null;
-    element?.focus();
-  });
 
   const edited = (prefix: string) => {
     onEdit();
@@ -139,9 +132,6 @@ export function PlacesForm({ version, document, save, onSaved, onEdit, onReload 
     );
   };
   const failure = useSaveFailure(save, invalid.length > 0);
-  const register = (key: string) => (element: HTMLElement | null) => {
-    fields.current.set(key, element);
-  };
   const problemOf = (field: PlacesFieldId) => invalid.find((item) => item.field === field)?.reason;
 
   const section = (name: Section, items: readonly unknown[], list: ReactNode) => (
