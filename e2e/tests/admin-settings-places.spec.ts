@@ -59,6 +59,19 @@ test.describe('back office: calendars & resources, dated changes, stranded appoi
         const calendars = page.getByRole('region', { name: 'Calendars' });
         await expect(calendars.getByTestId('places-calendar').first()).toContainText('Léonie');
         await checkLayouts(page, 'settings places');
+        // A site, typed in and looked at, then taken away again before any save.
+        const sites = page.getByRole('region', { name: 'Sites' });
+        await sites.getByTestId('places-add-sites').press('Enter');
+        const site = sites.getByTestId('places-site');
+        await expect(site.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+        await page.keyboard.type('Presqu’île');
+        await site.getByRole('textbox', { name: 'Street and number' }).fill('12 rue Mercière');
+        await site.getByRole('textbox', { name: 'Postal code' }).fill('69002');
+        await expect(calendars.getByTestId('places-site-choice').first()).toContainText('Presqu’île');
+        await checkLayouts(page, 'settings places site');
+        await site.getByTestId('places-remove-site').press('Enter');
+        await expect(site).toHaveCount(0);
+        await expect(sites.getByTestId('places-add-sites')).toBeFocused();
         await calendars.getByTestId('places-add-calendars').press('Enter');
         const added = calendars.getByTestId('places-calendar').last();
         await expect(added.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
