@@ -22,10 +22,29 @@ export const configurationChange = z.object({
   after: z.unknown().optional(),
 });
 
-/** What a save or a restore did: the version it made (the same when nothing changed) and how. */
+/**
+ * A future booked appointment the save left outside what is bookable (docs/back-office.md
+ * "Stranded appointments"): the staff open its day in the agenda to move or cancel it.
+ */
+export const strandedAppointment = z.object({
+  id: z.number().int(),
+  calendar_id: z.number().int(),
+  calendar_name: z.string(),
+  /** Wall-clock times in the group's zone, YYYY-MM-DDTHH:MM. */
+  starts_local: z.string(),
+  ends_local: z.string(),
+  intervention_name: z.string(),
+  customer: z.object({ firstname: z.string(), lastname: z.string() }),
+});
+
+/**
+ * What a save or a restore did: the version it made (the same when nothing changed), how, and the
+ * future appointments it stranded.
+ */
 const savedConfiguration = z.object({
   version: z.number().int(),
   changes: z.array(configurationChange),
+  stranded: z.array(strandedAppointment),
 });
 
 export const getConfiguration = endpoint({
@@ -45,7 +64,7 @@ export const saveConfiguration = endpoint({
   path: '/api/v3/admin/groups/:id/configuration',
   summary: "Saves the group's whole configuration, validated as an import",
   description:
-    'All or nothing. `based_on` is the version the editor read: when someone saved since, the save is refused (`409 configurationChanged`) rather than overwriting their change. Problems answer `422 invalidConfiguration` with `problems`, each naming its JSON path.',
+    'All or nothing. `based_on` is the version the editor read: when someone saved since, the save is refused (`409 configurationChanged`) rather than overwriting their change. Problems answer `422 invalidConfiguration` with `problems`, each naming its JSON path; removing a calendar that has future appointments answers `422 calendarHasAppointments`. The answer lists in `stranded` the future appointments that were bookable before the save and are not any more (hours, exceptions, services).',
   tags: ['back office'],
   params: groupParams,
   querystring: plainQuery,

@@ -25,6 +25,20 @@ describe('group configuration schema', () => {
     expect(config.active).toBe(true);
   });
 
+  it("a site's address has a street and a town", () => {
+    const site = (address: Record<string, string>) => ({
+      ...minimal,
+      calendarsets: [{ externid: 'nord', name: 'Nord', address: { zipcode: '59000', ...address } }],
+    });
+    expect(problems(site({ address: '', city: 'Lille' }))).toEqual([
+      '$.calendarsets[0].address.address: the street of the site',
+    ]);
+    expect(problems(site({ address: '1 rue', city: '' }))).toEqual([
+      '$.calendarsets[0].address.city: the town of the site',
+    ]);
+    expect(problems(site({ address: '1 rue', city: 'Lille' }))).toEqual([]);
+  });
+
   it('refuses url names that could not be a path segment', () => {
     for (const urlname of ['Shop', 'a', '-shop', 'shop/x', 'shop x', 'été']) {
       expect(problems({ ...minimal, urlname })[0], urlname).toMatch(/^\$\.urlname: /);

@@ -453,8 +453,9 @@ const packSchema = z.object({
 
 /** Where a calendar set's appointments take place, when not at the group's address (another site). */
 const siteAddressSchema = z.object({
-  address: text(),
-  city: text(),
+  // A site people are sent to: a street and a town at least (the settings screen asks for both).
+  address: text().min(1, 'the street of the site'),
+  city: text().min(1, 'the town of the site'),
   zipcode: text(16),
   country: text(64).default('FR'),
   lat: z.number().min(-90).max(90).nullable().default(null),

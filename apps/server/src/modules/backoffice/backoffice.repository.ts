@@ -421,3 +421,40 @@ export async function closedDaysOf(db: Db, groupId: number, calendarId: number, 
     .execute();
   return new Set(rows.map((row) => row.day));
 }
+
+/** Confirmed appointments starting after `after`, soonest first: those a configuration change may strand. */
+export function listComingAppointments(db: Db, groupId: number, zone: string, after: Date) {
+  return appointmentQuery(db, groupId, zone)
+    .select(sql<string>`(select c.name from calendars c where c.id = a.calendar_id)`.as('calendar_name'))
+    .where('a.status', '=', 'confirmed')
+    .where('a.starts_at', '>', after)
+    .orderBy('a.starts_at')
+    .orderBy('a.id')
+    .execute();
+}
+
+/** Future confirmed appointments per calendar among those given (as calendar or resource). */
+export async function countComingAppointments(
+  db: Db,
+  groupId: number,
+  calendarIds: readonly number[],
+  after: Date,
+) {
+  if (calendarIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('calendars as c')
+    .innerJoin('appointments as a', (join) =>
+      join.on((eb) =>
+        eb.or([eb('a.calendar_id', '=', eb.ref('c.id')), eb('a.resource_id', '=', eb.ref('c.id'))]),
+      ),
+    )
+    .select(['c.id', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('c.group_id', '=', groupId)
+    .where('c.id', 'in', calendarIds)
+    .where('a.group_id', '=', groupId)
+    .where('a.status', '=', 'confirmed')
+    .where('a.starts_at', '>', after)
+    .groupBy('c.id')
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.count)]));
+}

@@ -16,6 +16,7 @@ import {
   importGroupConfig,
 } from '../group-config/group-config.service.ts';
 import { requireRight } from './membership.service.ts';
+import { bookableSchedule, refuseRemovedWithAppointments, strandedSince } from './stranded-appointments.ts';
 
 /** What a browser sees in place of the single sign-on client secret. */
 export const MASKED_SECRET = '(kept secret)';
@@ -58,6 +59,7 @@ async function write(
     document = { ...document, sso: { ...sso, client_secret: stored?.client_secret } };
   }
   const before = await versions.latestVersion(ctx.db, group.id);
+  const scheduleBefore = await bookableSchedule(scope);
   let saved: Awaited<ReturnType<typeof importGroupConfig>>;
   try {
     saved = await importGroupConfig(ctx.db, document, {
@@ -70,6 +72,10 @@ async function write(
         const latest = await versions.latestVersion(trx, groupId);
         if (options.basedOn !== undefined && (latest?.version ?? 0) !== options.basedOn)
           throw errors.conflict('configurationChanged', { version: latest?.version ?? 0 });
+        // An editor's save may not take a calendar away from its appointments; a restore, like an
+        // import, puts a whole earlier state back and lists what it strands.
+        if (options.source === 'editor')
+          await refuseRemovedWithAppointments(trx, groupId, document, scope.now);
       },
     });
   } catch (error) {
@@ -82,6 +88,7 @@ async function write(
   return {
     version: saved.version,
     changes: diffConfigs(masked(previous?.document ?? {}), masked(after?.document ?? {})),
+    stranded: await strandedSince(scope, scheduleBefore),
   };
 }
 

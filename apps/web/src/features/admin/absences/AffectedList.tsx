@@ -12,13 +12,21 @@ import { Icon } from '../../../ui/Icon.tsx';
 import { useAbsenceFormat } from './absence-format.ts';
 import styles from './absences.module.css';
 
+/** What the list shows of an appointment: the settings' stranded ones carry no more. */
+type ListedAppointment = Pick<
+  AffectedAppointment,
+  'id' | 'calendar_id' | 'starts_local' | 'ends_local' | 'intervention_name'
+> & { customer: Pick<AffectedAppointment['customer'], 'firstname' | 'lastname'> };
+
 interface AffectedListProps {
-  appointments: readonly AffectedAppointment[];
+  appointments: readonly ListedAppointment[];
   /** Calendar names by id, for those the person works on. */
   calendarNames: ReadonlyMap<number, string>;
+  /** The sentence above the list; by default the blocked time's. */
+  intro?: string;
 }
 
-export function AffectedList({ appointments, calendarNames }: AffectedListProps) {
+export function AffectedList({ appointments, calendarNames, intro }: AffectedListProps) {
   const { t } = usePart('admin');
   const format = useAbsenceFormat();
   const link = useGroupLink();
@@ -36,7 +44,7 @@ export function AffectedList({ appointments, calendarNames }: AffectedListProps)
   };
   return (
     <>
-      <p className={styles.muted}>{t('admin.absences.result.affectedIntro')}</p>
+      <p className={styles.muted}>{intro ?? t('admin.absences.result.affectedIntro')}</p>
       <ul className={styles.affected} data-testid="affected-list">
         {appointments.map((appointment) => {
           const customer = `${appointment.customer.firstname} ${appointment.customer.lastname}`.trim();

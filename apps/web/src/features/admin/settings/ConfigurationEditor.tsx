@@ -22,6 +22,7 @@ import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ChangeList } from './ChangeList.tsx';
+import { StrandedList } from './StrandedList.tsx';
 import styles from './settings.module.css';
 
 export interface EditorFormProps {
@@ -87,6 +88,7 @@ export function ConfigurationEditor({ form: Form }: { form: ComponentType<Editor
                 <ChangeList changes={saved.changes} testId="settings-saved-changes" />
               </>
             )}
+            <StrandedList appointments={saved.stranded} />
           </section>
         )}
       </div>

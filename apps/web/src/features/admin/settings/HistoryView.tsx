@@ -6,6 +6,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   type ConfigurationVersion,
+  type SavedConfiguration,
   useConfigurationVersions,
   useRestoreVersion,
   useVersionDiff,
@@ -18,6 +19,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ChangeList } from './ChangeList.tsx';
 import { RestoreDialog } from './RestoreDialog.tsx';
+import { StrandedList } from './StrandedList.tsx';
 import styles from './settings.module.css';
 
 export function HistoryView() {
@@ -27,6 +29,8 @@ export function HistoryView() {
   const versions = useConfigurationVersions(group.id, token);
   const [selected, setSelected] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  /** What the last restore stranded (docs/back-office.md "Stranded appointments"). */
+  const [stranded, setStranded] = useState<SavedConfiguration['stranded']>([]);
   const status = useRef<HTMLParagraphElement>(null);
   const id = useId();
 
@@ -68,6 +72,7 @@ export function HistoryView() {
       >
         {announcement}
       </p>
+      <StrandedList appointments={stranded} />
       <section className={styles.panel} aria-labelledby={`${id}-versions`}>
         <h2 id={`${id}-versions`} className={styles.panelTitle}>
           {t('admin.settings.history.versions')}
@@ -116,8 +121,9 @@ export function HistoryView() {
           key={selected}
           version={selected}
           latest={latest}
-          onRestored={(made) => {
+          onRestored={(made, left) => {
             setAnnouncement(t('admin.settings.history.restored', { version: selected, made: made }));
+            setStranded(left);
           }}
         />
       )}
@@ -132,7 +138,7 @@ function VersionDiff({
 }: {
   version: number;
   latest: number;
-  onRestored: (made: number) => void;
+  onRestored: (made: number, stranded: SavedConfiguration['stranded']) => void;
 }) {
   const { t } = usePart('admin');
   const { group } = useGroupContext();
@@ -196,7 +202,7 @@ function VersionDiff({
               {
                 onSuccess: (answer) => {
                   setConfirming(false);
-                  onRestored(answer.version);
+                  onRestored(answer.version, answer.stranded);
                 },
               },
             )

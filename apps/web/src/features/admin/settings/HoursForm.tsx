@@ -1,18 +1,20 @@
 /**
- * The opening hours form (docs/group-configuration.md "Weekly hours"): per calendar and weekday,
- * the opening ranges, added, removed and changed. The browser checks that each range ends after it
- * starts and that a day's ranges do not overlap; the server checks everything again and its
- * problems come back on the range they name (hours-draft.ts).
+ * The opening hours form (docs/group-configuration.md "Weekly hours" and exceptions): per calendar
+ * and weekday, the opening ranges, added, removed and changed, and the dated changes (closed days,
+ * absences, extra openings). The browser checks that each range ends after it starts, that a day's
+ * ranges do not overlap and that each dated change ends after it starts; the server checks
+ * everything again and its problems come back on the range or change they name (hours-draft.ts,
+ * exceptions-draft.ts).
  */
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { problemsOf } from '../../../api/admin-settings.ts';
 import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
-import { Button, buttonClass } from '../../../ui/Button.tsx';
 import forms from '../../../ui/forms/forms.module.css';
-import { Icon } from '../../../ui/Icon.tsx';
 import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { DatedHours } from './DatedHours.tsx';
+import { sortExceptionProblems, withExceptions } from './exceptions-draft.ts';
 import {
   documentWith,
   draftOf,
@@ -28,6 +30,9 @@ import {
   type Weekday,
 } from './hours-draft.ts';
 import styles from './settings.module.css';
+import { useExceptions } from './use-exceptions.ts';
+import { useFieldFocus } from './use-field-focus.ts';
+import { WeekHours } from './WeekHours.tsx';
 
 /** A Monday, to name the weekdays in the page's language. */
 const A_MONDAY = Date.UTC(2024, 0, 1, 12);
@@ -41,8 +46,7 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
   const [serverProblems, setServerProblems] = useState<LocalProblem[]>([]);
   const [checked, setChecked] = useState(false);
   const [others, setOthers] = useState<string[]>([]);
-  const fields = useRef(new Map<string, HTMLElement | null>());
-  const focusNext = useRef<string | null>(null);
+  const { register, focusNext } = useFieldFocus();
   const dayName = useMemo(() => {
     const format = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' });
     return (day: Weekday) => {
@@ -51,14 +55,17 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
     };
   }, [i18n.language]);
 
-  useLeaveWarning(!save.isPending && JSON.stringify(draft) !== JSON.stringify(read));
+  const edited = () => {
+    onEdit();
+    if (save.isError) save.reset();
+  };
+  const exceptions = useExceptions(document, edited);
 
-  useEffect(() => {
-    if (!focusNext.current) return;
-    const element = fields.current.get(focusNext.current);
-    focusNext.current = null;
-    element?.focus();
-  });
+  useLeaveWarning(
+    !save.isPending &&
+      (JSON.stringify(draft) !== JSON.stringify(read) ||
+        JSON.stringify(exceptions.draft) !== JSON.stringify(exceptions.read)),
+  );
 
   const local = useMemo(() => localProblems(draft), [draft]);
   /** The problem a range shows: after a first save attempt, the browser's own live, else the server's. */
@@ -67,8 +74,7 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
     serverProblems.find((item) => item.key === key)?.problem;
 
   const change = (calendar: string, day: Weekday, update: (ranges: RangeDraft[]) => RangeDraft[]) => {
-    onEdit();
-    if (save.isError) save.reset();
+    edited();
     setDraft((current) =>
       current.map((item) =>
         item.externid === calendar
@@ -107,17 +113,22 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
     event.preventDefault();
     if (save.isPending) return;
     setChecked(true);
-    if (local.length > 0) {
+    const firstException = exceptions.local[0];
+    if (local.length > 0 || firstException) {
       setServerProblems([]);
+      exceptions.setServerIssues([]);
       setOthers([]);
-      focusNext.current = fieldOfProblem(local[0] as LocalProblem);
+      focusNext.current = local[0]
+        ? fieldOfProblem(local[0])
+        : `${firstException?.key}:${firstException?.problem === 'from' ? 'from' : 'to'}`;
       // A render must run for the focus: the draft is unchanged, so force one.
       setDraft((current) => [...current]);
       return;
     }
     setServerProblems([]);
+    exceptions.setServerIssues([]);
     setOthers([]);
-    const sent = documentWith(document, draft);
+    const sent = withExceptions(documentWith(document, draft), exceptions.draft);
     save.mutate(
       { document: sent, based_on: version },
       {
@@ -125,18 +136,21 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
         onError: (error) => {
           if (error instanceof ApiError && error.status === 422) {
             const sorted = sortProblems(sent, draft, problemsOf(error.body));
+            const dated = sortExceptionProblems(sent, exceptions.draft, sorted.other);
             setServerProblems(sorted.ranges);
-            setOthers(sorted.other);
-            focusNext.current = sorted.ranges[0] ? fieldOfProblem(sorted.ranges[0]) : null;
+            exceptions.setServerIssues(dated.issues);
+            setOthers(dated.other);
+            focusNext.current = sorted.ranges[0]
+              ? fieldOfProblem(sorted.ranges[0])
+              : dated.issues[0]
+                ? `${dated.issues[0].key}:${dated.issues[0].problem === 'from' ? 'from' : 'to'}`
+                : null;
           }
         },
       },
     );
   };
-  const failure = useSaveFailure(save, serverProblems.length > 0);
-  const register = (key: string) => (element: HTMLElement | null) => {
-    fields.current.set(key, element);
-  };
+  const failure = useSaveFailure(save, serverProblems.length > 0 || exceptions.serverIssues.length > 0);
 
   return (
     <form className={`${styles.panel} ${forms.dense}`} onSubmit={submit} noValidate data-testid="hours-form">
@@ -154,117 +168,25 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
             <h2 id={headingId} className={styles.categoryTitle}>
               {calendar.name}
             </h2>
-            <ul className={styles.days}>
-              {WEEKDAYS.map((day) => {
-                const ranges = calendar.days[day];
-                const dayId = `${id}-${calendar.externid}-${day}`;
-                return (
-                  <li key={day} className={styles.day} data-testid="hours-day" data-day={day}>
-                    <fieldset
-                      className={styles.dayFields}
-                      aria-describedby={ranges.length === 0 ? `${dayId}-closed` : undefined}
-                    >
-                      <legend className={styles.dayName}>
-                        {dayName(day)}
-                        <span className="visually-hidden">, {calendar.name}</span>
-                      </legend>
-                      <div className={styles.ranges}>
-                        {ranges.length === 0 && (
-                          <p id={`${dayId}-closed`} className={styles.closed}>
-                            {t('admin.settings.hours.closed')}
-                          </p>
-                        )}
-                        {ranges.map((range, index) => {
-                          const problem = problemOf(range.key);
-                          const errorId = `${dayId}-${range.key}-error`;
-                          const rangeLabel = t('admin.settings.hours.range', { number: index + 1 });
-                          const time = (which: 'from' | 'to') => {
-                            const bad =
-                              problem !== undefined &&
-                              (problem === which ||
-                                problem === 'overlap' ||
-                                (problem === 'order' && which === 'to'));
-                            const inputId = `${dayId}-${range.key}-${which}`;
-                            return (
-                              <div className={styles.time}>
-                                <label htmlFor={inputId} className={styles.timeLabel}>
-                                  {t(`admin.settings.hours.${which}`)}
-                                  <span className="visually-hidden">
-                                    {' '}
-                                    ({dayName(day)}, {rangeLabel})
-                                  </span>
-                                </label>
-                                <input
-                                  id={inputId}
-                                  className={forms.input}
-                                  type="time"
-                                  step={300}
-                                  value={range[which]}
-                                  onChange={(event) =>
-                                    setTime(calendar.externid, day, range.key, which, event.target.value)
-                                  }
-                                  ref={register(`${calendar.externid}:${day}:${range.key}:${which}`)}
-                                  aria-invalid={bad || undefined}
-                                  aria-describedby={problem ? errorId : undefined}
-                                  data-testid={`hours-${which}`}
-                                />
-                              </div>
-                            );
-                          };
-                          return (
-                            <div key={range.key} className={styles.range} data-testid="hours-range">
-                              {time('from')}
-                              {time('to')}
-                              <Button
-                                variant="ghost"
-                                size="s"
-                                iconOnly
-                                aria-label={t('admin.settings.hours.remove', {
-                                  day: dayName(day),
-                                  range: rangeLabel,
-                                })}
-                                title={t('admin.settings.hours.remove', {
-                                  day: dayName(day),
-                                  range: rangeLabel,
-                                })}
-                                onClick={() => removeRange(calendar.externid, day, range.key)}
-                                data-testid="hours-remove"
-                              >
-                                <Icon name="close" size={18} />
-                              </Button>
-                              {problem && (
-                                <p
-                                  id={errorId}
-                                  className={`${forms.error} ${styles.rangeError}`}
-                                  data-testid="hours-error"
-                                >
-                                  <Icon name="alert" size={16} />
-                                  <span>{t(`admin.settings.hours.errors.${problem}`)}</span>
-                                </p>
-                              )}
-                            </div>
-                          );
-                        })}
-                        <button
-                          type="button"
-                          className={buttonClass({ variant: 'ghost', size: 's' }, styles.addRange)}
-                          onClick={() => addRange(calendar.externid, day)}
-                          ref={register(`add:${calendar.externid}:${day}`)}
-                          data-testid="hours-add"
-                        >
-                          <Icon name="clock" size={16} />
-                          {t('admin.settings.hours.add')}
-                          <span className="visually-hidden">
-                            {' '}
-                            ({dayName(day)}, {calendar.name})
-                          </span>
-                        </button>
-                      </div>
-                    </fieldset>
-                  </li>
-                );
-              })}
-            </ul>
+            <WeekHours
+              calendar={calendar}
+              dayName={dayName}
+              problemOf={problemOf}
+              setTime={setTime}
+              addRange={addRange}
+              removeRange={removeRange}
+              register={register}
+            />
+            <DatedHours
+              calendar={calendar.externid}
+              name={calendar.name}
+              exceptions={exceptions}
+              checked={checked}
+              focus={(field) => {
+                focusNext.current = field;
+              }}
+              register={register}
+            />
           </section>
         );
       })}
@@ -273,7 +195,11 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
         version={version}
         failure={failure}
         others={others}
-        localMessage={checked && local.length > 0 ? t('admin.settings.errors.invalidLocal') : null}
+        localMessage={
+          checked && (local.length > 0 || exceptions.local.length > 0)
+            ? t('admin.settings.errors.invalidLocal')
+            : null
+        }
         onReload={onReload}
       />
     </form>

@@ -12,6 +12,7 @@ import { CatalogueForm } from './CatalogueForm.tsx';
 import { ConfigurationEditor } from './ConfigurationEditor.tsx';
 import { HistoryView } from './HistoryView.tsx';
 import { HoursForm } from './HoursForm.tsx';
+import { PlacesForm } from './PlacesForm.tsx';
 import { RulesForm } from './RulesForm.tsx';
 import { SequenceForm } from './SequenceForm.tsx';
 import styles from './settings.module.css';
@@ -37,6 +38,9 @@ export function SettingsScreen() {
         >
           {t('admin.settings.catalogue.title')}
         </NavLink>
+        <NavLink to={link('admin/settings/places')} className={tabClass} data-testid="settings-tab-places">
+          {t('admin.settings.places.title')}
+        </NavLink>
         <NavLink to={link('admin/settings/hours')} className={tabClass} data-testid="settings-tab-hours">
           {t('admin.settings.hours.title')}
         </NavLink>
@@ -60,6 +64,7 @@ export function SettingsScreen() {
       <Routes>
         <Route index element={<BusinessDetails />} />
         <Route path="services" element={<ConfigurationEditor form={CatalogueForm} />} />
+        <Route path="places" element={<ConfigurationEditor form={PlacesForm} />} />
         <Route path="hours" element={<ConfigurationEditor form={HoursForm} />} />
         <Route path="rules" element={<ConfigurationEditor form={RulesForm} />} />
         <Route path="sequence" element={<ConfigurationEditor form={SequenceForm} />} />
