@@ -19,7 +19,6 @@ const ALLOWED = new Set([
   'features/admin/AgendaScreen.tsx',
   'features/admin/settings/BusinessForm.tsx',
   'features/admin/settings/CatalogueForm.tsx',
-  'features/admin/settings/HoursForm.tsx',
 ]);
 
 const src = path.dirname(fileURLToPath(import.meta.url));

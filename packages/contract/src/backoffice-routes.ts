@@ -73,6 +73,7 @@ export const backofficeRoutes = {
     '/api/v3/admin/groups/:id/notifications',
   ),
   uploadImage: route<typeof images.uploadImage>('POST', '/api/v3/admin/groups/:id/images'),
+  getImage: route<typeof images.getImage>('GET', '/api/v3/groups/:id/images/:file'),
   getConfiguration: route<typeof configuration.getConfiguration>(
     'GET',
     '/api/v3/admin/groups/:id/configuration',
