@@ -1,7 +1,8 @@
 /**
  * The platform page (docs/back-office.md "Sign-up and platform"), in Chromium: the demo's platform
  * administrator (PLATFORM_ADMINS names her in playwright.config.ts) logs in at /platform without a
- * group, finds a business made for the test by searching, closes it by keyboard after confirming
+ * group, creates a business and invites its owner, finds it by searching, closes it by keyboard
+ * after confirming
  * — its booking page then shows the inactive notice — and reopens it. An owner who is not an
  * administrator is told so. axe at 1280 and 768 px, no overflow at 390.
  */
@@ -21,33 +22,41 @@ async function logInAt(page: Page, who: { email: string; password: string }) {
   await page.getByTestId('login-submit').click();
 }
 
-test('a platform administrator finds a business, closes it and reopens it', async ({ page, request }) => {
+test('a platform administrator creates a business, finds it, closes it and reopens it', async ({
+  page,
+  request,
+}) => {
   // A business of the test's own, so that closing it disturbs no other test.
   const urlname = `ops-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  const created = await request.post(`/api/v3/signup?apikey=${API_KEY}`, {
-    data: {
-      owner: {
-        firstname: 'Yann',
-        lastname: 'Le Goff',
-        email: uniqueEmail('platform'),
-        password: 'Ouverture#Quai26',
-      },
-      business: {
-        name: `Café du Quai ${urlname}`,
-        urlname,
-        address: { street: '4 quai Duguay-Trouin', zipcode: '29200', city: 'Brest', country: 'FR' },
-        language: 'fr',
-        service: { name: 'Dégustation', duration: 30 },
-        hours: [{ weekday: 3, from: '10:00', to: '17:00' }],
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-
+  const ownerEmail = uniqueEmail('platform');
   await page.setViewportSize({ width: 1280, height: 900 });
   await logInAt(page, ADMIN);
   await expect(page.getByTestId('platform-page')).toBeVisible();
   await expect(page.getByTestId('platform-page')).toContainText(ADMIN.email);
+
+  // Created from the page, with the sign-up form's sections and the owner's address; the
+  // server's refusal of a malformed address shows on its field first.
+  await page.getByTestId('platform-create-open').click();
+  const form = page.getByTestId('platform-create-form');
+  await form.getByTestId('signup-name').fill(`Café du Quai ${urlname}`);
+  await form.getByTestId('signup-urlname').fill(urlname);
+  await form.getByTestId('signup-street').fill('4 quai Duguay-Trouin');
+  await form.getByTestId('signup-zipcode').fill('29200');
+  await form.getByTestId('signup-city').fill('Brest');
+  await form.getByTestId('signup-serviceName').fill('Dégustation');
+  await form.getByTestId('signup-email').fill('not-an-address');
+  await form.getByTestId('platform-create-submit').click();
+  await expect(form.getByTestId('signup-email-problem')).toBeVisible();
+  await expect(form.getByTestId('signup-email')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByTestId('signup-email').fill(ownerEmail);
+  await checkLayouts(page, 'platform create');
+  await form.getByTestId('platform-create-submit').click();
+  await expect(page.getByTestId('platform-create-status')).toHaveText(
+    `Café du Quai ${urlname} is live at /${urlname}; an invitation was sent to ${ownerEmail}.`,
+  );
+  await expect(form).toHaveCount(0);
+  const live = await request.get(`/api/v3/services/groups/${urlname}.json?apikey=${API_KEY}`);
+  expect(live.status()).toBe(200);
   // The demo groups and the new one are listed; a search keeps the new one alone (accents ignored).
   await expect(page.locator('[data-testid="platform-group"][data-urlname="demo-salon"]')).toBeVisible();
   await page.getByTestId('platform-search').fill(`cafe quai ${urlname}`);

@@ -1,11 +1,12 @@
 /**
  * The platform administrators' calls (docs/back-office.md "Sign-up and platform"): every group,
- * and closing or reopening one. The server decides who is an administrator; anyone else is
+ * closing or reopening one, and creating one for a business whose owner is invited. The server decides who is an administrator; anyone else is
  * answered 403, which the page shows as such.
  */
 import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
 import type { AnswerOf } from '@creneau/contract/endpoint';
-import type { listPlatformGroups } from '@creneau/contract/endpoints/platform';
+import type { createPlatformGroup, listPlatformGroups } from '@creneau/contract/endpoints/platform';
+import type { BodyOf } from '@creneau/contract/request-path';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -39,5 +40,15 @@ export function useSetGroupActive() {
             }
           : was,
       ),
+  });
+}
+
+/** Creates a business and invites its owner by e-mail; the list shows it at once. */
+export function useCreatePlatformGroup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof createPlatformGroup>) =>
+      apiCall(backofficeRoutes.createPlatformGroup, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.platformGroups }),
   });
 }

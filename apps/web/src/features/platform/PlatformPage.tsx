@@ -1,7 +1,7 @@
 /**
  * /platform — the platform administrators' page (docs/back-office.md "Sign-up and platform";
  * docs/decisions/014-platform-administrators.md): every group, with its state and bookings, closed
- * or reopened from here. Outside any group, so it logs in without one; the server alone decides
+ * or reopened from here, and new ones created for businesses whose owners are invited. Outside any group, so it logs in without one; the server alone decides
  * who administers the platform, and anyone else is told so.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { PageMessage } from '../../ui/PageMessage.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoginForm } from '../auth/LoginForm.tsx';
+import { CreateGroupForm } from './CreateGroupForm.tsx';
 import { PlatformGroups } from './PlatformGroups.tsx';
 import styles from './platform.module.css';
 
@@ -89,6 +90,7 @@ export function PlatformPage() {
           </Button>
         </div>
       )}
+      <CreateGroupForm />
       {groups.data && <PlatformGroups groups={groups.data} />}
     </div>
   );

@@ -16,8 +16,11 @@ import type { SignupForm } from './use-signup-form.ts';
 
 export function SignupBusiness({
   form,
+  legend,
 }: {
   form: Pick<SignupForm, 'fields' | 'set' | 'type' | 'problemOf'>;
+  /** The section's name; the sign-up page's own by default. */
+  legend?: string;
 }) {
   const { t } = usePart('account');
   const { i18n } = useTranslation();
@@ -27,7 +30,7 @@ export function SignupBusiness({
   const { fields, set, problemOf } = form;
   return (
     <fieldset className={styles.section}>
-      <legend>{t('account.signup.sections.business')}</legend>
+      <legend>{legend ?? t('account.signup.sections.business')}</legend>
       <TextField form={form} name="name" path="business.name" autoComplete="organization" maxLength={100} />
       <TextField
         form={form}

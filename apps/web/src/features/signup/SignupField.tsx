@@ -58,6 +58,8 @@ interface TextFieldProps {
   hint?: ReactNode;
   inputMode?: 'numeric' | 'decimal';
   list?: string;
+  /** The label, when the sign-up page's own for this field does not fit (the platform's owner e-mail). */
+  label?: string;
 }
 
 /** A text field of the form, named after its key (label, test id). */
@@ -65,7 +67,7 @@ export function TextField({ form, name, path, ...props }: TextFieldProps) {
   const { t } = usePart('account');
   return (
     <Field
-      label={t(`account.signup.fields.${name}`)}
+      label={props.label ?? t(`account.signup.fields.${name}`)}
       problem={form.problemOf(path)}
       hint={props.hint}
       testId={`signup-${name}`}

@@ -12,8 +12,11 @@ import type { SignupForm } from './use-signup-form.ts';
 
 export function SignupHours({
   form,
+  legend,
 }: {
   form: Pick<SignupForm, 'hours' | 'updateDay' | 'problemOf' | 'dayProblem'>;
+  /** The section's name; the sign-up page's own by default. */
+  legend?: string;
 }) {
   const { t } = usePart('account');
   const { i18n } = useTranslation();
@@ -21,7 +24,7 @@ export function SignupHours({
   const { hours, problemOf, dayProblem } = form;
   return (
     <fieldset className={styles.section}>
-      <legend>{t('account.signup.sections.hours')}</legend>
+      <legend>{legend ?? t('account.signup.sections.hours')}</legend>
       {problemOf('business.hours') && (
         <p className={authStyles.error} role="alert">
           <Icon name="alert" />

@@ -6,6 +6,9 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSignup } from '../../api/signup.ts';
+import { groupPath } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { Button } from '../../ui/Button.tsx';
@@ -14,13 +17,20 @@ import { SignupBusiness } from './SignupBusiness.tsx';
 import { TextField } from './SignupField.tsx';
 import { SignupHours } from './SignupHours.tsx';
 import styles from './SignupPage.module.css';
+import { SignupService } from './SignupService.tsx';
 import { knownProblem } from './signup-form.ts';
 import { useSignupForm } from './use-signup-form.ts';
 
 export function SignupPage() {
   const { t } = usePart('account');
   const { i18n } = useTranslation();
-  const form = useSignupForm(i18n.language);
+  const navigate = useNavigate();
+  const signup = useSignup();
+  // Created, the person is logged in as its owner and lands in the new business's back office.
+  const form = useSignupForm(i18n.language, async (body) => {
+    const created = await signup.mutateAsync(body);
+    navigate(groupPath(created.group.urlname, 'admin'), { replace: true });
+  });
   const titleId = useId();
 
   return (
@@ -56,26 +66,7 @@ export function SignupPage() {
 
         <SignupBusiness form={form} />
 
-        <fieldset className={styles.section}>
-          <legend>{t('account.signup.sections.service')}</legend>
-          <TextField form={form} name="serviceName" path="business.service.name" maxLength={100} />
-          <div className={styles.pair}>
-            <TextField
-              form={form}
-              name="duration"
-              path="business.service.duration"
-              inputMode="numeric"
-              maxLength={4}
-            />
-            <TextField
-              form={form}
-              name="price"
-              path="business.service.price"
-              inputMode="decimal"
-              maxLength={10}
-            />
-          </div>
-        </fieldset>
+        <SignupService form={form} />
 
         <SignupHours form={form} />
 

@@ -1,12 +1,11 @@
 /**
  * The sign-up form's state (docs/back-office.md "Sign-up and platform"): the fields (the url name
- * follows the business's name until typed itself), the weekly hours, and the sending. Created, the
- * person lands in the new business's back office; refused, the problems go to their fields.
+ * follows the business's name until typed itself), the weekly hours, and the sending. What a
+ * sending does is the page's (`send`): the sign-up page creates the business and its owner, the
+ * platform page a business and its owner's invitation. Refused, the problems go to their fields.
  */
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useSignup } from '../../api/signup.ts';
-import { groupPath } from '../../app/paths.ts';
+import type { SignupBody } from '../../api/signup.ts';
 import {
   type DayHours,
   dayProblemPath,
@@ -18,9 +17,8 @@ import {
 } from './signup-form.ts';
 import { urlnameFrom } from './urlname-from.ts';
 
-export function useSignupForm(locale: string) {
-  const navigate = useNavigate();
-  const signup = useSignup();
+export function useSignupForm(locale: string, send: (body: SignupBody) => Promise<void>) {
+  const [pending, setPending] = useState(false);
   const [fields, setFields] = useState(() => initialFields(locale));
   const [urlnameEdited, setUrlnameEdited] = useState(false);
   const [hours, setHours] = useState(initialHours);
@@ -49,16 +47,28 @@ export function useSignupForm(locale: string) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (pending) return;
     setProblems({});
     setFailure(null);
+    setPending(true);
     try {
-      const created = await signup.mutateAsync(signupBodyOf(fields, hours));
-      navigate(groupPath(created.group.urlname, 'admin'), { replace: true });
+      await send(signupBodyOf(fields, hours));
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal.problems) setProblems(refusal.problems);
       setFailure(refusal.key);
+    } finally {
+      setPending(false);
     }
+  };
+
+  /** Back to an empty form, for the next business. */
+  const reset = () => {
+    setFields(initialFields(locale));
+    setUrlnameEdited(false);
+    setHours(initialHours());
+    setProblems({});
+    setFailure(null);
   };
 
   return {
@@ -71,7 +81,8 @@ export function useSignupForm(locale: string) {
     dayProblem,
     failure,
     submit,
-    isPending: signup.isPending,
+    reset,
+    isPending: pending,
   };
 }
 
