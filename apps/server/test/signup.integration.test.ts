@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connection.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
-import { call, createAccount, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
+import { call, createAccount, latestMailTo, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
 import { slots } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -114,6 +114,13 @@ forEachDatabase('sign-up', (database, engine) => {
 
     // The owner logs in with the password later.
     expect(await loginAs(t, 'mael@ecume.example', STRONG_PASSWORD, groupId)).toBeTruthy();
+
+    // And is told, in the business's language, where its back office and booking page are.
+    const welcome = await latestMailTo(t.ctx.db, 'mael@ecume.example');
+    expect(welcome?.group_id).toBe(groupId);
+    expect(welcome?.subject).toMatch(/votre page de réservation est en ligne$/);
+    expect(welcome?.link?.pathname).toBe('/salon-ecume/admin');
+    expect(welcome?.text_body).toContain(`${t.ctx.config.publicUrl}/salon-ecume\n`);
   });
 
   it('names every bad field, and writes nothing', async () => {

@@ -79,6 +79,11 @@ const samples: { [K in MailKind]: MailData[K] } = {
     link: 'https://book.example/test-salon/invitation?key=invite-1',
     days: 7,
   },
+  business_welcome: {
+    groupName: 'Salon Test',
+    adminLink: 'https://book.example/test-salon/admin',
+    bookingLink: 'https://book.example/test-salon',
+  },
 };
 
 const KINDS = Object.keys(samples) as MailKind[];
@@ -86,7 +91,16 @@ const KINDS = Object.keys(samples) as MailKind[];
 /** The links a kind must carry, in both parts. */
 function linksOf(kind: MailKind): string[] {
   const data = samples[kind] as Record<string, unknown>;
-  return ['link', 'manageLink', 'cancelLink', 'exportLink', 'bookAgainLink', 'agendaLink']
+  return [
+    'link',
+    'manageLink',
+    'cancelLink',
+    'exportLink',
+    'bookAgainLink',
+    'agendaLink',
+    'adminLink',
+    'bookingLink',
+  ]
     .map((key) => data[key])
     .filter((value): value is string => typeof value === 'string');
 }

@@ -19,7 +19,8 @@ export type MailKind =
   | 'appointment_changed'
   | 'appointment_cancelled'
   | 'business_notice'
-  | 'staff_invitation';
+  | 'staff_invitation'
+  | 'business_welcome';
 
 export interface BookedAppointment {
   start: Date;
@@ -74,6 +75,8 @@ export interface MailData {
     /** How many days the link works. */
     days: number;
   };
+  /** To the person who just signed a business up: where its back office and booking page are. */
+  business_welcome: { groupName: string; adminLink: string; bookingLink: string };
 }
 
 /** A notice to the business about one of its bookings (docs/back-office.md "Notices to the business"). */
@@ -243,6 +246,20 @@ const builders: { [K in MailKind]: Builder<K> } = {
         { type: 'button', link: { label: t('invitationButton'), url: data.link } },
         { type: 'paragraph', text: t('invitationExpiry', { days: data.days }) },
         { type: 'note', text: t('invitationIgnore') },
+      ],
+    };
+  },
+  business_welcome: (t, _locale, data) => {
+    const intro = t('welcomeIntro');
+    return {
+      subject: t('welcomeSubject'),
+      intro,
+      blocks: [
+        { type: 'paragraph', text: t('hello') },
+        { type: 'paragraph', text: intro },
+        { type: 'button', link: { label: t('welcomeAdminButton'), url: data.adminLink } },
+        { type: 'links', links: [{ label: t('welcomeBookingLink'), url: data.bookingLink }] },
+        { type: 'note', text: t('welcomeIgnore') },
       ],
     };
   },

@@ -61,4 +61,11 @@ export const br: MailMessages = {
   roleManager: 'merour',
   roleStaff: 'ezel eus ar skipailh',
   roleCallcentre: 'kuzulier ar greizenn c’hervel',
+  welcomeSubject: '{group} : enlinenn eo ho pajenn emgavioù',
+  welcomeIntro:
+    'Prest eo {group} : gallout a ra ho pratikoù kemer emgav war e bajenn adalek bremañ, hag e verañ a rit eus e dachenn verañ.',
+  welcomeAdminButton: 'Digeriñ ma zachenn verañ',
+  welcomeBookingLink: 'Gwelet ma fajenn emgavioù',
+  welcomeIgnore:
+    'Ma n’eo ket c’hwi ho peus krouet an embregerezh-mañ, na rit van ouzh ar postel-mañ : den ne c’hall kevreañ hep ar ger-tremen dibabet en ur grouiñ anezhañ.',
 };

@@ -59,4 +59,11 @@ export const cs: MailMessages = {
   roleManager: 'vedoucí',
   roleStaff: 'člen týmu',
   roleCallcentre: 'operátor call centra',
+  welcomeSubject: '{group}: vaše rezervační stránka je online',
+  welcomeIntro:
+    '{group} je připraveno: zákazníci si od teď mohou rezervovat na jeho stránce a vy vše spravujete ve správě.',
+  welcomeAdminButton: 'Otevřít správu',
+  welcomeBookingLink: 'Zobrazit rezervační stránku',
+  welcomeIgnore:
+    'Pokud jste tuto provozovnu nevytvořili, tento e-mail ignorujte: bez hesla zvoleného při vytvoření se nikdo nepřihlásí.',
 };

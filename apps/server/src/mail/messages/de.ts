@@ -61,4 +61,11 @@ export const de: MailMessages = {
   roleManager: 'Geschäftsführung',
   roleStaff: 'Teammitglied',
   roleCallcentre: 'Callcenter-Mitarbeiter',
+  welcomeSubject: '{group}: Ihre Buchungsseite ist online',
+  welcomeIntro:
+    '{group} ist eingerichtet: Ihre Kunden können ab sofort auf der Seite buchen, und Sie verwalten alles im Verwaltungsbereich.',
+  welcomeAdminButton: 'Verwaltungsbereich öffnen',
+  welcomeBookingLink: 'Meine Buchungsseite ansehen',
+  welcomeIgnore:
+    'Wenn Sie diesen Betrieb nicht angelegt haben, ignorieren Sie diese E-Mail: Ohne das bei der Anlage gewählte Passwort kann sich niemand anmelden.',
 };

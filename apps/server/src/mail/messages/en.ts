@@ -59,4 +59,11 @@ export const en: MailMessages = {
   roleManager: 'manager',
   roleStaff: 'staff member',
   roleCallcentre: 'call-centre agent',
+  welcomeSubject: '{group}: your booking page is live',
+  welcomeIntro:
+    '{group} is set up: customers can book on its page from now on, and you run it from its back office.',
+  welcomeAdminButton: 'Open my back office',
+  welcomeBookingLink: 'See my booking page',
+  welcomeIgnore:
+    'If you did not create this business, you can ignore this e-mail: nobody can log in without the password chosen when it was created.',
 };

@@ -59,4 +59,11 @@ export const es: MailMessages = {
   roleManager: 'gerente',
   roleStaff: 'miembro del equipo',
   roleCallcentre: 'agente del centro de llamadas',
+  welcomeSubject: '{group}: su página de reservas ya está en línea',
+  welcomeIntro:
+    '{group} está listo: sus clientes ya pueden reservar en su página, y usted lo gestiona desde su panel de gestión.',
+  welcomeAdminButton: 'Abrir mi panel de gestión',
+  welcomeBookingLink: 'Ver mi página de reservas',
+  welcomeIgnore:
+    'Si no ha creado este negocio, ignore este correo: nadie puede iniciar sesión sin la contraseña elegida al crearlo.',
 };

@@ -61,4 +61,11 @@ export const fr: MailMessages = {
   roleManager: 'gérant',
   roleStaff: 'membre de l’équipe',
   roleCallcentre: 'conseiller du centre d’appels',
+  welcomeSubject: '{group} : votre page de réservation est en ligne',
+  welcomeIntro:
+    '{group} est prêt : vos clients peuvent réserver sur sa page dès maintenant, et vous le gérez depuis son espace de gestion.',
+  welcomeAdminButton: 'Ouvrir mon espace de gestion',
+  welcomeBookingLink: 'Voir ma page de réservation',
+  welcomeIgnore:
+    'Si vous n’avez pas créé cet établissement, ignorez cet e-mail : personne ne peut se connecter sans le mot de passe choisi à sa création.',
 };

@@ -59,4 +59,11 @@ export const hr: MailMessages = {
   roleManager: 'voditelj',
   roleStaff: 'član osoblja',
   roleCallcentre: 'djelatnik pozivnog centra',
+  welcomeSubject: '{group}: vaša stranica za rezervacije je dostupna',
+  welcomeIntro:
+    '{group} je spremno: klijenti od sada mogu rezervirati na njegovoj stranici, a vi njime upravljate iz administracije.',
+  welcomeAdminButton: 'Otvori administraciju',
+  welcomeBookingLink: 'Pogledaj stranicu za rezervacije',
+  welcomeIgnore:
+    'Ako niste vi stvorili ovu tvrtku, zanemarite ovu poruku: nitko se ne može prijaviti bez lozinke odabrane pri stvaranju.',
 };

@@ -60,4 +60,11 @@ export const hu: MailMessages = {
   roleManager: 'vezető',
   roleStaff: 'munkatárs',
   roleCallcentre: 'ügyfélszolgálati munkatárs',
+  welcomeSubject: '{group}: a foglalási oldala elérhető',
+  welcomeIntro:
+    '{group} elkészült: az ügyfelek mostantól foglalhatnak az oldalán, Ön pedig a kezelőfelületről irányítja.',
+  welcomeAdminButton: 'Kezelőfelület megnyitása',
+  welcomeBookingLink: 'Foglalási oldalam megtekintése',
+  welcomeIgnore:
+    'Ha nem Ön hozta létre ezt a vállalkozást, hagyja figyelmen kívül ezt az e-mailt: a létrehozáskor választott jelszó nélkül senki sem tud belépni.',
 };

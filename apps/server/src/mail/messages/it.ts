@@ -60,4 +60,11 @@ export const it: MailMessages = {
   roleManager: 'responsabile',
   roleStaff: 'membro del personale',
   roleCallcentre: 'operatore del call center',
+  welcomeSubject: '{group}: la tua pagina di prenotazione è online',
+  welcomeIntro:
+    '{group} è pronta: i tuoi clienti possono prenotare sulla sua pagina da subito e tu la gestisci dal pannello di gestione.',
+  welcomeAdminButton: 'Apri il mio pannello di gestione',
+  welcomeBookingLink: 'Vedi la mia pagina di prenotazione',
+  welcomeIgnore:
+    'Se non hai creato tu questa attività, ignora questa e-mail: nessuno può accedere senza la password scelta alla creazione.',
 };

@@ -60,4 +60,11 @@ export const nl: MailMessages = {
   roleManager: 'bedrijfsleider',
   roleStaff: 'teamlid',
   roleCallcentre: 'callcentermedewerker',
+  welcomeSubject: '{group}: uw boekingspagina staat online',
+  welcomeIntro:
+    '{group} is klaar: klanten kunnen vanaf nu op de pagina boeken, en u beheert alles in de beheeromgeving.',
+  welcomeAdminButton: 'Mijn beheeromgeving openen',
+  welcomeBookingLink: 'Mijn boekingspagina bekijken',
+  welcomeIgnore:
+    'Hebt u dit bedrijf niet aangemaakt, negeer deze e-mail dan: niemand kan inloggen zonder het wachtwoord dat bij het aanmaken is gekozen.',
 };

@@ -59,4 +59,11 @@ export const pl: MailMessages = {
   roleManager: 'kierownik',
   roleStaff: 'pracownik',
   roleCallcentre: 'konsultant call center',
+  welcomeSubject: '{group}: Twoja strona rezerwacji działa',
+  welcomeIntro:
+    '{group} jest gotowa: klienci mogą od teraz rezerwować na jej stronie, a Ty zarządzasz wszystkim w panelu.',
+  welcomeAdminButton: 'Otwórz mój panel',
+  welcomeBookingLink: 'Zobacz moją stronę rezerwacji',
+  welcomeIgnore:
+    'Jeśli to nie Ty utworzyłeś tę firmę, zignoruj tę wiadomość: nikt nie zaloguje się bez hasła wybranego przy jej tworzeniu.',
 };

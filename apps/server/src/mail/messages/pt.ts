@@ -59,4 +59,11 @@ export const pt: MailMessages = {
   roleManager: 'gerente',
   roleStaff: 'membro da equipa',
   roleCallcentre: 'operador do centro de chamadas',
+  welcomeSubject: '{group}: a sua página de marcações está online',
+  welcomeIntro:
+    '{group} está pronto: os seus clientes já podem marcar na página, e gere tudo a partir da área de gestão.',
+  welcomeAdminButton: 'Abrir a minha área de gestão',
+  welcomeBookingLink: 'Ver a minha página de marcações',
+  welcomeIgnore:
+    'Se não criou este negócio, ignore este e-mail: ninguém pode iniciar sessão sem a palavra-passe escolhida na criação.',
 };

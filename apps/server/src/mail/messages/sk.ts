@@ -59,4 +59,11 @@ export const sk: MailMessages = {
   roleManager: 'vedúci',
   roleStaff: 'člen tímu',
   roleCallcentre: 'operátor call centra',
+  welcomeSubject: '{group}: vaša rezervačná stránka je online',
+  welcomeIntro:
+    '{group} je pripravené: zákazníci si odteraz môžu rezervovať na jeho stránke a vy všetko spravujete v správe.',
+  welcomeAdminButton: 'Otvoriť správu',
+  welcomeBookingLink: 'Zobraziť rezervačnú stránku',
+  welcomeIgnore:
+    'Ak ste túto prevádzku nevytvorili, tento e-mail ignorujte: bez hesla zvoleného pri vytvorení sa nikto neprihlási.',
 };

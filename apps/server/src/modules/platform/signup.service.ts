@@ -5,10 +5,13 @@
  * group, no account and no membership behind. Open only when the deployment says so (OPEN_SIGNUP).
  */
 import type { NewBusinessInput, Problems } from '@creneau/core/group-config/new-business';
+import type { Locale } from '@creneau/core/locales';
 import { isValidEmail, normalizeEmail } from '@creneau/core/validation/email';
 import { checkPassword } from '@creneau/core/validation/password';
 import type { ViewerScope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
+import { renderMail } from '../../mail/mail-templates.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
 import { updateMember } from '../backoffice/backoffice.repository.ts';
@@ -98,6 +101,17 @@ export async function signUp(scope: ViewerScope, input: SignupInput, address: st
       });
       await addMember(trx, group.id, accountId);
       await updateMember(trx, group.id, accountId, 'owner', null);
+      // The owner is told where the business now lives, in its language, with the sign-up.
+      const ownerEmail = email ?? (await accounts.findAccountById(trx, accountId))?.email;
+      if (ownerEmail) {
+        const site = `${ctx.config.publicUrl}/${group.urlname}`;
+        const welcome = renderMail('business_welcome', input.business.language as Locale, {
+          groupName: input.business.name.trim(),
+          adminLink: `${site}/admin`,
+          bookingLink: site,
+        });
+        await enqueueMail(trx, { groupId: group.id, to: ownerEmail, ...welcome });
+      }
       const { token } = await startSession(trx, now, {
         type: 'pro',
         accountId,
