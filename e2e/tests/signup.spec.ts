@@ -6,11 +6,14 @@
  */
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { uniqueEmail } from './account-support.ts';
+import { apiGet, groupId, uniqueEmail } from './account-support.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-test('a person creates a business, is its owner, and its first service is bookable', async ({ page }) => {
+test('a person creates a business, is its owner, and its first service is bookable', async ({
+  page,
+  request,
+}) => {
   const urlname = `e2e-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/signup?locale=en');
@@ -36,6 +39,17 @@ test('a person creates a business, is its owner, and its first service is bookab
   await page.getByTestId('signup-price').fill('32.50');
   // Open every day, so that the next days have free places whatever today is.
   for (const day of [6, 7]) await page.getByTestId(`signup-day-${day}`).getByRole('checkbox').check();
+  // Tuesday closes for lunch: a second opening, added and set by keyboard; a third added and removed.
+  const tuesday = page.getByTestId('signup-day-2');
+  await tuesday.getByLabel('Closing time on Tuesday').fill('12:00');
+  await page.getByTestId('signup-add-range-2').click();
+  await expect(tuesday.getByLabel('Opening time 2 on Tuesday')).toHaveValue('13:00');
+  await tuesday.getByLabel('Opening time 2 on Tuesday').fill('14:00');
+  await tuesday.getByLabel('Closing time 2 on Tuesday').fill('18:00');
+  await page.getByTestId('signup-add-range-2').click();
+  await expect(page.getByTestId('signup-range-2-2')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove 19:00–21:00 on Tuesday' }).click();
+  await expect(page.getByTestId('signup-range-2-2')).toHaveCount(0);
 
   await page.getByTestId('signup-submit').click();
   await expect(page.getByTestId('signup-urlname-problem')).toHaveText(
@@ -47,6 +61,24 @@ test('a person creates a business, is its owner, and its first service is bookab
   await page.getByTestId('signup-submit').click();
   await expect(page).toHaveURL(new RegExp(`/${urlname}/admin`), { timeout: 20_000 });
   await expect(page.getByTestId('admin-role')).toHaveText('Owner');
+
+  // Tuesday's lunch break is in the hours: no free place starts between noon and two.
+  const id = await groupId(request, urlname);
+  const services = await apiGet<{ records: { id: number }[] }>(request, `/v3/groups/${id}/interventions`);
+  const days = Array.from({ length: 7 }, (_, i) => new Date(Date.now() + (i + 1) * 86_400_000));
+  const nextTuesday = days
+    .find((day) => day.getUTCDay() === 2)!
+    .toISOString()
+    .slice(0, 10);
+  const free = await apiGet<{ availabletimeslots: { start: string }[] }>(
+    request,
+    `/v3/groups/${id}/availabletimeslots`,
+    { start: nextTuesday, nDays: 1, 'intervention_ids[]': services.records[0]!.id },
+  );
+  const times = free.availabletimeslots.map((slot) => slot.start.slice(11, 16));
+  expect(times).toContain('11:30');
+  expect(times).toContain('14:00');
+  expect(times.filter((time) => time >= '12:00' && time < '14:00')).toEqual([]);
 
   await page.goto(`/${urlname}/book/intervention_ids?locale=en`);
   await page

@@ -1,12 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import {
-  dayProblemPath,
   initialFields,
   initialHours,
   knownProblem,
+  nextRange,
+  rangeProblemPath,
   refusalOf,
   signupBodyOf,
+  WEEKDAYS,
   weekdayName,
   zoneNeeded,
 } from './signup-form.ts';
@@ -20,7 +23,7 @@ describe('the sign-up form at first', () => {
   it('opens Monday to Friday, nine to six', () => {
     const hours = initialHours();
     expect(hours.map((day) => day.open)).toEqual([true, true, true, true, true, false, false]);
-    expect(hours[0]).toEqual({ open: true, from: '09:00', to: '18:00' });
+    expect(hours[0]).toEqual({ open: true, ranges: [{ from: '09:00', to: '18:00' }] });
   });
 
   it('names weekdays from Monday', () => {
@@ -34,12 +37,20 @@ describe('the body sent', () => {
 
   it('turns euros into cents, sends only the open days and no zone where the country has one', () => {
     const hours = initialHours();
-    hours[1] = { open: false, from: '09:00', to: '18:00' };
-    hours[5] = { open: true, from: '10:00', to: '12:00' };
+    hours[1] = { open: false, ranges: [{ from: '09:00', to: '18:00' }] };
+    hours[2] = {
+      open: true,
+      ranges: [
+        { from: '09:00', to: '12:00' },
+        { from: '14:00', to: '18:00' },
+      ],
+    };
+    hours[5] = { open: true, ranges: [{ from: '10:00', to: '12:00' }] };
     const body = signupBodyOf({ ...fields, timezone: 'Europe/Paris' }, hours);
     expect(body.business.service).toEqual({ name: '', duration: 30, price: 2550 });
-    expect(body.business.hours.map((range) => range.weekday)).toEqual([1, 3, 4, 5, 6]);
-    expect(body.business.hours[4]).toEqual({ weekday: 6, from: '10:00', to: '12:00' });
+    expect(body.business.hours.map((range) => range.weekday)).toEqual([1, 3, 3, 4, 5, 6]);
+    expect(body.business.hours[2]).toEqual({ weekday: 3, from: '14:00', to: '18:00' });
+    expect(body.business.hours[5]).toEqual({ weekday: 6, from: '10:00', to: '12:00' });
     expect(body.business).not.toHaveProperty('timezone');
   });
 
@@ -57,13 +68,44 @@ describe('the body sent', () => {
 });
 
 describe("the server's problems", () => {
-  it("puts a range's problem on its day: the i-th open day", () => {
+  it("puts a range's problem on its day and opening: the i-th range sent", () => {
     const hours = initialHours();
-    hours[0] = { open: false, from: '09:00', to: '18:00' };
-    expect(dayProblemPath(hours, 1)).toBeNull();
-    expect(dayProblemPath(hours, 2)).toBe('business.hours[0]');
-    expect(dayProblemPath(hours, 5)).toBe('business.hours[3]');
-    expect(dayProblemPath(hours, 6)).toBeNull();
+    hours[0] = { open: false, ranges: [{ from: '09:00', to: '18:00' }] };
+    hours[1]!.ranges.push({ from: '19:00', to: '21:00' });
+    expect(rangeProblemPath(hours, 1, 0)).toBeNull();
+    expect(rangeProblemPath(hours, 2, 0)).toBe('business.hours[0]');
+    expect(rangeProblemPath(hours, 2, 1)).toBe('business.hours[1]');
+    expect(rangeProblemPath(hours, 2, 2)).toBeNull();
+    expect(rangeProblemPath(hours, 5, 0)).toBe('business.hours[4]');
+    expect(rangeProblemPath(hours, 6, 0)).toBeNull();
+  });
+
+  it('names every range sent once, in the order sent', () => {
+    const range = fc.record({ from: fc.constant('09:00'), to: fc.constant('10:00') });
+    const day = fc.record({ open: fc.boolean(), ranges: fc.array(range, { minLength: 1, maxLength: 4 }) });
+    fc.assert(
+      fc.property(fc.array(day, { minLength: 7, maxLength: 7 }), (hours) => {
+        const sent = signupBodyOf(initialFields('en'), hours).business.hours.length;
+        const paths = WEEKDAYS.flatMap((weekday) =>
+          hours[weekday - 1]!.ranges.map((_, index) => rangeProblemPath(hours, weekday, index)),
+        ).filter((path) => path !== null);
+        expect(paths).toEqual(Array.from({ length: sent }, (_, index) => `business.hours[${index}]`));
+      }),
+    );
+  });
+
+  it('adds an opening an hour after the last, within the day', () => {
+    expect(nextRange([{ from: '09:00', to: '12:00' }])).toEqual({ from: '13:00', to: '15:00' });
+    expect(nextRange([{ from: '18:00', to: '22:30' }])).toEqual({ from: '23:00', to: '23:59' });
+    expect(nextRange([{ from: '09:00', to: '' }])).toEqual({ from: '13:00', to: '15:00' });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 24 * 60 - 1 }), (end) => {
+        const to = `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+        const next = nextRange([{ from: '00:00', to }]);
+        expect(next.from < next.to).toBe(true);
+        expect(next.to <= '23:59').toBe(true);
+      }),
+    );
   });
 
   it('reads the problems of a refusal, and a key for any failure', () => {

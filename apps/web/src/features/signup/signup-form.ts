@@ -11,11 +11,20 @@ import type { SignupBody } from '../../api/signup.ts';
 export const COUNTRIES = [...Object.keys(COUNTRY_DEFAULTS), 'ES', 'PT'].sort();
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-export interface DayHours {
-  open: boolean;
+/** One opening of a day, "HH:MM" to "HH:MM". */
+export interface TimeRange {
   from: string;
   to: string;
 }
+
+/** A weekday: open or not, and its openings (a lunch break is two). */
+export interface DayHours {
+  open: boolean;
+  ranges: TimeRange[];
+}
+
+/** At most this many openings a day in the form (the server takes up to 100 ranges a week). */
+export const MAX_RANGES_PER_DAY = 4;
 
 export interface SignupFields {
   firstname: string;
@@ -58,7 +67,22 @@ export function initialFields(locale: string): SignupFields {
 
 /** Monday to Friday, 09:00 to 18:00. */
 export const initialHours = (): DayHours[] =>
-  WEEKDAYS.map((day) => ({ open: day <= 5, from: '09:00', to: '18:00' }));
+  WEEKDAYS.map((day) => ({ open: day <= 5, ranges: [{ from: '09:00', to: '18:00' }] }));
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const timeOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * The opening added after a day's last one: an hour after it ends, for two hours, kept within the
+ * day ("12:00" → 13:00–15:00; late in the evening it shrinks to what is left, up to 23:59).
+ */
+export function nextRange(ranges: readonly TimeRange[]): TimeRange {
+  const last = ranges.at(-1);
+  const end = last && /^\d\d:\d\d$/.test(last.to) ? minutesOf(last.to) : 12 * 60;
+  const from = Math.min(end + 60, 23 * 60);
+  return { from: timeOf(from), to: timeOf(Math.min(from + 120, 23 * 60 + 59)) };
+}
 
 /** The name of a weekday (1 Monday) in the page's language: 2024-01-01 was a Monday. */
 export const weekdayName = (day: number, locale: string) =>
@@ -75,15 +99,19 @@ export function allZones(): string[] {
 /** Whether the country leaves the zone to choose (it has several, or none known). */
 export const zoneNeeded = (country: string) => !COUNTRY_DEFAULTS[country];
 
-/** The open days, in order: the hours sent, so a problem of `business.hours[i]` is day i's. */
-export function openDays(hours: readonly DayHours[]): number[] {
-  return WEEKDAYS.filter((day) => hours[day - 1]!.open);
-}
-
-/** The problem path of a day's hours, or null for a closed day (none sent). */
-export function dayProblemPath(hours: readonly DayHours[], day: number): string | null {
-  const index = openDays(hours).indexOf(day);
-  return index < 0 ? null : `business.hours[${index}]`;
+/**
+ * The problem path of a day's opening: the ranges are sent in order, the open days' ones only, so
+ * `business.hours[i]` is the i-th of those; null for a closed day (none sent).
+ */
+export function rangeProblemPath(hours: readonly DayHours[], day: number, range: number): string | null {
+  if (!hours[day - 1]?.open) return null;
+  let index = 0;
+  for (const weekday of WEEKDAYS) {
+    const item = hours[weekday - 1]!;
+    if (weekday === day) return range < item.ranges.length ? `business.hours[${index + range}]` : null;
+    if (item.open) index += item.ranges.length;
+  }
+  return null;
 }
 
 /** The body sent: the price typed in euros (comma or point) becomes cents; the zone only when needed. */
@@ -112,11 +140,12 @@ export function signupBodyOf(fields: SignupFields, hours: readonly DayHours[]): 
         duration: Number(fields.duration) || 0,
         price: euros === '' ? null : Math.round(Number(euros) * 100) || 0,
       },
-      hours: openDays(hours).map((day) => ({
-        weekday: day,
-        from: hours[day - 1]!.from,
-        to: hours[day - 1]!.to,
-      })),
+      hours: WEEKDAYS.flatMap((day) => {
+        const item = hours[day - 1]!;
+        return item.open
+          ? item.ranges.map((range) => ({ weekday: day, from: range.from, to: range.to }))
+          : [];
+      }),
     },
   };
 }

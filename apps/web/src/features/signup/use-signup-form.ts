@@ -8,12 +8,15 @@ import { type FormEvent, useState } from 'react';
 import type { SignupBody } from '../../api/signup.ts';
 import {
   type DayHours,
-  dayProblemPath,
   initialFields,
   initialHours,
+  MAX_RANGES_PER_DAY,
+  nextRange,
+  rangeProblemPath,
   refusalOf,
   type SignupFields,
   signupBodyOf,
+  type TimeRange,
 } from './signup-form.ts';
 import { urlnameFrom } from './urlname-from.ts';
 
@@ -36,12 +39,28 @@ export function useSignupForm(locale: string, send: (body: SignupBody) => Promis
     if (name === 'urlname') setUrlnameEdited(true);
     set(name)(value);
   };
-  const updateDay = (day: number, change: Partial<DayHours>) =>
-    setHours((current) => current.map((item, i) => (i === day - 1 ? { ...item, ...change } : item)));
+  const changeDay = (day: number, change: (item: DayHours) => DayHours) =>
+    setHours((current) => current.map((item, i) => (i === day - 1 ? change(item) : item)));
+  const setOpen = (day: number, open: boolean) => changeDay(day, (item) => ({ ...item, open }));
+  const updateRange = (day: number, range: number, change: Partial<TimeRange>) =>
+    changeDay(day, (item) => ({
+      ...item,
+      ranges: item.ranges.map((r, i) => (i === range ? { ...r, ...change } : r)),
+    }));
+  const addRange = (day: number) =>
+    changeDay(day, (item) =>
+      item.ranges.length >= MAX_RANGES_PER_DAY
+        ? item
+        : { ...item, ranges: [...item.ranges, nextRange(item.ranges)] },
+    );
+  const removeRange = (day: number, range: number) =>
+    changeDay(day, (item) =>
+      item.ranges.length <= 1 ? item : { ...item, ranges: item.ranges.filter((_, i) => i !== range) },
+    );
 
   const problemOf = (path: string) => problems[path]?.[0];
-  const dayProblem = (day: number) => {
-    const path = dayProblemPath(hours, day);
+  const rangeProblem = (day: number, range: number) => {
+    const path = rangeProblemPath(hours, day, range);
     return path === null ? undefined : problemOf(path);
   };
 
@@ -76,9 +95,12 @@ export function useSignupForm(locale: string, send: (body: SignupBody) => Promis
     set,
     type,
     hours,
-    updateDay,
+    setOpen,
+    updateRange,
+    addRange,
+    removeRange,
     problemOf,
-    dayProblem,
+    rangeProblem,
     failure,
     submit,
     reset,
