@@ -35,8 +35,9 @@ test.describe('back office: booking rules and steps', () => {
   }) => {
     test.setTimeout(180_000);
     const salon = await groupId(request, 'demo-salon');
-    // A day of Léonie's between 100 and 120 days ahead with public times.
-    const { day, starts } = await leonieDay(request, salon, 102, (found) => found.length > 0);
+    // A day of Léonie's between 102 and 118 days ahead with public times: inside the salon's
+    // 120-day horizon (later days are refused outright), outside the 100 days the test sets.
+    const { day, starts } = await leonieDay(request, salon, 102, (found) => found.length > 0, 17);
     expect(day, 'a day of Léonie with times 102 days ahead or later').not.toBe('');
     expect(starts.length).toBeGreaterThan(0);
 

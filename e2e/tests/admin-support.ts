@@ -91,19 +91,20 @@ export async function leonieCutStarts(request: APIRequestContext, salon: number,
 }
 
 /**
- * A Tuesday, Wednesday or Friday (Léonie's days ending at 19:00) in the five weeks from `fromDays`
- * ahead whose public starts `fit`, from a random one on (tests side by side rarely pick the same
- * day); '' when none does.
+ * A Tuesday, Wednesday or Friday (Léonie's days ending at 19:00) in the `span` days (five weeks
+ * unless said) from `fromDays` ahead whose public starts `fit`, from a random one on (tests side
+ * by side rarely pick the same day); '' when none does.
  */
 export async function leonieDay(
   request: APIRequestContext,
   salon: number,
   fromDays: number,
   fit: (starts: string[]) => boolean,
+  span = 35,
 ) {
-  const offset = Math.floor(Math.random() * 35);
-  for (let i = 0; i < 35; i++) {
-    const day = dateIn(fromDays + ((offset + i) % 35));
+  const offset = Math.floor(Math.random() * span);
+  for (let i = 0; i < span; i++) {
+    const day = dateIn(fromDays + ((offset + i) % span));
     if (![2, 3, 5].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) continue;
     const starts = await leonieCutStarts(request, salon, day);
     if (fit(starts)) return { day, starts };

@@ -100,7 +100,9 @@ const CALLS: Partial<
  * Not about one group: the invited person's calls, tested in backoffice-invitations, and sign-up,
  * open to anyone (signup.integration.test.ts).
  */
-const OUTSIDE_GROUPS: RouteName[] = ['readInvitation', 'acceptInvitation', 'signup'];
+// Calls that no staff right governs: an invitation's link, sign-up, and an uploaded image, which
+// the booking pages show to anyone (its URL names its content).
+const OUTSIDE_GROUPS: RouteName[] = ['readInvitation', 'acceptInvitation', 'signup', 'getImage'];
 
 const ROLES: StaffRole[] = ['owner', 'manager', 'staff'];
 const OUTSIDERS = ['anonymous', 'customer', 'callcentre', 'otherOwner'] as const;
