@@ -70,27 +70,20 @@ export async function importGroupConfig(
   input: GroupConfigInput | unknown,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  const config = parseGroupConfig(input);
-  return db.transaction().execute((trx) => writeGroupConfig(trx, config, options));
+  return db.transaction().execute((trx) => importGroupConfigIn(trx, input, options));
 }
 
 /**
  * The same import inside a transaction the caller holds, for a write that must stand or fall with
- * others (a sign-up creates the owner's account with the group). Validates first, like the import.
+ * others (a sign-up creates the owner's account with the group). The file is validated before
+ * anything is read or written: a bad one throws GroupConfigError.
  */
-export function importGroupConfigIn(
+export async function importGroupConfigIn(
   trx: Transaction<Database>,
   input: GroupConfigInput | unknown,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  return writeGroupConfig(trx, parseGroupConfig(input), options);
-}
-
-async function writeGroupConfig(
-  trx: Transaction<Database>,
-  config: GroupConfig,
-  options: ImportOptions,
-): Promise<ImportResult> {
+  const config = parseGroupConfig(input);
   const meta = {
     source: options.source ?? 'import',
     authorAccountId: options.authorAccountId ?? null,

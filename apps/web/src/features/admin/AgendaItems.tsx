@@ -161,7 +161,7 @@ export const AppointmentButton = memo(function AppointmentButton({
   );
 });
 
-interface ColumnAppointmentsProps
+export interface ColumnAppointmentsProps
   extends Pick<
     AppointmentButtonProps,
     'calendarName' | 'labels' | 'draggable' | 'column' | 'register' | 'onKeyDown' | 'onPointerDown' | 'onOpen'

@@ -4,11 +4,9 @@
  * dialog. All times are the group's wall-clock times as the server sends them; "today" and "now"
  * are read in the group's zone.
  */
-import { addDays, startOfIsoWeek } from '@creneau/core/validation/calendar-date';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { AgendaAppointment } from '../../api/admin-agenda.ts';
-import { useAgenda } from '../../api/admin-agenda.ts';
 import type { Membership } from '../../api/admin-membership.ts';
 import { useSessionToken } from '../../api/session-token.ts';
 import { ErrorMessage } from '../../app/group/ErrorMessage.tsx';
@@ -19,14 +17,18 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { AgendaBoard } from './AgendaBoard.tsx';
 import { AgendaLiveStatus } from './AgendaLiveStatus.tsx';
+import { AgendaToolbar } from './AgendaToolbar.tsx';
 import { AppointmentDialog } from './AppointmentDialog.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
-import { bookingAxis, defaultPlace } from './agenda-grid.ts';
-import { browserTimeZone, dayList, hourRange, linkedDate, nowInZone } from './agenda-layout.ts';
+import { defaultPlace } from './agenda-grid.ts';
+import { browserTimeZone, linkedDate } from './agenda-layout.ts';
+import { CalendarFilter } from './CalendarFilter.tsx';
 import { PrintSheet } from './PrintSheet.tsx';
 import { ScreenTitle } from './ScreenTitle.tsx';
+import { useAgendaData } from './use-agenda-data.ts';
 import { usePrintSheet } from './use-print-sheet.ts';
+import { useZonedNow } from './use-zoned-now.ts';
 import { type FreePlace, WalkInDialog } from './WalkInDialog.tsx';
 
 export type AgendaView = 'day' | 'week';
@@ -38,16 +40,6 @@ export type AgendaView = 'day' | 'week';
 const initialView = (): AgendaView =>
   typeof window !== 'undefined' && window.matchMedia?.('(max-width: 959px)').matches ? 'day' : 'week';
 
-/** The group's "now", refreshed every minute (the current-time line, "today"). */
-function useZonedNow(timeZone: string) {
-  const [instant, setInstant] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setInstant(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return useMemo(() => nowInZone(instant, timeZone), [instant, timeZone]);
-}
-
 export function AgendaScreen({ membership }: { membership: Membership }) {
   const { t } = usePart('admin');
   const { group } = useGroupContext();
@@ -55,7 +47,6 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
   const format = useAgendaFormat();
   const headingId = useId();
   const rangeId = useId();
-  const dateId = useId();
   const [view, setView] = useState<AgendaView>(initialView);
   const [together, setTogether] = useState(false);
   const [timeZone, setTimeZone] = useState(group.timezone);
@@ -71,38 +62,25 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
   const [focusId, setFocusId] = useState<number | null>(null);
   const printSheet = usePrintSheet();
 
-  const from = view === 'week' ? startOfIsoWeek(anchor) : anchor;
-  const count = view === 'week' ? 7 : 1;
-  const days = useMemo(() => dayList(from, count), [from, count]);
-  // Every calendar is asked once and the filter hides columns here: switching calendars on and
-  // off then costs no call, and the filter keeps listing the calendars hidden.
-  const agenda = useAgenda(group.id, token, { from, days: count, calendarIds: null }, true);
-  const data = agenda.data;
+  const canBook = membership.rights.includes('appointment.book');
+  const canMove = membership.rights.includes('appointment.manage');
+  const { from, days, agenda, data, calendars, visible, bookable, axis } = useAgendaData({
+    groupId: group.id,
+    token,
+    view,
+    anchor,
+    hidden,
+    bookingGrid: canBook || canMove,
+  });
 
   // The server's zone wins over the group's configuration for "now" (they are the same zone).
   useEffect(() => {
     if (data?.time_zone && data.time_zone !== timeZone) setTimeZone(data.time_zone);
   }, [data?.time_zone, timeZone]);
 
-  const calendars = useMemo(() => data?.calendars ?? [], [data]);
-  const canBook = membership.rights.includes('appointment.book');
-  const canMove = membership.rights.includes('appointment.manage');
-  const visible = useMemo(() => calendars.filter((c) => !hidden.has(c.id)), [calendars, hidden]);
-  const axis = useMemo(() => {
-    const shown = new Set(visible.map((c) => c.id));
-    const spans = [
-      ...(data?.appointments ?? []).filter(
-        (a) => shown.has(a.calendar_id) || (a.resource_id !== null && shown.has(a.resource_id)),
-      ),
-      ...(data?.blocks ?? []).filter((b) => b.kind === 'opening' && shown.has(b.calendar_id)),
-    ];
-    const fitted = hourRange(spans, days);
-    return canBook || canMove ? bookingAxis(fitted) : fitted;
-  }, [data, visible, days, canBook, canMove]);
   const open = data?.appointments.find((a) => a.id === openId) ?? null;
   const canMark = membership.rights.includes('appointment.mark');
   const canOverride = membership.rights.includes('appointment.override');
-  const bookable = useMemo(() => visible.filter((c) => !c.resource), [visible]);
   // A new booking gets the focus once the agenda read again shows it.
   useEffect(() => {
     if (focusId === null) return;
@@ -127,7 +105,6 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
   };
   const rangeLabel =
     view === 'week' ? format.range(days[0] ?? from, days[days.length - 1] ?? from) : format.longDate(from);
-  const step = view === 'week' ? 7 : 1;
   const differentZone = timeZone !== browserTimeZone();
 
   const toggleCalendar = (id: number) =>
@@ -160,75 +137,16 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
         </Button>
       </ScreenTitle>
 
-      <div className={styles.toolbar} role="toolbar" aria-label={t('admin.toolbar')}>
-        <div className={styles.paging}>
-          <Button
-            variant="secondary"
-            iconOnly
-            onClick={() => setAnchor(addDays(anchor, -step))}
-            aria-label={view === 'week' ? t('admin.nav.previousWeek') : t('admin.nav.previousDay')}
-            data-testid="agenda-previous"
-          >
-            <Icon name="back" />
-          </Button>
-          <Button variant="secondary" onClick={() => setAnchor(now.date)} data-testid="agenda-today">
-            {t('admin.nav.today')}
-          </Button>
-          <Button
-            variant="secondary"
-            iconOnly
-            onClick={() => setAnchor(addDays(anchor, step))}
-            aria-label={view === 'week' ? t('admin.nav.nextWeek') : t('admin.nav.nextDay')}
-            data-testid="agenda-next"
-          >
-            <Icon name="forward" />
-          </Button>
-          <label className={styles.dateField} htmlFor={dateId}>
-            <span className="visually-hidden">{t('admin.nav.date')}</span>
-            <input
-              id={dateId}
-              type="date"
-              value={anchor}
-              onChange={(event) => {
-                if (/^\d{4}-\d{2}-\d{2}$/.test(event.target.value)) setAnchor(event.target.value);
-              }}
-              data-testid="agenda-date"
-            />
-          </label>
-        </div>
-        <fieldset className={styles.viewSwitch}>
-          <legend className="visually-hidden">{t('admin.view.label')}</legend>
-          {(['day', 'week'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={styles.viewButton}
-              aria-pressed={view === option}
-              onClick={() => setView(option)}
-              data-testid={`agenda-view-${option}`}
-            >
-              {t(`admin.view.${option}`)}
-            </button>
-          ))}
-        </fieldset>
-        {visible.length > 1 && (
-          <fieldset className={styles.viewSwitch} data-testid="agenda-layout">
-            <legend className="visually-hidden">{t('admin.layout.label')}</legend>
-            {([false, true] as const).map((option) => (
-              <button
-                key={String(option)}
-                type="button"
-                className={styles.viewButton}
-                aria-pressed={together === option}
-                onClick={() => setTogether(option)}
-                data-testid={option ? 'agenda-layout-together' : 'agenda-layout-calendars'}
-              >
-                {t(option ? 'admin.layout.together' : 'admin.layout.perCalendar')}
-              </button>
-            ))}
-          </fieldset>
-        )}
-      </div>
+      <AgendaToolbar
+        view={view}
+        onView={setView}
+        anchor={anchor}
+        onAnchor={setAnchor}
+        today={now.date}
+        together={together}
+        onTogether={setTogether}
+        canJoin={visible.length > 1}
+      />
 
       <div className={styles.subbar}>
         <h2 id={rangeId} className={styles.range} aria-live="polite" data-testid="agenda-range">
@@ -245,22 +163,7 @@ export function AgendaScreen({ membership }: { membership: Membership }) {
       </div>
 
       {calendars.length > 1 && (
-        <fieldset className={styles.filter} data-testid="agenda-filter">
-          <legend className={styles.filterLegend}>{t('admin.calendars.label')}</legend>
-          {calendars.map((calendar) => (
-            <label key={calendar.id} className={styles.chip}>
-              <input
-                type="checkbox"
-                checked={!hidden.has(calendar.id)}
-                onChange={() => toggleCalendar(calendar.id)}
-              />
-              <span>{calendar.name}</span>
-              {calendar.resource && (
-                <span className={styles.resourceTag}>{t('admin.calendars.resource')}</span>
-              )}
-            </label>
-          ))}
-        </fieldset>
+        <CalendarFilter calendars={calendars} hidden={hidden} onToggle={toggleCalendar} />
       )}
 
       {agenda.isPending ? (

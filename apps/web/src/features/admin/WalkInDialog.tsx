@@ -21,7 +21,7 @@ import styles from './walkin.module.css';
 import { MAX_REASON } from './walkin-draft.ts';
 
 export { refusalText } from './refusal-text.ts';
-// The agenda (AgendaBoard, AgendaScreen) takes the free place's type and the refusals' words from here.
+// The agenda (its board's columns and drops, AgendaScreen) takes the free place's type and the refusals' words from here.
 export type { FreePlace } from './use-walkin-form.ts';
 
 interface WalkInDialogProps {

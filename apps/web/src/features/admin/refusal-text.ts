@@ -5,7 +5,7 @@
 import { usePart } from '../../i18n/i18n.ts';
 import type { Refusal } from './walkin-errors.ts';
 
-type Translate = (key: string, values?: Record<string, string | number>) => string;
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 export function refusalText(t: Translate, refusal: Refusal): string;
 export function refusalText(t: Translate, refusal: Refusal | undefined): string | null;
