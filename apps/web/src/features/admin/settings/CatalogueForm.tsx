@@ -26,6 +26,7 @@ import {
   withNewService,
   withoutService,
 } from './catalogue-draft.ts';
+import { checkedWith } from './checked-with.ts';
 import { ServiceRow } from './ServiceRow.tsx';
 import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
@@ -79,9 +80,12 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
         item.externid === externid
           ? {
               ...item,
-              calendars: calendars
-                .map((choice) => choice.externid)
-                .filter((id) => (id === calendar ? on : item.calendars.includes(id))),
+              calendars: checkedWith(
+                calendars.map((choice) => choice.externid),
+                item.calendars,
+                calendar,
+                on,
+              ),
             }
           : item,
       ),

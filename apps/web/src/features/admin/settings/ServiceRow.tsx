@@ -5,9 +5,7 @@
  */
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
 import { usePart } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/Button.tsx';
 import forms from '../../../ui/forms/forms.module.css';
-import { Icon } from '../../../ui/Icon.tsx';
 import { CatalogueInput } from './CatalogueInput.tsx';
 import {
   type CalendarChoice,
@@ -17,6 +15,8 @@ import {
   type ServiceDraft,
   type ServiceField,
 } from './catalogue-draft.ts';
+import { PerformerChecks } from './PerformerChecks.tsx';
+import { RemoveAction } from './RemoveAction.tsx';
 import styles from './settings.module.css';
 
 const ERROR_OF: Record<ServiceField, string> = {
@@ -55,7 +55,6 @@ export function ServiceRow({
   const promotions = service.added ? [] : promotionsUsing(document, service.externid);
   const blocked = packs.length > 0 || promotions.length > 0;
   const legendId = `${formId}-${service.externid}-legend`;
-  const blockId = `${formId}-${service.externid}-blocked`;
   const field = (name: ServiceField, label: string, extra: Record<string, unknown> = {}) => {
     const fieldId: CatalogueFieldId = `service:${service.externid}:${name}`;
     return (
@@ -97,19 +96,12 @@ export function ServiceRow({
             aria-describedby={service.calendars.length === 0 ? `${legendId}-nobody` : undefined}
           >
             <legend className={forms.label}>{t('admin.settings.catalogue.fields.calendars')}</legend>
-            <div className={`${styles.checks} ${styles.performerChecks}`}>
-              {calendars.map((calendar) => (
-                <label key={calendar.externid} className={styles.check}>
-                  <input
-                    type="checkbox"
-                    checked={service.calendars.includes(calendar.externid)}
-                    onChange={(event) => onToggleCalendar(calendar.externid, event.target.checked)}
-                    data-testid={`catalogue-calendar-${calendar.externid}`}
-                  />
-                  <span>{calendar.name}</span>
-                </label>
-              ))}
-            </div>
+            <PerformerChecks
+              choices={calendars}
+              checked={service.calendars}
+              testId={(externid) => `catalogue-calendar-${externid}`}
+              onToggle={onToggleCalendar}
+            />
             {service.calendars.length === 0 && (
               <p id={`${legendId}-nobody`} className={styles.hint}>
                 {t('admin.settings.catalogue.nobody')}
@@ -117,28 +109,18 @@ export function ServiceRow({
             )}
           </fieldset>
         )}
-        <div className={styles.itemActions}>
-          <Button
-            variant="ghost"
-            size="s"
-            aria-disabled={blocked || undefined}
-            aria-describedby={blocked ? blockId : undefined}
-            onClick={() => {
-              if (!blocked) onRemove();
-            }}
-            data-testid="catalogue-remove"
-          >
-            <Icon name="close" size={16} />
-            {t('admin.settings.catalogue.remove', {
-              name: service.name.trim() || t('admin.settings.catalogue.newService'),
-            })}
-          </Button>
-          {blocked && (
-            <p id={blockId} className={styles.hint}>
-              {t('admin.settings.catalogue.usedBy', { names: [...packs, ...promotions].join(', ') })}
-            </p>
-          )}
-        </div>
+        <RemoveAction
+          label={t('admin.settings.catalogue.remove', {
+            name: service.name.trim() || t('admin.settings.catalogue.newService'),
+          })}
+          blockedBy={
+            blocked
+              ? t('admin.settings.catalogue.usedBy', { names: [...packs, ...promotions].join(', ') })
+              : null
+          }
+          onRemove={onRemove}
+          testId="catalogue-remove"
+        />
       </fieldset>
     </li>
   );

@@ -6,6 +6,7 @@
  */
 import { LOCALES } from '@creneau/core/locales';
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
+import { checkedWith } from './checked-with.ts';
 
 export const BUSINESS_FIELDS = [
   'name',
@@ -160,7 +161,7 @@ export function localProblems(draft: BusinessDraft): BusinessField[] {
  * document keeps them in).
  */
 export function enabledWith(enabled: readonly string[], code: string, on: boolean): string[] {
-  return LOCALES.filter((locale) => (locale === code ? on : enabled.includes(locale)));
+  return checkedWith(LOCALES, enabled, code, on);
 }
 
 /** The time zones to choose from: the browser's, and first the one saved if the browser lacks it. */
