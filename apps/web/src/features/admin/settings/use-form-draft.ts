@@ -11,9 +11,11 @@ export function useFormDraft<D>(
   document: ConfigurationDocument,
   draftOf: (document: ConfigurationDocument) => D,
   save: EditorFormProps['save'],
+  /** Edits the form keeps outside this draft (the opening hours' dated changes). */
+  otherEdits = false,
 ) {
   const [read] = useState<D>(() => draftOf(document));
   const [draft, setDraft] = useState<D>(read);
-  useLeaveWarning(!save.isPending && JSON.stringify(draft) !== JSON.stringify(read));
-  return [draft, setDraft] as const;
+  useLeaveWarning(!save.isPending && (otherEdits || JSON.stringify(draft) !== JSON.stringify(read)));
+  return [draft, setDraft, read] as const;
 }
