@@ -9,7 +9,6 @@ import { LOCALES } from '@creneau/core/locales';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { Icon } from '../../../ui/Icon.tsx';
 import {
   type BusinessDraft,
   type BusinessField,
@@ -21,6 +20,7 @@ import {
   timeZones,
 } from './business-draft.ts';
 import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { FieldProblem } from './FieldProblem.tsx';
 import { LanguageChecks } from './LanguageChecks.tsx';
 import { byName, languageNamer } from './language-names.ts';
 import { sendDocument } from './send-document.ts';
@@ -61,7 +61,6 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
 
   const set = <K extends keyof BusinessDraft>(key: K, value: BusinessDraft[K]) => {
     onEdit();
-    if (save.isError) save.reset();
     setDraft((current) => ({ ...current, [key]: value }));
     if (invalid.includes(key as BusinessField)) setInvalid((list) => list.filter((field) => field !== key));
   };
@@ -114,10 +113,9 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
   };
   const problem = (field: BusinessField) =>
     invalid.includes(field) ? (
-      <p id={`${id}-${field}-error`} className={forms.error} data-testid={`settings-${field}-error`}>
-        <Icon name="alert" size={16} />
-        <span>{t(`admin.settings.errors.${ERROR_OF[field]}`)}</span>
-      </p>
+      <FieldProblem id={`${id}-${field}-error`} testId={`settings-${field}-error`}>
+        {t(`admin.settings.errors.${ERROR_OF[field]}`)}
+      </FieldProblem>
     ) : null;
   const field = (name: BusinessField, input: ReactNode, hint?: string, wide?: boolean) => (
     <div className={wide ? `${forms.field} ${styles.wide}` : forms.field}>

@@ -56,7 +56,6 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
   const edited = () => {
     onEdit();
     setLocalFailure(false);
-    if (save.isError) save.reset();
   };
   /** Clears a field's problem once it is edited. */
   const fixed = (fieldId: CatalogueFieldId) => {

@@ -4,8 +4,8 @@
  */
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { Icon } from '../../../ui/Icon.tsx';
 import type { CatalogueFieldId } from './catalogue-draft.ts';
+import { FieldProblem } from './FieldProblem.tsx';
 
 export interface CatalogueInputProps {
   /** The form's own id (useId), the start of every id inside it. */
@@ -53,10 +53,9 @@ export function CatalogueInput({
         {...extra}
       />
       {bad && (
-        <p id={`${domId}-error`} className={forms.error} data-testid="catalogue-field-error">
-          <Icon name="alert" size={16} />
-          <span>{t(`admin.settings.catalogue.errors.${errorKey}`)}</span>
-        </p>
+        <FieldProblem id={`${domId}-error`} testId="catalogue-field-error">
+          {t(`admin.settings.catalogue.errors.${errorKey}`)}
+        </FieldProblem>
       )}
     </div>
   );

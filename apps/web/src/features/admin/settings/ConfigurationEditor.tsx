@@ -31,6 +31,7 @@ export interface EditorFormProps {
   document: ConfigurationDocument;
   save: ReturnType<typeof useSaveConfiguration>;
   onSaved: (saved: SavedConfiguration) => void;
+  /** Called on every edit: the last save's answer, or its failure, no longer applies. */
   onEdit: () => void;
   onReload: () => void;
 }
@@ -63,7 +64,10 @@ export function ConfigurationEditor({ form: Form }: { form: ComponentType<Editor
         document={document}
         save={save}
         onSaved={setSaved}
-        onEdit={() => setSaved(null)}
+        onEdit={() => {
+          setSaved(null);
+          if (save.isError) save.reset();
+        }}
         onReload={() => {
           setSaved(null);
           save.reset();

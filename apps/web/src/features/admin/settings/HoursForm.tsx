@@ -51,11 +51,7 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
     };
   }, [i18n.language]);
 
-  const edited = () => {
-    onEdit();
-    if (save.isError) save.reset();
-  };
-  const exceptions = useExceptions(document, edited);
+  const exceptions = useExceptions(document, onEdit);
   const [draft, setDraft] = useFormDraft(
     document,
     draftOf,
@@ -70,7 +66,7 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
     serverProblems.find((item) => item.key === key)?.problem;
 
   const change = (calendar: string, day: Weekday, update: (ranges: RangeDraft[]) => RangeDraft[]) => {
-    edited();
+    onEdit();
     setDraft((current) =>
       current.map((item) =>
         item.externid === calendar

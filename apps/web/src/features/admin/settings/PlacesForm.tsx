@@ -50,7 +50,6 @@ export function PlacesForm({ version, document, save, onSaved, onEdit, onReload 
   const edited = (prefix: string) => {
     onEdit();
     setLocalFailure(false);
-    if (save.isError) save.reset();
     setInvalid((list) => list.filter((item) => !item.field.startsWith(prefix)));
   };
   const setSite = (externid: string, patch: Partial<SiteDraft>) => {

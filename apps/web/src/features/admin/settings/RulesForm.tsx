@@ -39,7 +39,6 @@ export function RulesForm({ version, document, save, onSaved, onEdit, onReload }
 
   const set = <K extends keyof RulesDraft>(key: K, value: RulesDraft[K]) => {
     onEdit();
-    if (save.isError) save.reset();
     setDraft((current) => ({ ...current, [key]: value }));
     if (problems.has(key as RuleField))
       setProblems((map) => new Map([...map].filter(([field]) => field !== key)));

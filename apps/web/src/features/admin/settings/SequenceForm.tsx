@@ -51,7 +51,6 @@ export function SequenceForm({ version, document, save, onSaved, onEdit, onReloa
 
   const edit = (next: SequenceDraft, cleared?: SequenceField) => {
     onEdit();
-    if (save.isError) save.reset();
     setDraft(next);
     if (cleared && problems.includes(cleared)) setProblems((list) => list.filter((item) => item !== cleared));
   };

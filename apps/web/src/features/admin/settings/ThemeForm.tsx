@@ -9,9 +9,9 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { Icon } from '../../../ui/Icon.tsx';
 import { ColourInput } from './ColourInput.tsx';
 import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { FieldProblem } from './FieldProblem.tsx';
 import { LogoField } from './LogoField.tsx';
 import { sendDocument } from './send-document.ts';
 import settings from './settings.module.css';
@@ -55,7 +55,6 @@ export function ThemeForm({ version, document, save, onSaved, onEdit, onReload }
 
   const edit = (field: ThemeField, update: (current: ThemeDraft) => ThemeDraft) => {
     onEdit();
-    if (save.isError) save.reset();
     setDraft(update);
     setInvalid((list) => list.filter((item) => item !== field));
   };
@@ -105,10 +104,9 @@ export function ThemeForm({ version, document, save, onSaved, onEdit, onReload }
           data-testid={`theme-${name}`}
         />
         {bad && (
-          <p id={`${id}-${name}-error`} className={forms.error}>
-            <Icon name="alert" size={16} />
-            <span>{t(`admin.settings.theme.errors.${name}`, { example: ID_PLACEHOLDERS[name] })}</span>
-          </p>
+          <FieldProblem id={`${id}-${name}-error`}>
+            {t(`admin.settings.theme.errors.${name}`, { example: ID_PLACEHOLDERS[name] })}
+          </FieldProblem>
         )}
       </div>
     );
