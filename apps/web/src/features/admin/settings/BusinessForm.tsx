@@ -6,7 +6,7 @@
  */
 
 import { LOCALES } from '@creneau/core/locales';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
 import {
@@ -27,6 +27,7 @@ import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
 import { useFieldFocus } from './use-field-focus.ts';
 import { useFormDraft } from './use-form-draft.ts';
+import { useProblems } from './use-problems.ts';
 
 /** The message a field with a problem shows. */
 const ERROR_OF: Record<BusinessField, string> = {
@@ -48,9 +49,8 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
   const { t, i18n } = usePart('admin');
   const id = useId();
   const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const [invalid, setInvalid] = useState<BusinessField[]>([]);
-  const [others, setOthers] = useState<string[]>([]);
   const { register, focusNext } = useFieldFocus();
+  const { invalid, others, show, fixed } = useProblems<BusinessField>(focusNext);
   const zones = useMemo(() => timeZones(draft.timezone), [draft.timezone]);
   const languageName = useMemo(() => languageNamer(i18n.language), [i18n.language]);
   // Languages read in alphabetical order of their names in the page's language.
@@ -62,7 +62,7 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
   const set = <K extends keyof BusinessDraft>(key: K, value: BusinessDraft[K]) => {
     onEdit();
     setDraft((current) => ({ ...current, [key]: value }));
-    if (invalid.includes(key as BusinessField)) setInvalid((list) => list.filter((field) => field !== key));
+    fixed(key as BusinessField);
   };
   const toggleLocale = (code: string, on: boolean) =>
     set('enabled_locales', enabledWith(draft.enabled_locales, code, on));
@@ -75,24 +75,18 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
       }));
   };
 
-  const showProblems = (found: BusinessField[], elsewhere: string[]) => {
-    setInvalid(found);
-    setOthers(elsewhere);
-    focusNext.current = found[0] ?? null;
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
     const local = localProblems(draft);
     if (local.length > 0) {
-      showProblems(local, []);
+      show(local, []);
       return;
     }
-    setInvalid([]);
-    setOthers([]);
+    show([], []);
     sendDocument(save, documentWith(document, draft), version, onSaved, (problems) => {
       const sorted = sortProblems(problems);
-      showProblems(sorted.fields, sorted.other);
+      show(sorted.fields, sorted.other);
     });
   };
   const failure = useSaveFailure(save, invalid.length > 0);

@@ -32,15 +32,15 @@ import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
 import { useFieldFocus } from './use-field-focus.ts';
 import { useFormDraft } from './use-form-draft.ts';
+import { useProblems } from './use-problems.ts';
 
 export function CatalogueForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
   const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const [invalid, setInvalid] = useState<CatalogueFieldId[]>([]);
-  const [others, setOthers] = useState<string[]>([]);
   const [localFailure, setLocalFailure] = useState(false);
   const { register, focusNext } = useFieldFocus();
+  const { invalid, others, show, fixed, setInvalid } = useProblems<CatalogueFieldId>(focusNext);
   const calendars = useMemo(() => calendarChoices(document), [document]);
   const settings = (document.settings ?? {}) as { currency?: unknown; locale?: unknown };
   const currency = currencySymbol(
@@ -56,10 +56,6 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
   const edited = () => {
     onEdit();
     setLocalFailure(false);
-  };
-  /** Clears a field's problem once it is edited. */
-  const fixed = (fieldId: CatalogueFieldId) => {
-    if (invalid.includes(fieldId)) setInvalid((list) => list.filter((item) => item !== fieldId));
   };
   const setService = (externid: string, field: ServiceField, value: string) => {
     edited();
@@ -119,27 +115,21 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
     focusNext.current = `add:${service.category ?? ''}`;
   };
 
-  const showProblems = (found: CatalogueFieldId[], elsewhere: string[]) => {
-    setInvalid(found);
-    setOthers(elsewhere);
-    focusNext.current = found[0] ?? null;
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
     const local = localProblems(draft);
     if (local.length > 0) {
       setLocalFailure(true);
-      showProblems(local, []);
+      show(local, []);
       return;
     }
     setLocalFailure(false);
-    setInvalid([]);
-    setOthers([]);
+    show([], []);
     const sent = documentWith(document, draft);
     sendDocument(save, sent, version, onSaved, (problems) => {
       const sorted = sortProblems(sent, problems);
-      showProblems(sorted.fields, sorted.other);
+      show(sorted.fields, sorted.other);
     });
   };
   const failure = useSaveFailure(save, invalid.length > 0);

@@ -27,16 +27,16 @@ import {
 import styles from './settings.module.css';
 import { useFieldFocus } from './use-field-focus.ts';
 import { useFormDraft } from './use-form-draft.ts';
+import { useProblems } from './use-problems.ts';
 
 export function SequenceForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const link = useGroupLink();
   const id = useId();
   const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const [problems, setProblems] = useState<SequenceField[]>([]);
-  const [others, setOthers] = useState<string[]>([]);
   const [local, setLocal] = useState(false);
   const { register, focusNext } = useFieldFocus();
+  const { invalid: problems, others, show: showProblems, fixed } = useProblems<SequenceField>(focusNext);
   const languages = useMemo(() => {
     const settings = (document.settings ?? {}) as { enabled_locales?: unknown };
     const codes = Array.isArray(settings.enabled_locales) ? settings.enabled_locales : [];
@@ -52,7 +52,7 @@ export function SequenceForm({ version, document, save, onSaved, onEdit, onReloa
   const edit = (next: SequenceDraft, cleared?: SequenceField) => {
     onEdit();
     setDraft(next);
-    if (cleared && problems.includes(cleared)) setProblems((list) => list.filter((item) => item !== cleared));
+    if (cleared) fixed(cleared);
   };
   const change = (name: StepDraft['name'], update: Partial<StepDraft>, field: SequenceField) =>
     edit(
@@ -66,10 +66,8 @@ export function SequenceForm({ version, document, save, onSaved, onEdit, onReloa
     focusNext.current = `${step.name}:${delta < 0 ? 'up' : 'down'}`;
   };
   const show = (found: SequenceField[], elsewhere: string[], browser: boolean) => {
-    setProblems(found);
-    setOthers(elsewhere);
+    showProblems(found, elsewhere);
     setLocal(browser);
-    focusNext.current = found[0] ?? null;
   };
 
   const submit = (event: FormEvent) => {
