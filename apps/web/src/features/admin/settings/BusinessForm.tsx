@@ -6,37 +6,28 @@
  */
 
 import { LOCALES } from '@creneau/core/locales';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import {
-  type ConfigurationDocument,
-  problemsOf,
-  type SavedConfiguration,
-  type useSaveConfiguration,
-} from '../../../api/admin-settings.ts';
-import { ApiError } from '../../../api/client.ts';
+import { type FormEvent, type ReactNode, useId, useMemo } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
-import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
-import { Button } from '../../../ui/Button.tsx';
 import forms from '../../../ui/forms/forms.module.css';
-import { Icon } from '../../../ui/Icon.tsx';
 import {
   type BusinessDraft,
   type BusinessField,
   documentWith,
   draftOf,
+  enabledWith,
   localProblems,
   sortProblems,
+  timeZones,
 } from './business-draft.ts';
+import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { FieldProblem } from './FieldProblem.tsx';
+import { LanguageChecks } from './LanguageChecks.tsx';
+import { byName, languageNamer } from './language-names.ts';
+import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
-
-interface BusinessFormProps {
-  version: number;
-  document: ConfigurationDocument;
-  save: ReturnType<typeof useSaveConfiguration>;
-  onSaved: (saved: SavedConfiguration) => void;
-  onEdit: () => void;
-  onReload: () => void;
-}
+import { useFieldFocus } from './use-field-focus.ts';
+import { useFormDraft } from './use-form-draft.ts';
+import { useProblems } from './use-problems.ts';
 
 /** The message a field with a problem shows. */
 const ERROR_OF: Record<BusinessField, string> = {
@@ -54,112 +45,51 @@ const ERROR_OF: Record<BusinessField, string> = {
   enabled_locales: 'enabled_locales',
 };
 
-function timeZones(current: string): string[] {
-  const zones = Intl.supportedValuesOf('timeZone');
-  return current && !zones.includes(current) ? [current, ...zones] : zones;
-}
-
-export function BusinessForm({ version, document, save, onSaved, onEdit, onReload }: BusinessFormProps) {
+export function BusinessForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const [read] = useState<BusinessDraft>(() => draftOf(document));
-  const [draft, setDraft] = useState<BusinessDraft>(read);
-  const [invalid, setInvalid] = useState<BusinessField[]>([]);
-  const [others, setOthers] = useState<string[]>([]);
-  const fields = useRef(new Map<BusinessField, HTMLElement | null>());
-  const focusFirst = useRef(false);
+  const [draft, setDraft] = useFormDraft(document, draftOf, save);
+  const { register, focusNext } = useFieldFocus();
+  const { invalid, others, show, fixed } = useProblems<BusinessField>(focusNext);
   const zones = useMemo(() => timeZones(draft.timezone), [draft.timezone]);
-  const languageName = useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'language' });
-    return (code: string) => {
-      const name = names.of(code) ?? code;
-      return name.charAt(0).toLocaleUpperCase(i18n.language) + name.slice(1);
-    };
-  }, [i18n.language]);
+  const languageName = useMemo(() => languageNamer(i18n.language), [i18n.language]);
   // Languages read in alphabetical order of their names in the page's language.
   const languages = useMemo(
-    () => [...LOCALES].sort((a, b) => languageName(a).localeCompare(languageName(b), i18n.language)),
+    () => byName(LOCALES, languageName, i18n.language),
     [languageName, i18n.language],
   );
 
-  // Closing or reloading the page with edits not saved asks first.
-  useLeaveWarning(!save.isPending && JSON.stringify(draft) !== JSON.stringify(read));
-
-  useEffect(() => {
-    if (!focusFirst.current || invalid.length === 0) return;
-    focusFirst.current = false;
-    fields.current.get(invalid[0] as BusinessField)?.focus();
-  });
-
   const set = <K extends keyof BusinessDraft>(key: K, value: BusinessDraft[K]) => {
     onEdit();
-    if (save.isError) save.reset();
     setDraft((current) => ({ ...current, [key]: value }));
-    if (invalid.includes(key as BusinessField)) setInvalid((list) => list.filter((field) => field !== key));
+    fixed(key as BusinessField);
   };
-  const toggleLocale = (code: string, on: boolean) => {
-    const enabled = new Set(draft.enabled_locales);
-    if (on) enabled.add(code);
-    else enabled.delete(code);
-    set(
-      'enabled_locales',
-      LOCALES.filter((locale) => enabled.has(locale)),
-    );
-  };
+  const toggleLocale = (code: string, on: boolean) =>
+    set('enabled_locales', enabledWith(draft.enabled_locales, code, on));
   const chooseMain = (code: string) => {
     set('locale', code);
     if (!draft.enabled_locales.includes(code))
       setDraft((current) => ({
         ...current,
-        enabled_locales: LOCALES.filter(
-          (locale) => locale === code || current.enabled_locales.includes(locale),
-        ),
+        enabled_locales: enabledWith(current.enabled_locales, code, true),
       }));
   };
 
-  const showProblems = (found: BusinessField[], elsewhere: string[]) => {
-    setInvalid(found);
-    setOthers(elsewhere);
-    focusFirst.current = true;
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
     const local = localProblems(draft);
     if (local.length > 0) {
-      showProblems(local, []);
+      show(local, []);
       return;
     }
-    setInvalid([]);
-    setOthers([]);
-    save.mutate(
-      { document: documentWith(document, draft), based_on: version },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) {
-            const sorted = sortProblems(problemsOf(error.body));
-            showProblems(sorted.fields, sorted.other);
-          }
-        },
-      },
-    );
+    show([], []);
+    sendDocument(save, documentWith(document, draft), version, onSaved, (problems) => {
+      const sorted = sortProblems(problems);
+      show(sorted.fields, sorted.other);
+    });
   };
-
-  const error = save.error instanceof ApiError ? save.error : null;
-  const conflict = error?.status === 409;
-  const refused = error?.status === 422;
-  const formError = !save.isError
-    ? null
-    : conflict
-      ? t('admin.settings.errors.conflict')
-      : refused
-        ? invalid.length > 0
-          ? t('admin.settings.errors.invalid')
-          : t('admin.settings.errors.elsewhere')
-        : error?.status === 403
-          ? t('admin.settings.errors.forbidden')
-          : t('admin.settings.errors.generic');
+  const failure = useSaveFailure(save, invalid.length > 0);
 
   /** The props that tie a control to its label's field, its error and the focus on problems. */
   const control = (field: BusinessField, hint?: boolean) => {
@@ -169,9 +99,7 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
       .join(' ');
     return {
       id: `${id}-${field}`,
-      ref: (element: HTMLElement | null) => {
-        fields.current.set(field, element);
-      },
+      ref: register(field),
       'aria-invalid': bad || undefined,
       'aria-describedby': described || undefined,
       'data-testid': `settings-${field}`,
@@ -179,10 +107,9 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
   };
   const problem = (field: BusinessField) =>
     invalid.includes(field) ? (
-      <p id={`${id}-${field}-error`} className={forms.error} data-testid={`settings-${field}-error`}>
-        <Icon name="alert" size={16} />
-        <span>{t(`admin.settings.errors.${ERROR_OF[field]}`)}</span>
-      </p>
+      <FieldProblem id={`${id}-${field}-error`} testId={`settings-${field}-error`}>
+        {t(`admin.settings.errors.${ERROR_OF[field]}`)}
+      </FieldProblem>
     ) : null;
   const field = (name: BusinessField, input: ReactNode, hint?: string, wide?: boolean) => (
     <div className={wide ? `${forms.field} ${styles.wide}` : forms.field}>
@@ -287,71 +214,26 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
             true,
           )}
         </div>
-        <fieldset
-          className={styles.languages}
-          aria-describedby={invalid.includes('enabled_locales') ? `${id}-enabled_locales-error` : undefined}
-        >
-          <legend className={forms.label}>{t('admin.settings.fields.enabled_locales')}</legend>
-          <div className={styles.checks}>
-            {languages.map((code, index) => {
-              const main = code === draft.locale;
-              return (
-                <label key={code} className={styles.check}>
-                  <input
-                    type="checkbox"
-                    checked={main || draft.enabled_locales.includes(code)}
-                    disabled={main}
-                    ref={
-                      index === 0
-                        ? (element) => {
-                            fields.current.set('enabled_locales', element);
-                          }
-                        : undefined
-                    }
-                    onChange={(event) => toggleLocale(code, event.target.checked)}
-                    data-testid={`settings-language-${code}`}
-                  />
-                  <span>{languageName(code)}</span>
-                  {main && <span className={styles.mainTag}>{t('admin.settings.details.main')}</span>}
-                </label>
-              );
-            })}
-          </div>
-          {problem('enabled_locales')}
-        </fieldset>
+        <LanguageChecks
+          languages={languages}
+          languageName={languageName}
+          main={draft.locale}
+          enabled={draft.enabled_locales}
+          errorId={invalid.includes('enabled_locales') ? `${id}-enabled_locales-error` : undefined}
+          problem={problem('enabled_locales')}
+          register={register('enabled_locales')}
+          onToggle={toggleLocale}
+        />
       </fieldset>
 
-      <div className={styles.actions}>
-        <Button type="submit" aria-disabled={save.isPending || undefined} data-testid="settings-save">
-          {save.isPending ? t('admin.settings.details.saving') : t('admin.settings.details.save')}
-        </Button>
-        <span className={styles.versionNote}>{t('admin.settings.details.version', { version })}</span>
-      </div>
-      <div aria-live="assertive">
-        {formError && (
-          <div className={styles.formError} role="alert" data-testid="settings-error">
-            <p className={forms.error}>
-              <Icon name="alert" size={18} />
-              <span>{formError}</span>
-            </p>
-            {refused && others.length > 0 && (
-              <ul className={styles.otherProblems}>
-                {others.map((line) => (
-                  <li key={line}>
-                    <code>{line}</code>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {conflict && (
-              <Button variant="secondary" size="s" onClick={onReload} data-testid="settings-reload">
-                <Icon name="refresh" size={18} />
-                {t('admin.settings.details.reload')}
-              </Button>
-            )}
-          </div>
-        )}
-      </div>
+      <SaveBar
+        save={save}
+        version={version}
+        failure={failure}
+        others={others}
+        localMessage={null}
+        onReload={onReload}
+      />
     </form>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { Icon } from '../../../ui/Icon.tsx';
+import { FieldProblem } from './FieldProblem.tsx';
 import settings from './settings.module.css';
 import styles from './theme.module.css';
 import { type ColourField, colourOf, defaultColour } from './theme-draft.ts';
@@ -65,10 +65,9 @@ export function ColourInput({
         />
       </div>
       {invalid && (
-        <p id={errorId} className={forms.error} data-testid={`theme-${name}-error`}>
-          <Icon name="alert" size={16} />
-          <span>{t('admin.settings.theme.errors.colour')}</span>
-        </p>
+        <FieldProblem id={errorId} testId={`theme-${name}-error`}>
+          {t('admin.settings.theme.errors.colour')}
+        </FieldProblem>
       )}
     </div>
   );

@@ -1,7 +1,8 @@
 /**
- * The frame of the services and opening hours sub-views, as the business details one works: reads
- * the configuration, shows a form over it and, after a save, the version it made and what changed.
- * The form starts again from the server's document after every save or reload, so it never edits a
+ * The frame of every settings sub-view that edits the configuration (business details, services,
+ * places, opening hours, rules, booking steps, theme): reads the configuration, shows a form over
+ * it and, after a save, the version it made, what changed and the appointments it stranded. The
+ * form starts again from the server's document after every save or reload, so it never edits a
  * stale copy. Also the failure block the forms share: the 422 problems the form does not show on a
  * field, and the 409 offer to load the latest version.
  */
@@ -30,6 +31,7 @@ export interface EditorFormProps {
   document: ConfigurationDocument;
   save: ReturnType<typeof useSaveConfiguration>;
   onSaved: (saved: SavedConfiguration) => void;
+  /** Called on every edit: the last save's answer, or its failure, no longer applies. */
   onEdit: () => void;
   onReload: () => void;
 }
@@ -46,6 +48,7 @@ export function ConfigurationEditor({ form: Form }: { form: ComponentType<Editor
   const [reloads, setReloads] = useState(0);
   const savedTitle = useRef<HTMLParagraphElement>(null);
 
+  // The form starts again after a save, so the focus goes to what the save did.
   useEffect(() => {
     if (saved) savedTitle.current?.focus();
   }, [saved]);
@@ -61,7 +64,10 @@ export function ConfigurationEditor({ form: Form }: { form: ComponentType<Editor
         document={document}
         save={save}
         onSaved={setSaved}
-        onEdit={() => setSaved(null)}
+        onEdit={() => {
+          setSaved(null);
+          if (save.isError) save.reset();
+        }}
         onReload={() => {
           setSaved(null);
           save.reset();

@@ -7,10 +7,7 @@
  * exceptions-draft.ts).
  */
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { problemsOf } from '../../../api/admin-settings.ts';
-import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
-import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
 import forms from '../../../ui/forms/forms.module.css';
 import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
 import { DatedHours } from './DatedHours.tsx';
@@ -19,7 +16,6 @@ import {
   documentWith,
   draftOf,
   fieldOfProblem,
-  type HoursDraft,
   type LocalProblem,
   localProblems,
   newRangeKey,
@@ -29,9 +25,11 @@ import {
   WEEKDAYS,
   type Weekday,
 } from './hours-draft.ts';
+import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
 import { useExceptions } from './use-exceptions.ts';
 import { useFieldFocus } from './use-field-focus.ts';
+import { useFormDraft } from './use-form-draft.ts';
 import { WeekHours } from './WeekHours.tsx';
 
 /** A Monday, to name the weekdays in the page's language. */
@@ -40,8 +38,6 @@ const A_MONDAY = Date.UTC(2024, 0, 1, 12);
 export function HoursForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const [read] = useState<HoursDraft>(() => draftOf(document));
-  const [draft, setDraft] = useState<HoursDraft>(read);
   /** Problems shown: the browser's on a save, or the server's; each range's own ones show live. */
   const [serverProblems, setServerProblems] = useState<LocalProblem[]>([]);
   const [checked, setChecked] = useState(false);
@@ -55,16 +51,12 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
     };
   }, [i18n.language]);
 
-  const edited = () => {
-    onEdit();
-    if (save.isError) save.reset();
-  };
-  const exceptions = useExceptions(document, edited);
-
-  useLeaveWarning(
-    !save.isPending &&
-      (JSON.stringify(draft) !== JSON.stringify(read) ||
-        JSON.stringify(exceptions.draft) !== JSON.stringify(exceptions.read)),
+  const exceptions = useExceptions(document, onEdit);
+  const [draft, setDraft] = useFormDraft(
+    document,
+    draftOf,
+    save,
+    JSON.stringify(exceptions.draft) !== JSON.stringify(exceptions.read),
   );
 
   const local = useMemo(() => localProblems(draft), [draft]);
@@ -74,7 +66,7 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
     serverProblems.find((item) => item.key === key)?.problem;
 
   const change = (calendar: string, day: Weekday, update: (ranges: RangeDraft[]) => RangeDraft[]) => {
-    edited();
+    onEdit();
     setDraft((current) =>
       current.map((item) =>
         item.externid === calendar
@@ -129,26 +121,18 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
     exceptions.setServerIssues([]);
     setOthers([]);
     const sent = withExceptions(documentWith(document, draft), exceptions.draft);
-    save.mutate(
-      { document: sent, based_on: version },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) {
-            const sorted = sortProblems(sent, draft, problemsOf(error.body));
-            const dated = sortExceptionProblems(sent, exceptions.draft, sorted.other);
-            setServerProblems(sorted.ranges);
-            exceptions.setServerIssues(dated.issues);
-            setOthers(dated.other);
-            focusNext.current = sorted.ranges[0]
-              ? fieldOfProblem(sorted.ranges[0])
-              : dated.issues[0]
-                ? `${dated.issues[0].key}:${dated.issues[0].problem === 'from' ? 'from' : 'to'}`
-                : null;
-          }
-        },
-      },
-    );
+    sendDocument(save, sent, version, onSaved, (problems) => {
+      const sorted = sortProblems(sent, draft, problems);
+      const dated = sortExceptionProblems(sent, exceptions.draft, sorted.other);
+      setServerProblems(sorted.ranges);
+      exceptions.setServerIssues(dated.issues);
+      setOthers(dated.other);
+      focusNext.current = sorted.ranges[0]
+        ? fieldOfProblem(sorted.ranges[0])
+        : dated.issues[0]
+          ? `${dated.issues[0].key}:${dated.issues[0].problem === 'from' ? 'from' : 'to'}`
+          : null;
+    });
   };
   const failure = useSaveFailure(save, serverProblems.length > 0 || exceptions.serverIssues.length > 0);
 

@@ -6,6 +6,8 @@ import { useId } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
+import { checkedWith } from './checked-with.ts';
+import { PerformerChecks } from './PerformerChecks.tsx';
 import { PlaceField } from './PlaceField.tsx';
 import styles from './places.module.css';
 import type {
@@ -60,9 +62,12 @@ export function PlaceCard({
   );
   const toggleService = (service: string, on: boolean) =>
     onChange({
-      services: services
-        .map((item) => item.externid)
-        .filter((s) => (s === service ? on : place.services.includes(s))),
+      services: checkedWith(
+        services.map((item) => item.externid),
+        place.services,
+        service,
+        on,
+      ),
     });
   return (
     <li className={settings.itemRow} data-testid="places-calendar" data-calendar={place.externid}>
@@ -121,19 +126,12 @@ export function PlaceCard({
                   : 'admin.settings.places.fields.performs',
               )}
             </legend>
-            <div className={`${settings.checks} ${settings.performerChecks}`}>
-              {services.map((service) => (
-                <label key={service.externid} className={settings.check}>
-                  <input
-                    type="checkbox"
-                    checked={place.services.includes(service.externid)}
-                    onChange={(event) => toggleService(service.externid, event.target.checked)}
-                    data-testid={`places-service-${service.externid}`}
-                  />
-                  <span>{service.name}</span>
-                </label>
-              ))}
-            </div>
+            <PerformerChecks
+              choices={services}
+              checked={place.services}
+              testId={(externid) => `places-service-${externid}`}
+              onToggle={toggleService}
+            />
             {place.services.length === 0 && !place.resource && (
               <p className={settings.hint}>{t('admin.settings.places.noServices')}</p>
             )}

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { Icon } from '../../../ui/Icon.tsx';
+import { FieldProblem } from './FieldProblem.tsx';
 import type { PlacesFieldId, PlacesReason } from './places-draft.ts';
 
 export interface PlaceFieldProps {
@@ -67,10 +67,9 @@ export function PlaceField({
         />
       )}
       {problem && (
-        <p id={`${id}-error`} className={forms.error} data-testid="places-field-error">
-          <Icon name="alert" size={16} />
-          <span>{t(`admin.settings.places.errors.${problem}`)}</span>
-        </p>
+        <FieldProblem id={`${id}-error`} testId="places-field-error">
+          {t(`admin.settings.places.errors.${problem}`)}
+        </FieldProblem>
       )}
     </div>
   );

@@ -6,10 +6,7 @@
  * document with `based_on` the version read (places-draft.ts keeps every other part as it was).
  */
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
-import { problemsOf } from '../../../api/admin-settings.ts';
-import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
-import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
@@ -22,7 +19,6 @@ import {
   draftOf,
   localProblems,
   type PlaceDraft,
-  type PlacesDraft,
   type PlacesFieldId,
   type PlacesProblem,
   packsPreselecting,
@@ -34,28 +30,26 @@ import {
   withNewSite,
 } from './places-draft.ts';
 import { SiteCard } from './SiteCard.tsx';
+import { sendDocument } from './send-document.ts';
 import settings from './settings.module.css';
 import { useFieldFocus } from './use-field-focus.ts';
+import { useFormDraft } from './use-form-draft.ts';
 
 type Section = 'sites' | 'calendars' | 'resources';
 
 export function PlacesForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
   const { t } = usePart('admin');
   const id = useId();
-  const [read] = useState<PlacesDraft>(() => draftOf(document));
-  const [draft, setDraft] = useState<PlacesDraft>(read);
+  const [draft, setDraft, read] = useFormDraft(document, draftOf, save);
   const [invalid, setInvalid] = useState<PlacesProblem[]>([]);
   const [others, setOthers] = useState<string[]>([]);
   const [localFailure, setLocalFailure] = useState(false);
   const { register, focusNext } = useFieldFocus();
   const services = useMemo(() => serviceChoices(document), [document]);
 
-  useLeaveWarning(!save.isPending && JSON.stringify(draft) !== JSON.stringify(read));
-
   const edited = (prefix: string) => {
     onEdit();
     setLocalFailure(false);
-    if (save.isError) save.reset();
     setInvalid((list) => list.filter((item) => !item.field.startsWith(prefix)));
   };
   const setSite = (externid: string, patch: Partial<SiteDraft>) => {
@@ -113,23 +107,13 @@ export function PlacesForm({ version, document, save, onSaved, onEdit, onReload 
     setLocalFailure(false);
     showProblems([], []);
     const sent = documentWith(document, draft);
-    save.mutate(
-      { document: sent, based_on: version },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) {
-            const sorted = sortProblems(sent, problemsOf(error.body));
-            // A calendar the server would not let go (future appointments) comes back, with why.
-            const kept = sorted.fields
-              .filter((item) => item.reason === 'appointments')
-              .map((item) => item.field);
-            if (kept.length > 0) setDraft((current) => withCalendarsBack(read, current, kept));
-            showProblems(sorted.fields, sorted.other);
-          }
-        },
-      },
-    );
+    sendDocument(save, sent, version, onSaved, (problems) => {
+      const sorted = sortProblems(sent, problems);
+      // A calendar the server would not let go (future appointments) comes back, with why.
+      const kept = sorted.fields.filter((item) => item.reason === 'appointments').map((item) => item.field);
+      if (kept.length > 0) setDraft((current) => withCalendarsBack(read, current, kept));
+      showProblems(sorted.fields, sorted.other);
+    });
   };
   const failure = useSaveFailure(save, invalid.length > 0);
   const problemOf = (field: PlacesFieldId) => invalid.find((item) => item.field === field)?.reason;

@@ -1,4 +1,4 @@
-/** The remove button of an item of the calendars & resources form, or why it cannot go yet. */
+/** The remove button of an item of the services or the places form, or why it cannot go yet. */
 import { useId } from 'react';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';

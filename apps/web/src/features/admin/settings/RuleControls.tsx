@@ -6,8 +6,8 @@
 import type { ReactNode } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { Icon } from '../../../ui/Icon.tsx';
 import { type DurationDraft, type DurationUnit, unitsShown } from './duration-draft.ts';
+import { FieldProblem } from './FieldProblem.tsx';
 import styles from './rules.module.css';
 
 export interface ControlProps {
@@ -32,10 +32,9 @@ export function described({ id, problem }: Pick<ControlProps, 'id' | 'problem'>)
 
 export function Problem({ id, problem, testId }: Pick<ControlProps, 'id' | 'problem' | 'testId'>) {
   return problem ? (
-    <p id={`${id}-error`} className={forms.error} data-testid={`${testId}-error`}>
-      <Icon name="alert" size={16} />
-      <span>{problem}</span>
-    </p>
+    <FieldProblem id={`${id}-error`} testId={`${testId}-error`}>
+      {problem}
+    </FieldProblem>
   ) : null;
 }
 

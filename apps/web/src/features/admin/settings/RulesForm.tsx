@@ -4,11 +4,8 @@
  * book. The browser checks the schema's bounds (rules-draft.ts); the server checks everything again
  * and its problems come back on their fields.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { problemsOf } from '../../../api/admin-settings.ts';
-import { ApiError } from '../../../api/client.ts';
+import { type FormEvent, useId, useState } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
-import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
 import forms from '../../../ui/forms/forms.module.css';
 import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
 import { durationWords } from './duration-draft.ts';
@@ -26,31 +23,22 @@ import {
   type RulesDraft,
   sortProblems,
 } from './rules-draft.ts';
+import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
+import { useFieldFocus } from './use-field-focus.ts';
+import { useFormDraft } from './use-form-draft.ts';
 
 export function RulesForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const [read] = useState<RulesDraft>(() => draftOf(document));
-  const [draft, setDraft] = useState<RulesDraft>(read);
+  const [draft, setDraft] = useFormDraft(document, draftOf, save);
   const [problems, setProblems] = useState<Map<RuleField, RuleProblem>>(new Map());
   const [others, setOthers] = useState<string[]>([]);
   const [local, setLocal] = useState(false);
-  const fields = useRef(new Map<RuleField, HTMLElement | null>());
-  const focusFirst = useRef(false);
-
-  useLeaveWarning(!save.isPending && JSON.stringify(draft) !== JSON.stringify(read));
-
-  useEffect(() => {
-    if (!focusFirst.current) return;
-    focusFirst.current = false;
-    const first = [...problems.keys()][0];
-    if (first) fields.current.get(first)?.focus();
-  });
+  const { register, focusNext } = useFieldFocus();
 
   const set = <K extends keyof RulesDraft>(key: K, value: RulesDraft[K]) => {
     onEdit();
-    if (save.isError) save.reset();
     setDraft((current) => ({ ...current, [key]: value }));
     if (problems.has(key as RuleField))
       setProblems((map) => new Map([...map].filter(([field]) => field !== key)));
@@ -59,7 +47,7 @@ export function RulesForm({ version, document, save, onSaved, onEdit, onReload }
     setProblems(found);
     setOthers(elsewhere);
     setLocal(browser);
-    focusFirst.current = true;
+    focusNext.current = [...found.keys()][0] ?? null;
   };
 
   const submit = (event: FormEvent) => {
@@ -68,18 +56,10 @@ export function RulesForm({ version, document, save, onSaved, onEdit, onReload }
     const found = localProblems(draft);
     if (found.size > 0) return show(found, [], true);
     show(new Map(), [], false);
-    save.mutate(
-      { document: documentWith(document, draft), based_on: version },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) {
-            const sorted = sortProblems(problemsOf(error.body));
-            show(sorted.fields, sorted.other, false);
-          }
-        },
-      },
-    );
+    sendDocument(save, documentWith(document, draft), version, onSaved, (problems) => {
+      const sorted = sortProblems(problems);
+      show(sorted.fields, sorted.other, false);
+    });
   };
   const failure = useSaveFailure(save, problems.size > 0);
 
@@ -99,9 +79,7 @@ export function RulesForm({ version, document, save, onSaved, onEdit, onReload }
     help: t(`admin.settings.rules.help.${field}`),
     problem: message(field),
     testId: `rules-${field}`,
-    register: (element) => {
-      fields.current.set(field, element);
-    },
+    register: register(field),
   });
   const duration = (field: DurationName) => (
     <DurationField

@@ -5,17 +5,15 @@
  * business details edit. The browser checks the services per booking (sequence-draft.ts); the
  * server checks everything again and its problems come back on their step.
  */
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { problemsOf } from '../../../api/admin-settings.ts';
-import { ApiError } from '../../../api/client.ts';
 import { useGroupLink } from '../../../app/paths.ts';
 import { usePart } from '../../../i18n/i18n.ts';
-import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
 import forms from '../../../ui/forms/forms.module.css';
 import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
 import own from './rules.module.css';
 import { SequenceStep } from './SequenceStep.tsx';
+import { sendDocument } from './send-document.ts';
 import {
   documentWith,
   draftOf,
@@ -27,18 +25,18 @@ import {
   sortProblems,
 } from './sequence-draft.ts';
 import styles from './settings.module.css';
+import { useFieldFocus } from './use-field-focus.ts';
+import { useFormDraft } from './use-form-draft.ts';
+import { useProblems } from './use-problems.ts';
 
 export function SequenceForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const link = useGroupLink();
   const id = useId();
-  const [read] = useState<SequenceDraft>(() => draftOf(document));
-  const [draft, setDraft] = useState<SequenceDraft>(read);
-  const [problems, setProblems] = useState<SequenceField[]>([]);
-  const [others, setOthers] = useState<string[]>([]);
+  const [draft, setDraft] = useFormDraft(document, draftOf, save);
   const [local, setLocal] = useState(false);
-  const fields = useRef(new Map<string, HTMLElement | null>());
-  const focusNext = useRef<string | null>(null);
+  const { register, focusNext } = useFieldFocus();
+  const { invalid: problems, others, show: showProblems, fixed } = useProblems<SequenceField>(focusNext);
   const languages = useMemo(() => {
     const settings = (document.settings ?? {}) as { enabled_locales?: unknown };
     const codes = Array.isArray(settings.enabled_locales) ? settings.enabled_locales : [];
@@ -51,19 +49,10 @@ export function SequenceForm({ version, document, save, onSaved, onEdit, onReloa
       });
   }, [document, i18n.language]);
 
-  useLeaveWarning(!save.isPending && JSON.stringify(draft) !== JSON.stringify(read));
-
-  useEffect(() => {
-    if (!focusNext.current) return;
-    fields.current.get(focusNext.current)?.focus();
-    focusNext.current = null;
-  });
-
   const edit = (next: SequenceDraft, cleared?: SequenceField) => {
     onEdit();
-    if (save.isError) save.reset();
     setDraft(next);
-    if (cleared && problems.includes(cleared)) setProblems((list) => list.filter((item) => item !== cleared));
+    if (cleared) fixed(cleared);
   };
   const change = (name: StepDraft['name'], update: Partial<StepDraft>, field: SequenceField) =>
     edit(
@@ -77,10 +66,8 @@ export function SequenceForm({ version, document, save, onSaved, onEdit, onReloa
     focusNext.current = `${step.name}:${delta < 0 ? 'up' : 'down'}`;
   };
   const show = (found: SequenceField[], elsewhere: string[], browser: boolean) => {
-    setProblems(found);
-    setOthers(elsewhere);
+    showProblems(found, elsewhere);
     setLocal(browser);
-    focusNext.current = found[0] ?? null;
   };
 
   const submit = (event: FormEvent) => {
@@ -89,18 +76,10 @@ export function SequenceForm({ version, document, save, onSaved, onEdit, onReloa
     const found = localProblems(draft);
     if (found.length > 0) return show(found, [], true);
     show([], [], false);
-    save.mutate(
-      { document: documentWith(document, draft), based_on: version },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) {
-            const sorted = sortProblems(draft, problemsOf(error.body));
-            show(sorted.fields, sorted.other, false);
-          }
-        },
-      },
-    );
+    sendDocument(save, documentWith(document, draft), version, onSaved, (problems) => {
+      const sorted = sortProblems(draft, problems);
+      show(sorted.fields, sorted.other, false);
+    });
   };
   const failure = useSaveFailure(save, problems.length > 0);
   let number = 0;
@@ -127,9 +106,7 @@ export function SequenceForm({ version, document, save, onSaved, onEdit, onReloa
               problems={problems}
               onChange={(update, field) => change(step.name, update, field)}
               onMove={(delta) => move(index, delta)}
-              register={(key) => (element) => {
-                fields.current.set(key, element);
-              }}
+              register={register}
             />
           ))}
         </ol>

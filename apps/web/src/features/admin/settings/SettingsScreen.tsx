@@ -7,7 +7,7 @@ import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { useGroupLink } from '../../../app/paths.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { ScreenTitle } from '../ScreenTitle.tsx';
-import { BusinessDetails } from './BusinessDetails.tsx';
+import { BusinessForm } from './BusinessForm.tsx';
 import { CatalogueForm } from './CatalogueForm.tsx';
 import { ConfigurationEditor } from './ConfigurationEditor.tsx';
 import { HistoryView } from './HistoryView.tsx';
@@ -62,7 +62,7 @@ export function SettingsScreen() {
         </NavLink>
       </nav>
       <Routes>
-        <Route index element={<BusinessDetails />} />
+        <Route index element={<ConfigurationEditor form={BusinessForm} />} />
         <Route path="services" element={<ConfigurationEditor form={CatalogueForm} />} />
         <Route path="places" element={<ConfigurationEditor form={PlacesForm} />} />
         <Route path="hours" element={<ConfigurationEditor form={HoursForm} />} />

@@ -5,17 +5,15 @@
  * document with `based_on` the version read. The browser checks the colours and identifiers; the
  * server checks everything again and its problems come back on their fields (theme-draft.ts).
  */
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { problemsOf } from '../../../api/admin-settings.ts';
-import { ApiError } from '../../../api/client.ts';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
-import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { Icon } from '../../../ui/Icon.tsx';
 import { ColourInput } from './ColourInput.tsx';
 import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { FieldProblem } from './FieldProblem.tsx';
 import { LogoField } from './LogoField.tsx';
+import { sendDocument } from './send-document.ts';
 import settings from './settings.module.css';
 import { ThemePreview } from './ThemePreview.tsx';
 import styles from './theme.module.css';
@@ -31,6 +29,8 @@ import {
   TRACKING_TYPES,
   themeOf,
 } from './theme-draft.ts';
+import { useFieldFocus } from './use-field-focus.ts';
+import { useFormDraft } from './use-form-draft.ts';
 
 type IdField = 'gtm' | 'ga' | 'pixel';
 const ID_PLACEHOLDERS: Record<IdField, string> = {
@@ -43,37 +43,23 @@ export function ThemeForm({ version, document, save, onSaved, onEdit, onReload }
   const { t } = usePart('admin');
   const { group } = useGroupContext();
   const id = useId();
-  const [read] = useState<ThemeDraft>(() => draftOf(document));
-  const [draft, setDraft] = useState<ThemeDraft>(read);
+  const [draft, setDraft] = useFormDraft(document, draftOf, save);
   const [invalid, setInvalid] = useState<ThemeField[]>([]);
   const [checked, setChecked] = useState(false);
   const [others, setOthers] = useState<string[]>([]);
-  const fields = useRef(new Map<ThemeField, HTMLElement | null>());
-  const focusFirst = useRef(false);
+  const { register, focusNext } = useFieldFocus();
   const theme = useMemo(() => themeOf(document, draft), [document, draft]);
   const local = useMemo(() => localProblems(draft), [draft]);
   // After a first save attempt the browser's own problems show live; the server's stay till edited.
   const shown = checked ? [...new Set([...local, ...invalid])] : invalid;
 
-  useLeaveWarning(!save.isPending && JSON.stringify(draft) !== JSON.stringify(read));
-
-  useEffect(() => {
-    if (!focusFirst.current || shown.length === 0) return;
-    focusFirst.current = false;
-    fields.current.get(shown[0] as ThemeField)?.focus();
-  });
-
   const edit = (field: ThemeField, update: (current: ThemeDraft) => ThemeDraft) => {
     onEdit();
-    if (save.isError) save.reset();
     setDraft(update);
     setInvalid((list) => list.filter((item) => item !== field));
   };
   const setColour = (name: ColourField, value: string) =>
     edit(name, (current) => ({ ...current, colours: { ...current.colours, [name]: value } }));
-  const register = (field: ThemeField) => (element: HTMLElement | null) => {
-    fields.current.set(field, element);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,24 +67,17 @@ export function ThemeForm({ version, document, save, onSaved, onEdit, onReload }
     setChecked(true);
     if (local.length > 0) {
       setInvalid([]);
-      focusFirst.current = true;
+      focusNext.current = local[0] ?? null;
       return;
     }
     setInvalid([]);
     setOthers([]);
-    save.mutate(
-      { document: documentWith(document, draft), based_on: version },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          if (!(error instanceof ApiError) || error.status !== 422) return;
-          const sorted = sortProblems(problemsOf(error.body));
-          setInvalid(sorted.fields);
-          setOthers(sorted.other);
-          focusFirst.current = true;
-        },
-      },
-    );
+    sendDocument(save, documentWith(document, draft), version, onSaved, (problems) => {
+      const sorted = sortProblems(problems);
+      setInvalid(sorted.fields);
+      setOthers(sorted.other);
+      focusNext.current = sorted.fields[0] ?? null;
+    });
   };
   const failure = useSaveFailure(save, invalid.length > 0);
 
@@ -125,10 +104,9 @@ export function ThemeForm({ version, document, save, onSaved, onEdit, onReload }
           data-testid={`theme-${name}`}
         />
         {bad && (
-          <p id={`${id}-${name}-error`} className={forms.error}>
-            <Icon name="alert" size={16} />
-            <span>{t(`admin.settings.theme.errors.${name}`, { example: ID_PLACEHOLDERS[name] })}</span>
-          </p>
+          <FieldProblem id={`${id}-${name}-error`}>
+            {t(`admin.settings.theme.errors.${name}`, { example: ID_PLACEHOLDERS[name] })}
+          </FieldProblem>
         )}
       </div>
     );

@@ -1,5 +1,14 @@
+import { LOCALES } from '@creneau/core/locales';
 import { describe, expect, it } from 'vitest';
-import { documentWith, draftOf, fieldOfPath, localProblems, sortProblems } from './business-draft.ts';
+import {
+  documentWith,
+  draftOf,
+  enabledWith,
+  fieldOfPath,
+  localProblems,
+  sortProblems,
+  timeZones,
+} from './business-draft.ts';
 
 const document = {
   urlname: 'demo-salon',
@@ -74,5 +83,26 @@ describe('draft and document', () => {
     const bare = { ...document, website: null };
     expect(draftOf(bare).mail).toBeNull();
     expect(documentWith(bare, draftOf(bare)).website).toBeNull();
+  });
+});
+
+describe('enabledWith', () => {
+  it('turns a language on or off and keeps the order of LOCALES', () => {
+    const [first, second, third] = LOCALES as readonly string[];
+    expect(enabledWith([third as string], first as string, true)).toEqual([first, third]);
+    expect(enabledWith([first as string, third as string], first as string, false)).toEqual([third]);
+    expect(enabledWith([second as string], second as string, true)).toEqual([second]);
+  });
+
+  it('drops codes that are not languages of the product', () => {
+    expect(enabledWith(['xx'], 'xx', true)).toEqual([]);
+  });
+});
+
+describe('timeZones', () => {
+  it('lists the saved zone first when the browser does not know it', () => {
+    expect(timeZones('Mars/Olympus', ['Europe/Paris'])).toEqual(['Mars/Olympus', 'Europe/Paris']);
+    expect(timeZones('Europe/Paris', ['Europe/Paris', 'UTC'])).toEqual(['Europe/Paris', 'UTC']);
+    expect(timeZones('', ['UTC'])).toEqual(['UTC']);
   });
 });

@@ -4,7 +4,9 @@
  * back into a copy of it with every other part untouched, and the server's problem paths
  * ("$.settings.phone: …") brought back to the field they name.
  */
+import { LOCALES } from '@creneau/core/locales';
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
+import { checkedWith } from './checked-with.ts';
 
 export const BUSINESS_FIELDS = [
   'name',
@@ -152,4 +154,20 @@ export function sortProblems(problems: readonly string[]): SortedProblems {
 /** The checks the browser can make for sure; the server checks everything again. */
 export function localProblems(draft: BusinessDraft): BusinessField[] {
   return draft.name.trim() === '' ? ['name'] : [];
+}
+
+/**
+ * The languages offered once `code` is turned on or off, in the order of LOCALES (the order the
+ * document keeps them in).
+ */
+export function enabledWith(enabled: readonly string[], code: string, on: boolean): string[] {
+  return checkedWith(LOCALES, enabled, code, on);
+}
+
+/** The time zones to choose from: the browser's, and first the one saved if the browser lacks it. */
+export function timeZones(
+  current: string,
+  zones: readonly string[] = Intl.supportedValuesOf('timeZone'),
+): string[] {
+  return current && !zones.includes(current) ? [current, ...zones] : [...zones];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currencySymbol,
   documentWith,
   draftOf,
   fieldOfPath,
@@ -245,5 +246,14 @@ describe('problem paths to fields', () => {
     ]);
     expect(sorted.fields).toEqual(['service:solo:price']);
     expect(sorted.other).toEqual(['$.packs[0].items: bad']);
+  });
+});
+
+describe('currencySymbol', () => {
+  it('gives the symbol as the page language writes it, else the code', () => {
+    expect(currencySymbol('fr', 'EUR')).toBe('€');
+    expect(currencySymbol('en', 'USD')).toBe('$');
+    expect(currencySymbol('fr', 'USD')).toBe('$US');
+    expect(currencySymbol('en', 'not a currency')).toBe('not a currency');
   });
 });

@@ -60,6 +60,16 @@ const listOf = (value: unknown): Json[] =>
 /** Items the editor shows: deleted ones stay in the document as they are. */
 const shown = (items: Json[]) => items.filter((item) => item.deleted !== true);
 
+/** The currency's symbol as `locale` writes it ("€", "$US"); its code when the browser knows none. */
+export function currencySymbol(locale: string, currency: string): string {
+  try {
+    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
 /** Cents as the owner types them: 5200 → "52", 5250 → "52.50"; null → "". */
 export function priceText(cents: unknown): string {
   if (typeof cents !== 'number') return '';
