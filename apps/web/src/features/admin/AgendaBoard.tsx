@@ -147,7 +147,6 @@ export function AgendaBoard({
     hintId: `${baseId}-free-hint`,
     format,
     labels,
-    t,
     calendarNames,
     tracks,
     register: keys.register,

@@ -14,7 +14,6 @@ import type { Axis } from './agenda-grid.ts';
 import board from './board.module.css';
 import { DragGhost } from './DragGhost.tsx';
 import { FreePlaceButton } from './FreePlaceButton.tsx';
-import type { Translate } from './refusal-text.ts';
 import type { Ghost } from './use-board-drag.ts';
 import type { FreePlace } from './WalkInDialog.tsx';
 
@@ -35,7 +34,6 @@ export interface ColumnShared
   /** The id of the free places' keyboard hint. */
   hintId: string;
   format: AgendaFormat;
-  t: Translate;
   /** The columns' tracks by column index, for the drag (use-board-drag.ts). */
   tracks: { current: Map<number, HTMLElement> };
   onFreePlace: (place: FreePlace) => void;
@@ -67,7 +65,7 @@ export function AgendaColumn({
   ghost,
   shared,
 }: AgendaColumnProps) {
-  const { axis, canBook, format, t } = shared;
+  const { axis, canBook, format } = shared;
   const calendar = column.calendar;
   const calendarHeading = `${dayHeading}-${calendar.id}`;
   const bookable = isBookable(column, canBook);
@@ -79,7 +77,7 @@ export function AgendaColumn({
     <div className={`${styles.column} ${board.lazyColumn}`} data-testid="agenda-column">
       <h4 id={calendarHeading} className={styles.calendarHeading} title={calendar.name}>
         <span className={styles.calendarName}>{calendar.name}</span>
-        {calendar.resource && <span className={styles.resourceTag}>{t('admin.calendars.resource')}</span>}
+        {calendar.resource && <span className={styles.resourceTag}>{shared.labels.resourceTag}</span>}
       </h4>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the pointer's shortcut to the free-place button below, which keyboards use */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the free-place button is the keyboard's way */}
@@ -104,7 +102,7 @@ export function AgendaColumn({
             axis={axis}
             hintId={shared.hintId}
             format={format}
-            t={t}
+            labels={shared.labels}
             onKeyDown={(event) => shared.onFreeKey(event, column, free)}
             onClick={() => shared.onFreePlace({ calendarId: freeCalendar.id, day: column.day, minute: free })}
           />
@@ -133,7 +131,7 @@ export function AgendaColumn({
             />
           )}
           {drawn && column.appointments.length === 0 && (
-            <li className="visually-hidden">{t('admin.empty')}</li>
+            <li className="visually-hidden">{shared.labels.empty}</li>
           )}
         </ul>
         {ghost && <DragGhost ghost={ghost} day={column.day} axis={axis} format={format} />}

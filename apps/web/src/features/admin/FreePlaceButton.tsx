@@ -7,8 +7,8 @@ import type { KeyboardEvent } from 'react';
 import type { AgendaCalendar } from '../../api/admin-agenda.ts';
 import type { AgendaFormat } from './agenda-format.ts';
 import { type Axis, localOf, percentOfMinute, SNAP_MINUTES } from './agenda-grid.ts';
+import type { AgendaLabels } from './agenda-labels.ts';
 import board from './board.module.css';
-import type { Translate } from './refusal-text.ts';
 
 export function FreePlaceButton({
   day,
@@ -17,7 +17,7 @@ export function FreePlaceButton({
   axis,
   hintId,
   format,
-  t,
+  labels,
   onKeyDown,
   onClick,
 }: {
@@ -29,7 +29,7 @@ export function FreePlaceButton({
   /** The id of the hint that says how the keys move it. */
   hintId: string;
   format: AgendaFormat;
-  t: Translate;
+  labels: AgendaLabels;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onClick: () => void;
 }) {
@@ -41,11 +41,7 @@ export function FreePlaceButton({
         top: `${percentOfMinute(minute, axis)}%`,
         height: `${(SNAP_MINUTES / ((axis.end - axis.start) * 60)) * 100}%`,
       }}
-      aria-label={t('admin.walkin.freePlace', {
-        time: format.time(localOf(day, minute)),
-        calendar: calendar.name,
-        day: format.mediumDate(day),
-      })}
+      aria-label={labels.freePlace(format.time(localOf(day, minute)), calendar.name, format.mediumDate(day))}
       aria-describedby={hintId}
       onKeyDown={onKeyDown}
       onClick={onClick}

@@ -19,6 +19,12 @@ export interface AgendaLabels {
   block: (block: AgendaBlock) => string;
   cancelled: string;
   attendance: Record<NonNullable<AgendaAppointment['attendance']>, string>;
+  /** The tag of a resource's column heading. */
+  resourceTag: string;
+  /** Said for a column without appointments. */
+  empty: string;
+  /** The name of a column's free-place button: its time, calendar and day. */
+  freePlace: (time: string, calendar: string, day: string) => string;
 }
 
 export function customerName(appointment: AgendaAppointment): string {
@@ -51,6 +57,9 @@ export function useAgendaLabels(format: AgendaFormat): AgendaLabels {
       time,
       cancelled,
       attendance,
+      resourceTag: t('admin.calendars.resource'),
+      empty: t('admin.empty'),
+      freePlace: (time, calendar, day) => t('admin.walkin.freePlace', { time, calendar, day }),
       blockKind,
       appointment: (appointment, calendarName) => {
         const parts = [
