@@ -7,7 +7,7 @@ import { type KeyboardEvent, memo, type PointerEvent } from 'react';
 import type { AgendaAppointment, AgendaBlock } from '../../api/admin-agenda.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import styles from './admin.module.css';
-import { type AgendaLabels, customerName } from './agenda-labels.ts';
+import { type AgendaLabels, customerName, isLinked } from './agenda-labels.ts';
 import type { Placed } from './agenda-layout.ts';
 import board from './board.module.css';
 
@@ -98,6 +98,8 @@ export const AppointmentButton = memo(function AppointmentButton({
   const start = labels.time(appointment.starts_local);
   const end = labels.time(appointment.ends_local);
   const attendance = appointment.attendance;
+  // A pack's or consecutive appointments: a link mark, and said in the name.
+  const linked = isLinked(appointment);
   const key = `${column}:${index}`;
   return (
     <button
@@ -143,8 +145,13 @@ export const AppointmentButton = memo(function AppointmentButton({
           {withCalendar && <span className={styles.aptCalendar}>{calendarName}</span>}
         </span>
       )}
-      {(cancelled || attendance) && (
+      {(cancelled || attendance || linked) && (
         <span aria-hidden="true" className={styles.aptBadges}>
+          {linked && (
+            <span className={styles.badgeLinked} data-testid="badge-linked">
+              <Icon name="link" size={12} />
+            </span>
+          )}
           {cancelled && <span className={styles.badgeCancelled}>{labels.cancelled}</span>}
           {attendance && (
             <span

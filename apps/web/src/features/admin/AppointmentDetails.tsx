@@ -11,6 +11,7 @@ import { useFormatters } from '../../lib/formatters.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
+import { isLinked } from './agenda-labels.ts';
 import { placeText, timesText } from './appointment-detail.ts';
 import { telHref } from './customers/customer-format.ts';
 
@@ -48,9 +49,7 @@ export function AppointmentDetails({ appointment, calendars, formAnswers }: Appo
         {appointment.booked_by_staff && (
           <span className={styles.badgeMuted}>{t('admin.detail.bookedByStaff')}</span>
         )}
-        {(appointment.pack_id !== null || appointment.parent_id !== null) && (
-          <span className={styles.badgeMuted}>{t('admin.detail.together')}</span>
-        )}
+        {isLinked(appointment) && <span className={styles.badgeMuted}>{t('admin.detail.together')}</span>}
       </div>
       <dl className={styles.details}>
         <Row label={t('admin.detail.when')}>

@@ -11,7 +11,7 @@ import type { AgendaFormat } from './agenda-format.ts';
 export interface AgendaLabels {
   /** "09:30" from "YYYY-MM-DDTHH:MM" (format.time, remembered per time of day). */
   time: (local: string) => string;
-  /** The button's name: full time range, customer, service, calendar, status, mark, note. */
+  /** The button's name: full time range, customer, service, calendar, status, mark, booked with others, note. */
   appointment: (appointment: AgendaAppointment, calendarName: string) => string;
   /** "Closed", "Absent", "Extra opening". */
   blockKind: (kind: AgendaBlock['kind']) => string;
@@ -27,6 +27,11 @@ export interface AgendaLabels {
   freePlace: (time: string, calendar: string, day: string) => string;
 }
 
+/** Booked with others: one of a pack's appointments, or one of consecutive appointments. */
+export function isLinked(appointment: Pick<AgendaAppointment, 'pack_id' | 'parent_id'>): boolean {
+  return appointment.pack_id !== null || appointment.parent_id !== null;
+}
+
 export function customerName(appointment: AgendaAppointment): string {
   return `${appointment.customer.firstname} ${appointment.customer.lastname}`.trim();
 }
@@ -37,6 +42,7 @@ export function useAgendaLabels(format: AgendaFormat): AgendaLabels {
     const cancelled = t('admin.status.cancelled');
     const attendance = { arrived: t('admin.attendance.arrived'), no_show: t('admin.attendance.no_show') };
     const hasNote = t('admin.appointment.hasNote');
+    const together = t('admin.appointment.together');
     const blockKind = (kind: AgendaBlock['kind']) => t(`admin.block.${kind}`);
     // The range's words are read once with markers in place of the times, then filled per block:
     // thousands of appointments then cost string joins, not translation lookups.
@@ -70,6 +76,7 @@ export function useAgendaLabels(format: AgendaFormat): AgendaLabels {
         ];
         if (appointment.status === 'cancelled') parts.push(cancelled);
         if (appointment.attendance) parts.push(attendance[appointment.attendance]);
+        if (isLinked(appointment)) parts.push(together);
         if (appointment.staff_note) parts.push(hasNote);
         return parts.join(', ');
       },
