@@ -33,6 +33,8 @@ export interface ServerConfig {
   webDistDir: string;
   demoDir: string;
   loadDemo: boolean;
+  /** With the demo: a fortnight of appointments in the salon's agenda (DEMO_WEEK=true; `npm start` sets it). */
+  demoWeek: boolean;
   logLevel: string;
   /**
    * Server processes sharing the port (Node's cluster), to use more than one core; more than one
@@ -165,6 +167,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     demoDir: path.resolve(env.DEMO_DIR ?? path.join(repoRoot, 'demo')),
     loadDemo: env.LOAD_DEMO !== 'false',
+    demoWeek: env.DEMO_WEEK === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
     workers,
     rateLimitScale,

@@ -7,6 +7,7 @@
 import cluster from 'node:cluster';
 import { readConfig, type ServerConfig } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
+import { loadDemoWeek } from './demo/demo-week.ts';
 import { isDatabaseEmpty, loadDemoAccounts, loadDemoGroups } from './demo/load-demo.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { startHousekeeping } from './maintenance/housekeeping.ts';
@@ -29,6 +30,8 @@ async function loadDemoIfEmpty(database: DatabaseHandle, log: (message: string) 
   const loaded = await loadDemoGroups(database.db, config.demoDir);
   const accounts = await loadDemoAccounts(database.db, config.demoDir);
   log(`loaded demo groups: ${loaded.join(', ')} and ${accounts} demo accounts`);
+  if (config.demoWeek)
+    log(`loaded a fortnight of demo appointments: ${await loadDemoWeek(database.db, new Date())}`);
 }
 
 async function serve(serverConfig: ServerConfig, options: { loadDemo: boolean }) {
