@@ -44,10 +44,11 @@ function startInBackground(title, command, args, env = {}) {
   child.stderr.on('data', (chunk) => output.push(chunk));
   return new Promise((resolve) => {
     child.on('close', (status) => {
+      // Read once the step beside it has ended (spawnSync holds the event loop): an upper bound.
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`\n▶ ${title}: output`);
       process.stdout.write(Buffer.concat(output));
-      if (status === 0) console.log(`✓ ${title} (${seconds}s, beside the browser tests)`);
+      if (status === 0) console.log(`✓ ${title} (done within ${seconds}s, beside the browser tests)`);
       else console.error(`✗ ${title} failed after ${seconds}s`);
       resolve(status === 0);
     });

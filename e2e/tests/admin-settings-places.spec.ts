@@ -150,11 +150,12 @@ test.describe('back office: calendars & resources, dated changes, stranded appoi
         await expect(saved.getByTestId('settings-change')).toContainText('calendars[leonie].exceptions');
         expect(await leonieCutStarts(request, salon, day)).toEqual([]);
         const stranded = saved.getByTestId('settings-stranded');
+        // Tests side by side book Léonie too: ours is listed among whatever else fell on that day.
         await expect(stranded.getByRole('heading')).toHaveText(
-          'Booked appointments now outside the hours: 1',
+          /^Booked appointments now outside the hours: \d+$/,
         );
-        const item = stranded.getByTestId('affected-appointment');
-        await expect(item).toContainText(`Maëlle ${lastname}`);
+        const item = stranded.getByTestId('affected-appointment').filter({ hasText: `Maëlle ${lastname}` });
+        await expect(item).toHaveCount(1);
         await expect(item).toContainText('Coupe femme · Léonie Marchand');
         await expect(item.getByTestId('affected-open')).toHaveAttribute(
           'href',
