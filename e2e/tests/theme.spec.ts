@@ -1,11 +1,15 @@
 /** Theme (docs/requirements/booking-flow.md §3): spec defaults, the group's usercolors, and the colors parameter on top. */
+import { withConfigurationLock } from '../support/configuration-lock.ts';
 import { cssVar, expect, test } from '../support/fixtures.ts';
 
 test("the group's colours dress the header and the page", async ({ page }) => {
-  await page.goto('/demo-salon/home');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByTestId('header')).toHaveCSS('background-color', 'rgb(46, 42, 39)');
-  expect(await cssVar(page, '--body-primary')).toBe('#B5654A');
+  // Read while no settings test has the salon's colours changed (they save under this lock).
+  await withConfigurationLock(async () => {
+    await page.goto('/demo-salon/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('header')).toHaveCSS('background-color', 'rgb(46, 42, 39)');
+    expect(await cssVar(page, '--body-primary')).toBe('#B5654A');
+  });
 });
 
 test('a group without colours wears the spec defaults', async ({ page }) => {
