@@ -22,7 +22,7 @@ import { AppointmentDialog } from './AppointmentDialog.tsx';
 import styles from './admin.module.css';
 import { useAgendaFormat } from './agenda-format.ts';
 import { defaultPlace } from './agenda-grid.ts';
-import { browserTimeZone, linkedDate } from './agenda-layout.ts';
+import { type AgendaView, browserTimeZone, linkedDate } from './agenda-layout.ts';
 import { CalendarFilter } from './CalendarFilter.tsx';
 import { PrintSheet } from './PrintSheet.tsx';
 import { ScreenTitle } from './ScreenTitle.tsx';
@@ -30,8 +30,6 @@ import { useAgendaData } from './use-agenda-data.ts';
 import { usePrintSheet } from './use-print-sheet.ts';
 import { useZonedNow } from './use-zoned-now.ts';
 import { type FreePlace, WalkInDialog } from './WalkInDialog.tsx';
-
-export type AgendaView = 'day' | 'week';
 
 /**
  * Phones and tablets start on a day: a week of columns leaves blocks too small to read or to touch.

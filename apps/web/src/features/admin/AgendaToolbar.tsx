@@ -8,8 +8,8 @@ import { useId } from 'react';
 import { usePart } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import type { AgendaView } from './AgendaScreen.tsx';
 import styles from './admin.module.css';
+import type { AgendaView } from './agenda-layout.ts';
 
 interface AgendaToolbarProps {
   view: AgendaView;

@@ -8,6 +8,9 @@
 import { dayOfIsoDate } from '@creneau/core/time/civil-day';
 import { addDays } from '@creneau/core/validation/calendar-date';
 
+/** The agenda shows one day or a week (Monday to Sunday). */
+export type AgendaView = 'day' | 'week';
+
 export const MINUTES_PER_DAY = 24 * 60;
 /** The hours shown when the days have neither appointments nor openings. */
 export const DEFAULT_HOURS = { start: 7, end: 20 } as const;

@@ -6,8 +6,8 @@
 import { startOfIsoWeek } from '@creneau/core/validation/calendar-date';
 import { useMemo } from 'react';
 import { useAgenda } from '../../api/admin-agenda.ts';
-import type { AgendaView } from './AgendaScreen.tsx';
 import { bookingAxis } from './agenda-grid.ts';
+import type { AgendaView } from './agenda-layout.ts';
 import { dayList, hourRange } from './agenda-layout.ts';
 
 export function useAgendaData({

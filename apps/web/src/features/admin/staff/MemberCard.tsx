@@ -9,12 +9,7 @@ import { buttonClass } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { MemberEditor } from './MemberEditor.tsx';
 import styles from './staff.module.css';
-import { calendarsText } from './staff-format.ts';
-
-export interface CalendarChoice {
-  id: number;
-  name: string;
-}
+import { type CalendarChoice, calendarsText } from './staff-format.ts';
 
 interface MemberCardProps {
   member: StaffMember;

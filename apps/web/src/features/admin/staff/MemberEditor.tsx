@@ -10,8 +10,8 @@ import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { usePeopleErrorText } from '../people-error-text.ts';
-import type { CalendarChoice } from './MemberCard.tsx';
 import styles from './staff.module.css';
+import type { CalendarChoice } from './staff-format.ts';
 import { staffChange } from './staff-format.ts';
 
 const ROLES = ['owner', 'manager', 'staff', 'callcentre'] as const;

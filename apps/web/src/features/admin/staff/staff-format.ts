@@ -1,3 +1,9 @@
+/** A calendar a member may be given. */
+export interface CalendarChoice {
+  id: number;
+  name: string;
+}
+
 /**
  * How a member's calendars read (docs/back-office.md "Staff"): null is every calendar, a list
  * names its calendars in the business's order; a calendar the list does not know keeps its number.
