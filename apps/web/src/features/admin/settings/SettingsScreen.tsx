@@ -1,8 +1,10 @@
 /**
  * /{urlname}/admin/settings — the group's configuration, for its owner (docs/group-configuration.md
- * "While the server runs, and versions"): the business details editor, the services (/settings/services)
- * and opening hours (/settings/hours) editors, and the history of versions at /settings/history. The server checks the right and every value again.
+ * "While the server runs, and versions"): one tab per editor, each at its own path and saved
+ * through ConfigurationEditor, and the history of versions at /settings/history. The server checks
+ * the right and every value again.
  */
+import type { ComponentProps } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { useGroupLink } from '../../../app/paths.ts';
 import { usePart } from '../../../i18n/i18n.ts';
@@ -18,6 +20,22 @@ import { SequenceForm } from './SequenceForm.tsx';
 import styles from './settings.module.css';
 import { ThemeForm } from './ThemeForm.tsx';
 
+/** The editors in tab order: the path under /settings ('' for the first), its title and its form. */
+const EDITORS: readonly {
+  path: string;
+  testId: string;
+  title: string;
+  form: ComponentProps<typeof ConfigurationEditor>['form'];
+}[] = [
+  { path: '', testId: 'details', title: 'admin.settings.details.title', form: BusinessForm },
+  { path: 'services', testId: 'services', title: 'admin.settings.catalogue.title', form: CatalogueForm },
+  { path: 'places', testId: 'places', title: 'admin.settings.places.title', form: PlacesForm },
+  { path: 'hours', testId: 'hours', title: 'admin.settings.hours.title', form: HoursForm },
+  { path: 'rules', testId: 'rules', title: 'admin.settings.rules.title', form: RulesForm },
+  { path: 'sequence', testId: 'sequence', title: 'admin.settings.sequence.title', form: SequenceForm },
+  { path: 'theme', testId: 'theme', title: 'admin.settings.theme.title', form: ThemeForm },
+];
+
 export function SettingsScreen() {
   const { t } = usePart('admin');
   const link = useGroupLink();
@@ -28,47 +46,29 @@ export function SettingsScreen() {
       <ScreenTitle title={t('admin.sections.settings')} />
       <p className={styles.intro}>{t('admin.settings.intro')}</p>
       <nav className={styles.subNav} aria-label={t('admin.settings.views')}>
-        <NavLink end to={link('admin/settings')} className={tabClass} data-testid="settings-tab-details">
-          {t('admin.settings.details.title')}
-        </NavLink>
-        <NavLink
-          to={link('admin/settings/services')}
-          className={tabClass}
-          data-testid="settings-tab-services"
-        >
-          {t('admin.settings.catalogue.title')}
-        </NavLink>
-        <NavLink to={link('admin/settings/places')} className={tabClass} data-testid="settings-tab-places">
-          {t('admin.settings.places.title')}
-        </NavLink>
-        <NavLink to={link('admin/settings/hours')} className={tabClass} data-testid="settings-tab-hours">
-          {t('admin.settings.hours.title')}
-        </NavLink>
-        <NavLink to={link('admin/settings/rules')} className={tabClass} data-testid="settings-tab-rules">
-          {t('admin.settings.rules.title')}
-        </NavLink>
-        <NavLink
-          to={link('admin/settings/sequence')}
-          className={tabClass}
-          data-testid="settings-tab-sequence"
-        >
-          {t('admin.settings.sequence.title')}
-        </NavLink>
-        <NavLink to={link('admin/settings/theme')} className={tabClass} data-testid="settings-tab-theme">
-          {t('admin.settings.theme.title')}
-        </NavLink>
+        {EDITORS.map((editor) => (
+          <NavLink
+            key={editor.testId}
+            end={editor.path === ''}
+            to={link(editor.path ? `admin/settings/${editor.path}` : 'admin/settings')}
+            className={tabClass}
+            data-testid={`settings-tab-${editor.testId}`}
+          >
+            {t(editor.title)}
+          </NavLink>
+        ))}
         <NavLink to={link('admin/settings/history')} className={tabClass} data-testid="settings-tab-history">
           {t('admin.settings.history.title')}
         </NavLink>
       </nav>
       <Routes>
-        <Route index element={<ConfigurationEditor form={BusinessForm} />} />
-        <Route path="services" element={<ConfigurationEditor form={CatalogueForm} />} />
-        <Route path="places" element={<ConfigurationEditor form={PlacesForm} />} />
-        <Route path="hours" element={<ConfigurationEditor form={HoursForm} />} />
-        <Route path="rules" element={<ConfigurationEditor form={RulesForm} />} />
-        <Route path="sequence" element={<ConfigurationEditor form={SequenceForm} />} />
-        <Route path="theme" element={<ConfigurationEditor form={ThemeForm} />} />
+        {EDITORS.map(({ path, testId, form }) =>
+          path === '' ? (
+            <Route key={testId} index element={<ConfigurationEditor form={form} />} />
+          ) : (
+            <Route key={testId} path={path} element={<ConfigurationEditor form={form} />} />
+          ),
+        )}
         <Route path="history" element={<HistoryView />} />
         <Route path="*" element={<Navigate replace to={link('admin/settings')} />} />
       </Routes>
