@@ -2,8 +2,9 @@
  * The owner's calendars & resources, dated changes and stranded appointments (docs/group-configuration.md
  * "Calendars", edited in docs/back-office.md "Settings"; docs/back-office.md "Stranded appointments"):
  * the owner adds a calendar by keyboard that performs the women's cut and finds it offered on the
- * booking page; closes Léonie on the day of an appointment booked for the test, sees that day's
- * public slots vanish and the save list the appointment with a link to its day in the agenda; cannot
+ * booking page; closes Léonie on the day of an appointment booked for the test, is asked first
+ * (the save lists the appointment it would strand and writes nothing), saves anyway, sees that
+ * day's public slots vanish and the appointment listed with a link to its day in the agenda; cannot
  * remove Léonie while she has appointments to come (the server's refusal shown on her); then
  * everything goes back (the version before restored, the appointment cancelled). The configuration
  * writes hold the lock the other writing tests hold. Axe at 1280 and 768, no overflow at 390.
@@ -146,7 +147,23 @@ test.describe('back office: calendars & resources, dated changes, stranded appoi
         await checkLayouts(page, 'settings hours dated');
         await page.getByTestId('settings-save').click();
 
+        // Nothing is saved before the owner has seen what the closed day strands.
+        const confirm = page.getByTestId('settings-stranded-confirm');
+        const asked = confirm.getByRole('heading');
+        await expect(asked).toHaveText(
+          /^Not saved yet\. Booked appointments this change would leave outside the hours: \d+$/,
+        );
+        await expect(asked).toBeFocused();
+        await expect(
+          confirm.getByTestId('affected-appointment').filter({ hasText: `Maëlle ${lastname}` }),
+        ).toHaveCount(1);
+        expect((await configurationCall<Configuration>(page, 'GET')).version).toBe(before.version + 1);
+        expect((await leonieCutStarts(request, salon, day)).length).toBeGreaterThan(0);
+        await checkLayouts(page, 'settings hours stranded question');
+        await confirm.getByTestId('settings-save-anyway').click();
+
         await expect(saved).toContainText(`Saved as version ${before.version + 2}.`);
+        await expect(confirm).toHaveCount(0);
         await expect(saved.getByTestId('settings-change')).toContainText('calendars[leonie].exceptions');
         expect(await leonieCutStarts(request, salon, day)).toEqual([]);
         const stranded = saved.getByTestId('settings-stranded');

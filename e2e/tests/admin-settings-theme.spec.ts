@@ -10,7 +10,7 @@ import { deflateSync } from 'node:zlib';
 import { withConfigurationLock } from '../support/configuration-lock.ts';
 import { cssVar, expect, test } from '../support/fixtures.ts';
 import { shot } from './account-support.ts';
-import { checkLayouts, configurationCall, logInToAdmin, OWNER } from './admin-support.ts';
+import { checkLayouts, configurationCall, logInToAdmin, OWNER, restoreVersion } from './admin-support.ts';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -142,11 +142,7 @@ test.describe('back office: theme', () => {
         await visitor.close();
       } finally {
         // Whatever happened above, the configuration goes back to the version before.
-        const now = await configurationCall<Configuration>(page, 'GET');
-        if (now.version > before.version)
-          await configurationCall(page, 'POST', `/versions/${before.version}/restore`, {
-            based_on: now.version,
-          });
+        await restoreVersion(page, before.version);
       }
     });
   });

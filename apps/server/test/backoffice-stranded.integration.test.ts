@@ -1,8 +1,10 @@
 /**
  * Stranded appointments (docs/back-office.md "Stranded appointments"), through HTTP on both
- * databases: a configuration save answers the future booked appointments it leaves outside what is
- * bookable — shorter hours, a closed date, a service a calendar no longer performs — and nothing
- * else; an editor's save that removes a calendar with future appointments is refused whole.
+ * databases: a configuration save that would leave future booked appointments outside what is
+ * bookable — shorter hours, a closed date, a service a calendar no longer performs — writes nothing
+ * and answers them (409 appointmentsStranded) until the owner accepts; then it saves and lists
+ * them, and nothing else. An editor's save that removes a calendar with future appointments is
+ * refused whole.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
@@ -51,19 +53,78 @@ forEachDatabase('back office: stranded appointments', (database) => {
     await t.app.close();
   });
 
-  const api = (method: 'GET' | 'PUT', body?: unknown) =>
-    call(t, method, `/api/v3/admin/groups/${groupId}/configuration`, { token, ...(body ? { body } : {}) });
-  /** Reads the configuration, lets `edit` change it, saves it. */
-  async function save(edit: (document: Document) => void) {
+  const api = (method: 'GET' | 'PUT' | 'POST', body?: unknown, path = '') =>
+    call(t, method, `/api/v3/admin/groups/${groupId}/configuration${path}`, {
+      token,
+      ...(body ? { body } : {}),
+    });
+  /** Reads the configuration, lets `edit` change it, saves it, accepting what it strands. */
+  async function save(
+    edit: (document: Document) => void,
+    acceptance: { accept_stranded?: boolean } = { accept_stranded: true },
+  ) {
     const read = await api('GET');
     const document = structuredClone(read.body.document) as Document;
     edit(document);
-    return api('PUT', { document, based_on: read.body.version });
+    return api('PUT', { document, based_on: read.body.version, ...acceptance });
   }
   const calendar = (document: Document, externid: string) =>
     document.calendars.find((item) => item.externid === externid) as Calendar;
   const strandedOf = (answer: { body: { stranded: { customer: { firstname: string } }[] } }) =>
     answer.body.stranded.map((item) => item.customer.firstname);
+
+  it('writes nothing while the owner has not accepted what a save strands, and lists it', async () => {
+    const read = await api('GET');
+    for (const acceptance of [{}, { accept_stranded: false }]) {
+      const refused = await save((document) => {
+        calendar(document, 'alice').weekly.tue = [['09:00', '12:00']];
+      }, acceptance);
+      expect([refused.status, refused.body.message]).toEqual([409, 'appointmentsStranded']);
+      expect(strandedOf(refused)).toEqual(['Inès']);
+      expect(refused.body.stranded[0]).toMatchObject({
+        calendar_id: id.alice,
+        starts_local: '2026-11-24T15:00',
+      });
+    }
+    const after = await api('GET');
+    expect(after.body).toEqual(read.body);
+    // A save that strands nothing needs no acceptance.
+    const harmless = await save((document) => {
+      calendar(document, 'alice').weekly.tue = [['08:00', '18:00']];
+    }, {});
+    expect([harmless.status, harmless.body.stranded]).toEqual([200, []]);
+    const restored = await api(
+      'POST',
+      { based_on: harmless.body.version },
+      `/versions/${read.body.version}/restore`,
+    );
+    expect([restored.status, restored.body.stranded]).toEqual([200, []]);
+  });
+
+  it('refuses a restore that strands appointments until it is accepted', async () => {
+    const before = (await api('GET')).body.version;
+    const shorter = await save((document) => {
+      calendar(document, 'alice').weekly.tue = [['09:00', '12:00']];
+    });
+    expect(strandedOf(shorter)).toEqual(['Inès']);
+    const wider = await save((document) => {
+      calendar(document, 'alice').weekly.tue = [['09:00', '18:00']];
+    });
+    expect(wider.body.stranded).toEqual([]);
+    // Going back to the shorter hours would strand Inès again.
+    const path = `/versions/${shorter.body.version}/restore`;
+    const refused = await api('POST', { based_on: wider.body.version }, path);
+    expect([refused.status, refused.body.message, strandedOf(refused)]).toEqual([
+      409,
+      'appointmentsStranded',
+      ['Inès'],
+    ]);
+    expect((await api('GET')).body.version).toBe(wider.body.version);
+    const accepted = await api('POST', { based_on: wider.body.version, accept_stranded: true }, path);
+    expect([accepted.status, strandedOf(accepted)]).toEqual([200, ['Inès']]);
+    const back = await api('POST', { based_on: accepted.body.version }, `/versions/${before}/restore`);
+    expect([back.status, back.body.stranded]).toEqual([200, []]);
+  });
 
   it('lists the appointment that shorter hours leave out, with its day and calendar', async () => {
     const shorter = await save((document) => {

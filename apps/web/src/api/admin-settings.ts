@@ -87,7 +87,7 @@ function useRefreshAfterWrite(groupId: number, urlname: string) {
 export function useSaveConfiguration(groupId: number, urlname: string) {
   const refresh = useRefreshAfterWrite(groupId, urlname);
   return useMutation({
-    mutationFn: (body: { document: ConfigurationDocument; based_on: number }) =>
+    mutationFn: (body: { document: ConfigurationDocument; based_on: number; accept_stranded?: boolean }) =>
       apiCall(backofficeRoutes.saveConfiguration, { params: { id: groupId }, body }),
     onSuccess: () => refresh(),
   });
@@ -96,10 +96,18 @@ export function useSaveConfiguration(groupId: number, urlname: string) {
 export function useRestoreVersion(groupId: number, urlname: string) {
   const refresh = useRefreshAfterWrite(groupId, urlname);
   return useMutation({
-    mutationFn: ({ version, basedOn }: { version: number; basedOn: number }) =>
+    mutationFn: ({
+      version,
+      basedOn,
+      acceptStranded,
+    }: {
+      version: number;
+      basedOn: number;
+      acceptStranded?: boolean;
+    }) =>
       apiCall(backofficeRoutes.restoreConfigurationVersion, {
         params: { id: groupId, version },
-        body: { based_on: basedOn },
+        body: { based_on: basedOn, accept_stranded: acceptStranded },
       }),
     onSuccess: () => refresh(),
     // Refused because someone saved meanwhile: the list shows their version for the next try.
@@ -107,6 +115,18 @@ export function useRestoreVersion(groupId: number, urlname: string) {
       if (error instanceof ApiError && error.status === 409) void refresh();
     },
   });
+}
+
+/**
+ * The appointments a save or a restore would have stranded when the server wrote nothing and asks
+ * the owner first (`409 appointmentsStranded`, docs/back-office.md "Stranded appointments"); null
+ * for any other outcome.
+ */
+export function wouldStrand(error: unknown): SavedConfiguration['stranded'] | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.key !== 'appointmentsStranded')
+    return null;
+  const stranded = (error.body as { stranded?: unknown } | null)?.stranded;
+  return Array.isArray(stranded) ? (stranded as SavedConfiguration['stranded']) : [];
 }
 
 /** The `problems` of a 422 answer (docs/group-configuration.md: "$.path: rule"), or none. */

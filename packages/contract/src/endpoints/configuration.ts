@@ -38,6 +38,15 @@ export const strandedAppointment = z.object({
 });
 
 /**
+ * Whether the owner, shown the appointments a write would strand (`409 appointmentsStranded`),
+ * chose to write it all the same.
+ */
+const acceptStranded = z
+  .boolean()
+  .optional()
+  .describe('true: write even if future appointments end up outside what is bookable');
+
+/**
  * What a save or a restore did: the version it made (the same when nothing changed), how, and the
  * future appointments it stranded.
  */
@@ -64,11 +73,15 @@ export const saveConfiguration = endpoint({
   path: '/api/v3/admin/groups/:id/configuration',
   summary: "Saves the group's whole configuration, validated as an import",
   description:
-    'All or nothing. `based_on` is the version the editor read: when someone saved since, the save is refused (`409 configurationChanged`) rather than overwriting their change. Problems answer `422 invalidConfiguration` with `problems`, each naming its JSON path; removing a calendar that has future appointments answers `422 calendarHasAppointments`. The answer lists in `stranded` the future appointments that were bookable before the save and are not any more (hours, exceptions, services).',
+    'All or nothing. `based_on` is the version the editor read: when someone saved since, the save is refused (`409 configurationChanged`) rather than overwriting their change. Problems answer `422 invalidConfiguration` with `problems`, each naming its JSON path; removing a calendar that has future appointments answers `422 calendarHasAppointments`. A save that would leave future appointments outside what is bookable (hours, exceptions, services) is undone and answered `409 appointmentsStranded` with them in `stranded`, unless `accept_stranded` is true; the answer then lists them in `stranded`.',
   tags: ['back office'],
   params: groupParams,
   querystring: plainQuery,
-  body: z.object({ document: configurationDocument, based_on: z.number().int().min(0).optional() }),
+  body: z.object({
+    document: configurationDocument,
+    based_on: z.number().int().min(0).optional(),
+    accept_stranded: acceptStranded,
+  }),
   answers: { 200: savedConfiguration },
 });
 
@@ -121,9 +134,11 @@ export const restoreConfigurationVersion = endpoint({
   method: 'POST',
   path: '/api/v3/admin/groups/:id/configuration/versions/:version/restore',
   summary: 'Makes an earlier version the configuration again, as a new version',
+  description:
+    'Like a save: a restore that would leave future appointments outside what is bookable answers `409 appointmentsStranded` with them in `stranded` and writes nothing, unless `accept_stranded` is true.',
   tags: ['back office'],
   params: versionParams,
   querystring: plainQuery,
-  body: z.object({ based_on: z.number().int().min(0).optional() }),
+  body: z.object({ based_on: z.number().int().min(0).optional(), accept_stranded: acceptStranded }),
   answers: { 200: savedConfiguration },
 });

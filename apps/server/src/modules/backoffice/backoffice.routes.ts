@@ -177,7 +177,7 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
       const scope = await scopeOf(request, request.params.id);
       return changed(
         scope.group.id,
-        await restoreConfigurationVersion(scope, request.params.version, request.body.based_on),
+        await restoreConfigurationVersion(scope, request.params.version, request.body),
       );
     },
   );

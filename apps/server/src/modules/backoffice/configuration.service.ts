@@ -13,7 +13,7 @@ import {
   exportGroupConfig,
   GroupConfigError,
   type ImportOptions,
-  importGroupConfig,
+  importGroupConfigIn,
 } from '../group-config/group-config.service.ts';
 import { requireRight } from './membership.service.ts';
 import { bookableSchedule, refuseRemovedWithAppointments, strandedSince } from './stranded-appointments.ts';
@@ -42,11 +42,19 @@ export async function readConfiguration(scope: Scope) {
   return { version: latest?.version ?? 0, document: masked(await current(scope)) };
 }
 
-/** Imports `document` as the group's configuration, refusing a stale editor and another urlname. */
+/**
+ * Imports `document` as the group's configuration, refusing a stale editor and another urlname.
+ * Unless `acceptStranded`, a write that would leave future appointments outside what is bookable
+ * is undone and answered `409 appointmentsStranded` with the list, so that the owner sees them
+ * before anything is saved (docs/back-office.md "Stranded appointments").
+ */
 async function write(
   scope: Scope,
   document: Document,
-  options: { basedOn: number | undefined } & Pick<ImportOptions, 'source' | 'restoredFrom'>,
+  options: { basedOn: number | undefined; acceptStranded: boolean } & Pick<
+    ImportOptions,
+    'source' | 'restoredFrom'
+  >,
 ) {
   const member = await requireRight(scope, 'settings.manage');
   const { ctx, group } = scope;
@@ -60,40 +68,58 @@ async function write(
   }
   const before = await versions.latestVersion(ctx.db, group.id);
   const scheduleBefore = await bookableSchedule(scope);
-  let saved: Awaited<ReturnType<typeof importGroupConfig>>;
+  let written: { saved: Awaited<ReturnType<typeof importGroupConfigIn>>; stranded: Stranded };
   try {
-    saved = await importGroupConfig(ctx.db, document, {
-      source: options.source,
-      restoredFrom: options.restoredFrom ?? null,
-      authorAccountId: member.accountId,
-      now: scope.now,
-      // Under the group's row lock: nobody can save between this check and the write.
-      beforeWrite: async (trx, groupId) => {
-        const latest = await versions.latestVersion(trx, groupId);
-        if (options.basedOn !== undefined && (latest?.version ?? 0) !== options.basedOn)
-          throw errors.conflict('configurationChanged', { version: latest?.version ?? 0 });
-        // An editor's save may not take a calendar away from its appointments; a restore, like an
-        // import, puts a whole earlier state back and lists what it strands.
-        if (options.source === 'editor')
-          await refuseRemovedWithAppointments(trx, groupId, document, scope.now);
-      },
+    written = await ctx.db.transaction().execute(async (trx) => {
+      const saved = await importGroupConfigIn(trx, document, {
+        source: options.source,
+        restoredFrom: options.restoredFrom ?? null,
+        authorAccountId: member.accountId,
+        now: scope.now,
+        // Under the group's row lock: nobody can save between this check and the write.
+        beforeWrite: async (trx, groupId) => {
+          const latest = await versions.latestVersion(trx, groupId);
+          if (options.basedOn !== undefined && (latest?.version ?? 0) !== options.basedOn)
+            throw errors.conflict('configurationChanged', { version: latest?.version ?? 0 });
+          // An editor's save may not take a calendar away from its appointments; a restore, like an
+          // import, puts a whole earlier state back and lists what it strands.
+          if (options.source === 'editor')
+            await refuseRemovedWithAppointments(trx, groupId, document, scope.now);
+        },
+      });
+      // Read inside the transaction, still under the group's lock: the list is exactly what this
+      // write strands, and throwing here undoes it.
+      const stranded = await strandedSince(scope, scheduleBefore, trx);
+      if (stranded.length > 0 && !options.acceptStranded)
+        throw errors.conflict('appointmentsStranded', { stranded });
+      return { saved, stranded };
     });
   } catch (error) {
     if (error instanceof GroupConfigError)
       throw errors.unprocessable('invalidConfiguration', { problems: error.problems });
     throw error;
   }
+  const { saved, stranded } = written;
   const previous = before ?? (await versions.readVersion(ctx.db, group.id, 1));
   const after = await versions.readVersion(ctx.db, group.id, saved.version);
   return {
     version: saved.version,
     changes: diffConfigs(masked(previous?.document ?? {}), masked(after?.document ?? {})),
-    stranded: await strandedSince(scope, scheduleBefore),
+    stranded,
   };
 }
 
-export function saveConfiguration(scope: Scope, body: { document: Document; based_on?: number | undefined }) {
-  return write(scope, body.document, { basedOn: body.based_on, source: 'editor' });
+type Stranded = Awaited<ReturnType<typeof strandedSince>>;
+
+export function saveConfiguration(
+  scope: Scope,
+  body: { document: Document; based_on?: number | undefined; accept_stranded?: boolean | undefined },
+) {
+  return write(scope, body.document, {
+    basedOn: body.based_on,
+    acceptStranded: body.accept_stranded ?? false,
+    source: 'editor',
+  });
 }
 
 export async function listConfigurationVersions(scope: Scope) {
@@ -132,9 +158,14 @@ export async function diffConfigurationVersions(scope: Scope, version: number, a
 export async function restoreConfigurationVersion(
   scope: Scope,
   version: number,
-  basedOn: number | undefined,
+  body: { based_on?: number | undefined; accept_stranded?: boolean | undefined },
 ) {
   await requireRight(scope, 'settings.manage');
   const found = await versionOf(scope, version);
-  return write(scope, found.document as Document, { basedOn, source: 'restore', restoredFrom: version });
+  return write(scope, found.document as Document, {
+    basedOn: body.based_on,
+    acceptStranded: body.accept_stranded ?? false,
+    source: 'restore',
+    restoredFrom: version,
+  });
 }

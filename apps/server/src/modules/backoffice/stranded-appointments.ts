@@ -7,17 +7,23 @@
 
 import type { ScheduleIndex } from '@creneau/core/availability/schedule-index';
 import { type HeldAppointment, strandedBy } from '@creneau/core/availability/stranded';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Scope } from '../../app-context.ts';
 import type { Database } from '../../db/database.ts';
 import { DomainError, errors } from '../../errors/domain-error.ts';
 import { loadGroupSchedule } from '../availability/availability.service.ts';
 import * as repo from './backoffice.repository.ts';
 
-/** The group's schedule as the booking pages see it now; null while the group is closed (nothing is bookable). */
-export async function bookableSchedule(scope: Scope): Promise<ScheduleIndex | null> {
+/**
+ * The group's schedule as the booking pages see it now; null while the group is closed (nothing is
+ * bookable). `db` may be a save's own transaction, to see the schedule it is about to commit.
+ */
+export async function bookableSchedule(
+  scope: Scope,
+  db: Kysely<Database> = scope.ctx.db,
+): Promise<ScheduleIndex | null> {
   try {
-    return (await loadGroupSchedule(scope.ctx.db, { groupId: scope.group.id, now: scope.now })).schedule;
+    return (await loadGroupSchedule(db, { groupId: scope.group.id, now: scope.now })).schedule;
   } catch (error) {
     if (error instanceof DomainError && error.key === 'groupDoesNotExist') return null;
     throw error;
@@ -26,13 +32,20 @@ export async function bookableSchedule(scope: Scope): Promise<ScheduleIndex | nu
 
 const minuteOf = (date: Date | string) => new Date(date).getTime() / 60_000;
 
-/** The future appointments that fitted `before` and do not fit the schedule as it is now. */
-export async function strandedSince(scope: Scope, before: ScheduleIndex | null) {
+/**
+ * The future appointments that fitted `before` and do not fit the schedule as `db` sees it now (a
+ * save's transaction, before it commits).
+ */
+export async function strandedSince(
+  scope: Scope,
+  before: ScheduleIndex | null,
+  db: Kysely<Database> = scope.ctx.db,
+) {
   if (!before) return [];
-  const after = await bookableSchedule(scope);
+  const after = await bookableSchedule(scope, db);
   if (!after) return [];
   const zone = scope.group.settings.timezone;
-  const rows = await repo.listComingAppointments(scope.ctx.db, scope.group.id, zone, scope.now);
+  const rows = await repo.listComingAppointments(db, scope.group.id, zone, scope.now);
   const held = rows.map((row): HeldAppointment & { row: (typeof rows)[number] } => ({
     id: row.id,
     calendarId: row.calendar_id,

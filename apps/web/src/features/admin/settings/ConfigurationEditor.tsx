@@ -1,10 +1,12 @@
 /**
  * The frame of every settings sub-view that edits the configuration (business details, services,
  * places, opening hours, rules, booking steps, theme): reads the configuration, shows a form over
- * it and, after a save, the version it made, what changed and the appointments it stranded. The
- * form starts again from the server's document after every save or reload, so it never edits a
- * stale copy. Also the failure block the forms share: the 422 problems the form does not show on a
- * field, and the 409 offer to load the latest version.
+ * it and, after a save, the version it made, what changed and the appointments it stranded; a save
+ * that would strand appointments is first refused by the server with their list, and the owner
+ * saves anyway or goes back (StrandedConfirm). The form starts again from the server's document
+ * after every save or reload, so it never edits a stale copy. Also the failure block the forms
+ * share: the 422 problems the form does not show on a field, and the 409 offer to load the latest
+ * version.
  */
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import {
@@ -12,6 +14,7 @@ import {
   type SavedConfiguration,
   useConfiguration,
   useSaveConfiguration,
+  wouldStrand,
 } from '../../../api/admin-settings.ts';
 import { ApiError } from '../../../api/client.ts';
 import { useSessionToken } from '../../../api/session-token.ts';
@@ -23,6 +26,7 @@ import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ChangeList } from './ChangeList.tsx';
+import { StrandedConfirm } from './StrandedConfirm.tsx';
 import { StrandedList } from './StrandedList.tsx';
 import styles from './settings.module.css';
 
@@ -47,6 +51,7 @@ export function ConfigurationEditor({ form: Form }: { form: ComponentType<Editor
   const [saved, setSaved] = useState<SavedConfiguration | null>(null);
   const [reloads, setReloads] = useState(0);
   const savedTitle = useRef<HTMLParagraphElement>(null);
+  const layout = useRef<HTMLDivElement>(null);
 
   // The form starts again after a save, so the focus goes to what the save did.
   useEffect(() => {
@@ -56,8 +61,9 @@ export function ConfigurationEditor({ form: Form }: { form: ComponentType<Editor
   if (configuration.isPending) return <Spinner label={t('admin.loading')} />;
   if (configuration.isError) return <ErrorMessage onRetry={() => void configuration.refetch()} />;
   const { version, document } = configuration.data;
+  const toConfirm = wouldStrand(save.error);
   return (
-    <div className={styles.detailsLayout}>
+    <div className={styles.detailsLayout} ref={layout}>
       <Form
         key={`${version}-${reloads}`}
         version={version}
@@ -74,6 +80,18 @@ export function ConfigurationEditor({ form: Form }: { form: ComponentType<Editor
           void configuration.refetch().then(() => setReloads((n) => n + 1));
         }}
       />
+      {toConfirm && save.variables && (
+        <StrandedConfirm
+          appointments={toConfirm}
+          pending={save.isPending}
+          onAccept={() => save.mutate({ ...save.variables, accept_stranded: true }, { onSuccess: setSaved })}
+          onBack={() => {
+            save.reset();
+            // The form keeps its edits; the reader goes back to where they were.
+            layout.current?.querySelector<HTMLElement>('[data-testid="settings-save"]')?.focus();
+          }}
+        />
+      )}
       <div role="status" className={styles.savedArea} data-testid="settings-saved">
         {saved && (
           <section className={styles.savedPanel} aria-label={t('admin.settings.saved.label')}>
@@ -106,6 +124,8 @@ export function ConfigurationEditor({ form: Form }: { form: ComponentType<Editor
 export function useSaveFailure(save: EditorFormProps['save'], fieldsMarked: boolean) {
   const { t } = usePart('admin');
   const error = save.error instanceof ApiError ? save.error : null;
+  // Appointments the save would strand are asked about beside the form (StrandedConfirm).
+  if (wouldStrand(error)) return { message: null, conflict: false, refused: false };
   const conflict = error?.status === 409;
   const refused = error?.status === 422;
   const message = !save.isError

@@ -196,9 +196,9 @@ function VersionDiff({
             restore.reset();
             setConfirming(false);
           }}
-          onConfirm={() =>
+          onConfirm={(acceptStranded) =>
             restore.mutate(
-              { version, basedOn: latest },
+              { version, basedOn: latest, acceptStranded },
               {
                 onSuccess: (answer) => {
                   setConfirming(false);
