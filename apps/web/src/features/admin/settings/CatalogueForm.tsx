@@ -86,6 +86,15 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
       ),
     }));
   };
+  const setVideo = (externid: string, on: boolean) => {
+    edited();
+    setDraft((current) => ({
+      ...current,
+      services: current.services.map((item) =>
+        item.externid === externid ? { ...item, videoconference: on } : item,
+      ),
+    }));
+  };
   const setCategory = (externid: string, field: CategoryField, value: string) => {
     edited();
     setDraft((current) => ({
@@ -146,6 +155,7 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
       register={register}
       onChange={(field, value) => setService(service.externid, field, value)}
       onToggleCalendar={(calendar, on) => toggleCalendar(service.externid, calendar, on)}
+      onToggleVideo={(on) => setVideo(service.externid, on)}
       onRemove={() => removeService(service)}
     />
   );

@@ -1,6 +1,6 @@
 /**
- * One calendar or resource of the calendars & resources form: its names, description, site,
- * whether customers are offered it, and the services it performs (for a resource: that need it).
+ * One calendar or resource of the calendars & resources form: its names, description, site, how
+ * many appointments it takes at the same time, whether customers are offered it, and the services it performs (for a resource: that need it).
  */
 import { useId } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
@@ -47,7 +47,10 @@ export function PlaceCard({
   const title =
     place.name.trim() ||
     t(place.resource ? 'admin.settings.places.newResource' : 'admin.settings.places.newCalendar');
-  const field = (name: Field, extra: { multiline?: boolean; className?: string } = {}) => (
+  const field = (
+    name: Field,
+    extra: { multiline?: boolean; className?: string; inputMode?: 'numeric'; hint?: string } = {},
+  ) => (
     <PlaceField
       field={`calendar:${place.externid}:${name}`}
       label={t(`admin.settings.places.fields.${name}`)}
@@ -56,7 +59,7 @@ export function PlaceCard({
       problem={problemOf(`calendar:${place.externid}:${name}`)}
       register={register}
       required={name === 'name'}
-      maxLength={name === 'description' ? 10_000 : 255}
+      maxLength={name === 'description' ? 10_000 : name === 'capacity' ? 4 : 255}
       {...extra}
     />
   );
@@ -102,6 +105,7 @@ export function PlaceCard({
               </select>
             </div>
           )}
+          {field('capacity', { inputMode: 'numeric', hint: t('admin.settings.places.capacityHint') })}
           {field('description', { multiline: true, className: styles.spanAll })}
         </div>
         <label className={`${settings.check} ${styles.activeCheck}`}>

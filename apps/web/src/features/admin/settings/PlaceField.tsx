@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
 import { FieldProblem } from './FieldProblem.tsx';
+import styles from './places.module.css';
 import type { PlacesFieldId, PlacesReason } from './places-draft.ts';
 
 export interface PlaceFieldProps {
@@ -18,6 +19,9 @@ export interface PlaceFieldProps {
   multiline?: boolean;
   autoComplete?: string;
   className?: string;
+  inputMode?: 'numeric';
+  /** A line under the field saying what it means, read with it. */
+  hint?: string;
 }
 
 export function PlaceField({
@@ -32,6 +36,8 @@ export function PlaceField({
   multiline,
   autoComplete = 'off',
   className,
+  inputMode,
+  hint,
 }: PlaceFieldProps) {
   const { t } = usePart('admin');
   const id = useId();
@@ -43,7 +49,8 @@ export function PlaceField({
     autoComplete,
     ref: register(field),
     'aria-invalid': problem ? true : undefined,
-    'aria-describedby': problem ? `${id}-error` : undefined,
+    'aria-describedby':
+      [hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
     'data-testid': `places-${field.split(':')[2]}`,
   };
   return (
@@ -61,10 +68,16 @@ export function PlaceField({
       ) : (
         <input
           {...common}
-          className={forms.input}
+          className={inputMode ? `${forms.input} ${styles.narrow}` : forms.input}
           type="text"
+          inputMode={inputMode}
           onChange={(event) => onChange(event.target.value)}
         />
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className={forms.hint}>
+          {hint}
+        </p>
       )}
       {problem && (
         <FieldProblem id={`${id}-error`} testId="places-field-error">

@@ -1,6 +1,6 @@
 /**
- * One service of the services form: its name, public name, duration and price, who performs it,
- * and its removal — refused while a pack or a promotion names it (docs/group-configuration.md
+ * One service of the services form: its name, public name, duration and price, whether it is held
+ * by video, who performs it, and its removal — refused while a pack or a promotion names it (docs/group-configuration.md
  * "Catalogue"), with the names that hold it.
  */
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
@@ -36,6 +36,7 @@ export function ServiceRow({
   register,
   onChange,
   onToggleCalendar,
+  onToggleVideo,
   onRemove,
 }: {
   formId: string;
@@ -48,6 +49,7 @@ export function ServiceRow({
   register: (key: string) => (element: HTMLElement | null) => void;
   onChange: (field: ServiceField, value: string) => void;
   onToggleCalendar: (calendar: string, on: boolean) => void;
+  onToggleVideo: (on: boolean) => void;
   onRemove: () => void;
 }) {
   const { t } = usePart('admin');
@@ -90,6 +92,19 @@ export function ServiceRow({
             className: `${forms.input} ${styles.number}`,
           })}
         </div>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={service.videoconference}
+            onChange={(event) => onToggleVideo(event.target.checked)}
+            aria-describedby={`${legendId}-video`}
+            data-testid="catalogue-video"
+          />
+          <span>{t('admin.settings.catalogue.fields.videoconference')}</span>
+        </label>
+        <p id={`${legendId}-video`} className={styles.hint}>
+          {t('admin.settings.catalogue.videoHint')}
+        </p>
         {calendars.length > 0 && (
           <fieldset
             className={styles.performers}

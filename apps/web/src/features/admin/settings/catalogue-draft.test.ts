@@ -118,6 +118,35 @@ describe('draft and document', () => {
     expect(document.interventions[0]?.name).toBe('Coupe');
   });
 
+  it('marks a service as held by video, and unmarks it, touching nothing else', () => {
+    const draft = draftOf(document);
+    expect(draft.services.map((service) => service.videoconference)).toEqual(draft.services.map(() => false));
+    draft.services[1] = { ...(draft.services[1] as (typeof draft.services)[0]), videoconference: true };
+    const marked = documentWith(document, draft) as typeof document;
+    expect(marked.interventions[1]).toEqual({ ...document.interventions[1], videoconference: true });
+    expect(marked.interventions[0]).toEqual(document.interventions[0]);
+    const unmarked = draftOf(marked);
+    expect(unmarked.services[1]?.videoconference).toBe(true);
+    unmarked.services[1] = {
+      ...(unmarked.services[1] as (typeof draft.services)[0]),
+      videoconference: false,
+    };
+    expect((documentWith(marked, unmarked) as typeof document).interventions[1]).toEqual({
+      ...document.interventions[1],
+      videoconference: false,
+    });
+    const added = withNewService(document, draftOf(document), null);
+    added.services[added.services.length - 1] = {
+      ...(added.services.at(-1) as (typeof draft.services)[0]),
+      name: 'Visio',
+      videoconference: true,
+    };
+    expect((documentWith(document, added) as typeof document).interventions.at(-1)).toMatchObject({
+      name: 'Visio',
+      videoconference: true,
+    });
+  });
+
   it('adds a service to a category and a category, with fresh externids', () => {
     let draft = withNewService(document, draftOf(document), 'coupes');
     draft = withNewCategory(document, draft);

@@ -27,6 +27,8 @@ export interface ServiceDraft {
   price: string;
   /** The calendars that perform it (externids): the booking pages offer a service only then. */
   calendars: string[];
+  /** Held by video: the customer's confirmation carries the link to join. */
+  videoconference: boolean;
   added: boolean;
 }
 
@@ -121,6 +123,7 @@ export function draftOf(document: ConfigurationDocument): CatalogueDraft {
     length: typeof service.length === 'number' ? String(service.length) : '',
     price: priceText(service.price),
     calendars: performers(document, textOf(service.externid)),
+    videoconference: service.videoconference === true,
     added: false,
   }));
   return { categories, services, removed: [] };
@@ -165,6 +168,7 @@ export function withNewService(
     length: '30',
     price: '',
     calendars: [],
+    videoconference: false,
     added: true,
   };
   return { ...draft, services: [...draft.services, service] };
@@ -274,6 +278,8 @@ export function documentWith(document: ConfigurationDocument, draft: CatalogueDr
       next.length = lengthMinutes(edited.length) ?? service.length;
       const price = priceCents(edited.price);
       if (price !== undefined && !(price === null && service.price === undefined)) next.price = price;
+      if (edited.videoconference !== (service.videoconference === true))
+        next.videoconference = edited.videoconference;
       return next;
     });
   for (const service of draft.services.filter((item) => item.added)) {
@@ -285,6 +291,7 @@ export function documentWith(document: ConfigurationDocument, draft: CatalogueDr
       interventionset: service.category,
       length: lengthMinutes(service.length) ?? 0,
       price: priceCents(service.price) ?? null,
+      ...(service.videoconference ? { videoconference: true } : {}),
       sort: sortAfter(inSet),
     });
   }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   calendarsOfSite,
+  capacityOf,
   documentWith,
   draftOf,
   localProblems,
@@ -181,6 +182,31 @@ describe('places draft', () => {
     ]);
   });
 
+  it('reads, checks and writes how many appointments a calendar takes at once', () => {
+    expect(draftOf(document).calendars.map((calendar) => calendar.capacity)).toEqual(['1', '1']);
+    expect(['1', ' 12 ', '1000'].map(capacityOf)).toEqual([1, 12, 1000]);
+    expect(['', '0', '1001', '2.5', '-3', 'dix'].map(capacityOf)).toEqual(
+      Array.from({ length: 6 }, () => undefined),
+    );
+    const draft = draftOf(document);
+    draft.calendars[0] = { ...draft.calendars[0]!, capacity: '0' };
+    expect(localProblems(draft)).toEqual([{ field: 'calendar:leonie:capacity', reason: 'capacity' }]);
+    draft.calendars[0] = { ...draft.calendars[0]!, capacity: '8' };
+    const written = documentWith(document, draft) as typeof document;
+    expect(written.calendars[0]).toEqual({ ...document.calendars[0], capacity: 8 });
+    // A calendar without a capacity keeps none while it stays at one.
+    expect(written.calendars[1]).toEqual(document.calendars[1]);
+    const added = withNewCalendar(document, draftOf(document), false);
+    added.calendars[2] = { ...added.calendars[2]!, name: 'Cours', capacity: '6' };
+    expect((documentWith(document, added) as typeof document).calendars.at(-1)).toMatchObject({
+      name: 'Cours',
+      capacity: 6,
+    });
+    expect(sortProblems(document, ['$.calendars[0].capacity: Too big']).fields).toEqual([
+      { field: 'calendar:leonie:capacity', reason: 'server' },
+    ]);
+  });
+
   it("brings the server's problems back to their fields", () => {
     const sorted = sortProblems(document, [
       '$.calendars[0].name: Too small',
@@ -208,6 +234,7 @@ describe('places draft', () => {
       resource: fc.boolean(),
       site: fc.constantFrom(null, 'lyon'),
       services: fc.subarray(services),
+      capacity: fc.integer({ min: 1, max: 1000 }).map(String),
     });
     fc.assert(
       fc.property(fc.array(place, { minLength: 2, maxLength: 2 }), (edits) => {
@@ -228,6 +255,7 @@ describe('places draft', () => {
             active: want.active,
             resource: want.resource,
             site: want.site,
+            capacity: want.capacity,
           });
           expect([...calendar.services].sort()).toEqual([...want.services].sort());
         }

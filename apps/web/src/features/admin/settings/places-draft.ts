@@ -1,10 +1,11 @@
 /**
  * The calendars & resources form over the configuration document (docs/group-configuration.md
  * "Calendars: `calendarsets` and `calendars`"): the sites (calendar sets, with their address), the
- * calendars and resources — name, name shown to customers, description, site, offered online or
- * not, the services each performs (for a resource: the services that need it) — read in the
- * group's own language, written back into a copy of the document with every other part untouched
- * (hours, exceptions, capacities, translations, durations of links kept), checked in the browser,
+ * calendars and resources — name, name shown to customers, description, site, how many
+ * appointments at the same time, offered online or not, the services each performs (for a
+ * resource: the services that need it) — read in the group's own language, written back into a
+ * copy of the document with every other part untouched (hours, exceptions, translations,
+ * durations of links kept), checked in the browser,
  * and the server's problem paths brought back to the field they name.
  *
  * "Offered online" is the document's rule that an empty public name hides an item from customers:
@@ -30,6 +31,8 @@ export interface PlaceDraft {
   name: string;
   publicname: string;
   description: string;
+  /** Appointments at the same time (a class, a room of several chairs), as typed; 1 for one at a time. */
+  capacity: string;
   /** Its site's externid; null for none. */
   site: string | null;
   resource: boolean;
@@ -51,11 +54,22 @@ export interface PlacesDraft {
 }
 
 export type SiteField = 'name' | 'address' | 'city' | 'zipcode';
-export type PlaceField = 'name' | 'publicname' | 'description';
+export type PlaceField = 'name' | 'publicname' | 'description' | 'capacity';
 /** A field of the form: "site:lyon:city", "calendar:leonie:name". */
 export type PlacesFieldId = `site:${string}:${SiteField}` | `calendar:${string}:${PlaceField}`;
 /** Why a field is wrong: the key of its message under admin.settings.places.errors. */
-export type PlacesReason = 'name' | 'address' | 'city' | 'zipcode' | 'appointments' | 'server';
+export type PlacesReason = 'name' | 'address' | 'city' | 'zipcode' | 'capacity' | 'appointments' | 'server';
+
+/** The capacities the configuration takes (docs/group-configuration.md "Calendars"). */
+export const MAX_CAPACITY = 1000;
+
+/** Typed capacity to a number the schema takes (1–1000), else undefined. */
+export function capacityOf(text: string): number | undefined {
+  const bare = text.trim();
+  if (!/^\d{1,4}$/.test(bare)) return undefined;
+  const count = Number(bare);
+  return count >= 1 && count <= MAX_CAPACITY ? count : undefined;
+}
 
 export interface PlacesProblem {
   field: PlacesFieldId;
@@ -88,6 +102,7 @@ export function draftOf(document: ConfigurationDocument): PlacesDraft {
     name: textOf(calendar.name),
     publicname: textOf(calendar.publicname),
     description: textOf(calendar.description),
+    capacity: typeof calendar.capacity === 'number' ? String(calendar.capacity) : '1',
     site: typeof calendar.calendarset === 'string' ? calendar.calendarset : null,
     resource: calendar.resource === true,
     active: textOf(calendar.publicname).trim() !== '',
@@ -114,6 +129,7 @@ export function withNewCalendar(
     name: '',
     publicname: '',
     description: '',
+    capacity: '1',
     site: draft.sites.length === 1 ? (draft.sites[0]?.externid ?? null) : null,
     resource,
     active: true,
@@ -251,6 +267,9 @@ export function documentWith(document: ConfigurationDocument, draft: PlacesDraft
       setText(next, 'publicname', publicnameOf(edited));
       if (edited.description.trim() !== textOf(calendar.description))
         next.description = edited.description.trim() || null;
+      const capacity = capacityOf(edited.capacity) ?? 1;
+      if (capacity !== (typeof calendar.capacity === 'number' ? calendar.capacity : 1))
+        next.capacity = capacity;
       if (edited.site !== (calendar.calendarset ?? null)) next.calendarset = edited.site;
       if (edited.resource !== (calendar.resource === true)) next.resource = edited.resource;
       const links = linksOf(edited, calendar.interventions);
@@ -266,6 +285,7 @@ export function documentWith(document: ConfigurationDocument, draft: PlacesDraft
       description: place.description.trim() || null,
       calendarset: place.site,
       resource: place.resource,
+      ...((capacityOf(place.capacity) ?? 1) > 1 ? { capacity: capacityOf(place.capacity) } : {}),
       sort: nextSort++,
       interventions: linksOf(place, []),
     });
@@ -298,13 +318,16 @@ export function localProblems(draft: PlacesDraft): PlacesProblem[] {
   for (const place of [
     ...draft.calendars.filter((c) => !c.resource),
     ...draft.calendars.filter((c) => c.resource),
-  ])
+  ]) {
     if (place.name.trim() === '') found.push({ field: `calendar:${place.externid}:name`, reason: 'name' });
+    if (capacityOf(place.capacity) === undefined)
+      found.push({ field: `calendar:${place.externid}:capacity`, reason: 'capacity' });
+  }
   return found;
 }
 
 const SITE_FIELDS: readonly string[] = ['name', 'address', 'city', 'zipcode'];
-const PLACE_FIELDS: readonly string[] = ['name', 'publicname', 'description'];
+const PLACE_FIELDS: readonly string[] = ['name', 'publicname', 'description', 'capacity'];
 
 /**
  * The field a problem path names ("$.calendars[3].name", "$.calendarsets[0].address.zipcode", or
