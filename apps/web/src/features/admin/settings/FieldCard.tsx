@@ -132,6 +132,17 @@ export function FieldCard({
             </select>
             {typeProblem && <FieldProblem id={`${id}-type-error`}>{typeProblem}</FieldProblem>}
           </div>
+          {text('description')}
+        </div>
+        <FieldOptions
+          id={id}
+          prefix={prefix}
+          field={field}
+          onChange={onChange}
+          problemOf={problemOf}
+          register={register}
+          focusNext={focusNext}
+        >
           <Toggle
             id={`${id}-required`}
             label={t('admin.settings.formFields.fields.required')}
@@ -146,17 +157,7 @@ export function FieldCard({
             checked={field.required}
             onChange={(required) => onChange({ required }, 'required')}
           />
-          {text('description')}
-        </div>
-        <FieldOptions
-          id={id}
-          prefix={prefix}
-          field={field}
-          onChange={onChange}
-          problemOf={problemOf}
-          register={register}
-          focusNext={focusNext}
-        />
+        </FieldOptions>
         <RemoveAction
           label={t('admin.settings.formFields.remove', { field: title })}
           blockedBy={null}

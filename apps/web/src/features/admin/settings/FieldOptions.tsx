@@ -4,6 +4,7 @@
  * empty first option for a drop-down. The others are not shown; a linked list keeps its
  * sub-choices as the configuration file has them.
  */
+import type { ReactNode } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import { ChoiceList } from './ChoiceList.tsx';
 import { FormFieldInput } from './FormFieldInput.tsx';
@@ -20,6 +21,8 @@ export interface FieldOptionsProps {
   problemOf: (part: string) => string | null;
   register: (key: string) => (element: HTMLElement | null) => void;
   focusNext: { current: string | null };
+  /** The options every type has, first in the same grid (whether an answer is required). */
+  children: ReactNode;
 }
 
 export function FieldOptions({
@@ -30,12 +33,12 @@ export function FieldOptions({
   problemOf,
   register,
   focusNext,
+  children,
 }: FieldOptionsProps) {
   const { t } = usePart('admin');
   const number = (option: NumberOption) =>
     usesOption(field.type, option) && (
       <FormFieldInput
-        key={option}
         id={`${id}-${option}`}
         label={t(`admin.settings.formFields.fields.${option}`)}
         help={t(`admin.settings.formFields.help.${option}`)}
@@ -60,12 +63,16 @@ export function FieldOptions({
         onChange={(on) => onChange({ [option]: on }, option)}
       />
     );
-  const numbers = [number('minLength'), number('maxLength'), number('rows')].filter(Boolean);
   return (
     <>
-      {numbers.length > 0 && <div className={own.numbers}>{numbers}</div>}
-      {flag('allowAny')}
-      {flag('addEmptyChoice')}
+      <div className={own.options}>
+        {children}
+        {number('minLength')}
+        {number('maxLength')}
+        {number('rows')}
+        {flag('allowAny')}
+        {flag('addEmptyChoice')}
+      </div>
       {usesOption(field.type, 'choices') && (
         <ChoiceList
           prefix={prefix}

@@ -1,6 +1,6 @@
 /**
- * A labelled text input (or box) of the contact form's fields tab, with an optional help line and
- * its problem, both tied to the control for screen readers.
+ * A labelled text input (or box) of the contact form's fields tab, with an optional help line under
+ * it (so the inputs of a row line up) and its problem, both tied to the control for screen readers.
  */
 import forms from '../../../ui/forms/forms.module.css';
 import { FieldProblem } from './FieldProblem.tsx';
@@ -51,15 +51,10 @@ export function FormFieldInput({
       <label className={forms.label} htmlFor={id}>
         {label}
       </label>
-      {help && (
-        <p id={`${id}-help`} className={own.help}>
-          {help}
-        </p>
-      )}
       {multiline ? (
         <textarea
           {...common}
-          className={`${forms.input} ${forms.textarea}`}
+          className={`${forms.input} ${forms.textarea} ${own.shortText}`}
           rows={2}
           maxLength={maxLength}
           onChange={(event) => onChange(event.target.value)}
@@ -73,6 +68,11 @@ export function FormFieldInput({
           spellCheck={numeric ? false : undefined}
           onChange={(event) => onChange(event.target.value)}
         />
+      )}
+      {help && (
+        <p id={`${id}-help`} className={own.help}>
+          {help}
+        </p>
       )}
       {problem && (
         <FieldProblem id={`${id}-error`} testId={`${testId}-error`}>
