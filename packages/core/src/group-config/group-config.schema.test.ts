@@ -127,7 +127,12 @@ describe('group configuration schema', () => {
   });
 
   it('refuses a form field named twice in its form, lengths that exclude every answer, a choice twice', () => {
-    const field = (name: string, more: object = {}) => ({ name, type: 'text' as const, label: name, ...more });
+    const field = (name: string, more: object = {}) => ({
+      name,
+      type: 'text' as const,
+      label: name,
+      ...more,
+    });
     // The same name in both forms is two different answers: allowed.
     expect(problems({ ...minimal, forms: { fiche: [field('note')], vevent: [field('note')] } })).toEqual([]);
     expect(
@@ -150,7 +155,9 @@ describe('group configuration schema', () => {
       problems({
         ...minimal,
         forms: {
-          fiche: [field('size', { type: 'select', choices: values.map((value) => ({ value, label: value })) })],
+          fiche: [
+            field('size', { type: 'select', choices: values.map((value) => ({ value, label: value })) }),
+          ],
         },
       });
     expect(choices('s', 'm', 'l')).toEqual([]);
