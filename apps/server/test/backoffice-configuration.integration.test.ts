@@ -211,6 +211,68 @@ forEachDatabase('back office: the configuration and its versions', (database, en
     );
   });
 
+  it("saves the forms' fields live, and refuses a name twice, lengths or choices that cannot work, writing nothing", async () => {
+    const read = await api('owner', 'GET');
+    const version = read.body.version;
+    const publicForms = async () => (await t.get('/api/v3/services/groups/configured.json')).body.forms;
+    const before = await publicForms();
+    const name = await publicName();
+
+    const bad = structuredClone(read.body.document);
+    bad.name = 'Half saved?';
+    bad.forms.vevent.push(
+      { name: 'comments', type: 'text', label: 'Encore' },
+      { name: 'code', type: 'text', label: 'Code', minLength: 8, maxLength: 6 },
+      {
+        name: 'size',
+        type: 'select',
+        label: 'Taille',
+        choices: [
+          { value: 's', label: 'S' },
+          { value: 's', label: 'Small' },
+        ],
+      },
+    );
+    const refused = await api('owner', 'PUT', '', { document: bad, based_on: version });
+    expect([refused.status, refused.body.message]).toEqual([422, 'invalidConfiguration']);
+    expect(refused.body.problems).toEqual([
+      '$.forms.vevent[2].maxLength: maxLength must not be below minLength',
+      '$.forms.vevent[3].choices[1].value: duplicate choice "s"',
+      '$.forms.vevent[1].name: duplicate field "comments"',
+    ]);
+    expect(await publicForms()).toEqual(before);
+    expect(await publicName()).toBe(name);
+    expect((await api('owner', 'GET')).body.version).toBe(version);
+
+    const good = structuredClone(read.body.document);
+    good.forms.vevent.unshift({
+      name: 'size',
+      type: 'radio',
+      label: 'Taille',
+      required: true,
+      choices: [
+        { value: 's', label: 'S' },
+        { value: 'm', label: 'M' },
+      ],
+    });
+    const saved = await api('owner', 'PUT', '', { document: good, based_on: version });
+    expect(saved.status).toBe(200);
+    const vevent = (await publicForms()).vevent;
+    expect(vevent.map((field: { name: string }) => field.name)).toEqual(['size', 'comments']);
+    expect(vevent[0]).toMatchObject({
+      type: 'radio',
+      required: true,
+      choices: [{ value: 's' }, { value: 'm' }],
+    });
+    // Back as it was, for the tests after.
+    const back = await api('owner', 'PUT', '', {
+      document: read.body.document,
+      based_on: saved.body.version,
+    });
+    expect(back.status).toBe(200);
+    expect(await publicForms()).toEqual(before);
+  });
+
   // On the embedded database requests run one after another: no race to see there.
   if (engine === 'postgres')
     it('two editors saving from the same version at once: one wins, the other is told', async () => {

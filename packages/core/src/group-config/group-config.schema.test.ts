@@ -126,6 +126,45 @@ describe('group configuration schema', () => {
     ).toEqual(['$.settings.user_sequence_config[2].name: step "intervention_ids" listed twice']);
   });
 
+  it('refuses a form field named twice in its form, lengths that exclude every answer, a choice twice', () => {
+    const field = (name: string, more: object = {}) => ({
+      name,
+      type: 'text' as const,
+      label: name,
+      ...more,
+    });
+    // The same name in both forms is two different answers: allowed.
+    expect(problems({ ...minimal, forms: { fiche: [field('note')], vevent: [field('note')] } })).toEqual([]);
+    expect(
+      problems({
+        ...minimal,
+        forms: {
+          fiche: [field('note'), field('note')],
+          vevent: [field('a'), field('b'), field('a')],
+        },
+      }),
+    ).toEqual([
+      '$.forms.fiche[1].name: duplicate field "note"',
+      '$.forms.vevent[2].name: duplicate field "a"',
+    ]);
+    const lengths = (minLength: number, maxLength: number) =>
+      problems({ ...minimal, forms: { vevent: [field('code', { minLength, maxLength })] } });
+    expect(lengths(10, 10)).toEqual([]);
+    expect(lengths(11, 10)).toEqual(['$.forms.vevent[0].maxLength: maxLength must not be below minLength']);
+    const choices = (...values: string[]) =>
+      problems({
+        ...minimal,
+        forms: {
+          fiche: [
+            field('size', { type: 'select', choices: values.map((value) => ({ value, label: value })) }),
+          ],
+        },
+      });
+    expect(choices('s', 'm', 'l')).toEqual([]);
+    expect(choices('s', 'm', 's')).toEqual(['$.forms.fiche[0].choices[2].value: duplicate choice "s"']);
+    expect(choices('s', '')[0]).toMatch(/^\$\.forms\.fiche\[0\]\.choices\[1\]\.value: /);
+  });
+
   it('refuses hostile strings where only identifiers belong', () => {
     expect(
       problems({ ...minimal, interventions: [{ externid: "x' or 1=1", name: 'X', length: 10 }] })[0],

@@ -102,48 +102,76 @@ const formFieldType = z.enum([
   'email',
 ]);
 
-export const formFieldSchema = z.object({
-  name: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits and _'),
-  type: formFieldType,
-  label: text(),
-  rightLabel: optionalText(),
-  choices: z
-    .array(
-      z.object({
-        value: z.string().max(255),
-        label: z.string().max(255),
-        /** linkedcombo: the sub-choices offered once this choice is picked. */
-        children: z.array(z.object({ value: z.string().max(255), label: z.string().max(255) })).optional(),
-      }),
-    )
-    .max(500)
-    .optional(),
-  allowAny: z.boolean().default(false).describe('radio: an extra free-text answer'),
-  required: z.boolean().default(false),
-  minLength: z.int().min(0).max(10_000).optional(),
-  maxLength: z.int().min(1).max(10_000).optional(),
-  rows: z.int().min(1).max(20).optional(),
-  trim: z.boolean().default(true),
-  description: optionalText(2000),
-  addEmptyChoice: z.boolean().default(false),
-  value: z
-    .union([z.string().max(255), z.number(), z.boolean()])
-    .nullable()
-    .default(null),
-  /** datesplit: a birth date (may not be in the future). */
-  birthdate: z.boolean().default(false),
-  translations: z
-    .partialRecord(
-      localeCode,
-      z.object({ label: z.string().max(255).optional(), description: z.string().optional() }),
-    )
-    .optional(),
-});
+export const formFieldSchema = z
+  .object({
+    name: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits and _'),
+    type: formFieldType,
+    label: text(),
+    rightLabel: optionalText(),
+    choices: z
+      .array(
+        z.object({
+          value: z.string().min(1).max(255),
+          label: z.string().max(255),
+          /** linkedcombo: the sub-choices offered once this choice is picked. */
+          children: z.array(z.object({ value: z.string().max(255), label: z.string().max(255) })).optional(),
+        }),
+      )
+      .max(500)
+      .optional(),
+    allowAny: z.boolean().default(false).describe('radio: an extra free-text answer'),
+    required: z.boolean().default(false),
+    minLength: z.int().min(0).max(10_000).optional(),
+    maxLength: z.int().min(1).max(10_000).optional(),
+    rows: z.int().min(1).max(20).optional(),
+    trim: z.boolean().default(true),
+    description: optionalText(2000),
+    addEmptyChoice: z.boolean().default(false),
+    value: z
+      .union([z.string().max(255), z.number(), z.boolean()])
+      .nullable()
+      .default(null),
+    /** datesplit: a birth date (may not be in the future). */
+    birthdate: z.boolean().default(false),
+    translations: z
+      .partialRecord(
+        localeCode,
+        z.object({ label: z.string().max(255).optional(), description: z.string().optional() }),
+      )
+      .optional(),
+  })
+  .superRefine(checkFormField);
 export type FormField = z.infer<typeof formFieldSchema>;
+
+/**
+ * A field's rules across its options: no answer could meet a minimum length above the maximum, and
+ * two choices of one value could not be told apart once answered (the answer stores the value).
+ */
+function checkFormField(
+  field: {
+    minLength?: number | undefined;
+    maxLength?: number | undefined;
+    choices?: { value: string }[] | undefined;
+  },
+  ctx: z.core.$RefinementCtx<unknown>,
+): void {
+  if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength)
+    ctx.addIssue({ code: 'custom', message: 'maxLength must not be below minLength', path: ['maxLength'] });
+  const values = new Set<string>();
+  field.choices?.forEach((choice, index) => {
+    if (values.has(choice.value))
+      ctx.addIssue({
+        code: 'custom',
+        message: `duplicate choice "${choice.value}"`,
+        path: ['choices', index, 'value'],
+      });
+    values.add(choice.value);
+  });
+}
 
 const stepName = z.enum([
   'interventionset_ids',
@@ -685,17 +713,20 @@ function checkReferences(config: Record<string, unknown>, ctx: Ctx): void {
   if (c.settings.sso_login_only && !c.sso) {
     ctx.addIssue({ code: 'custom', message: 'sso_login_only needs an sso provider', path: ['sso'] });
   }
-  const formNames = new Set<string>();
-  c.forms.fiche.forEach((field, i) => {
-    if (formNames.has(field.name)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `duplicate field "${field.name}"`,
-        path: ['forms', 'fiche', i, 'name'],
-      });
-    }
-    formNames.add(field.name);
-  });
+  // Answers are stored by field name, one name per form: a second field would overwrite the first.
+  for (const form of ['fiche', 'vevent'] as const) {
+    const formNames = new Set<string>();
+    c.forms[form].forEach((field, i) => {
+      if (formNames.has(field.name)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `duplicate field "${field.name}"`,
+          path: ['forms', form, i, 'name'],
+        });
+      }
+      formNames.add(field.name);
+    });
+  }
 }
 
 /** Human-readable list of problems, each naming its JSON path and the rule broken. */

@@ -1,12 +1,12 @@
 /**
  * The frame of every settings sub-view that edits the configuration (business details, services,
- * places, opening hours, rules, booking steps, theme): reads the configuration, shows a form over
- * it and, after a save, the version it made, what changed and the appointments it stranded; a save
- * that would strand appointments is first refused by the server with their list, and the owner
- * saves anyway or goes back (StrandedConfirm). The form starts again from the server's document
- * after every save or reload, so it never edits a stale copy. Also the failure block the forms
- * share: the 422 problems the form does not show on a field, and the 409 offer to load the latest
- * version.
+ * places, opening hours, rules, booking steps, contact form, theme): reads the configuration, shows
+ * a form over it and, after a save, the version it made, what changed and the appointments it
+ * stranded; a save that would strand appointments is first refused by the server with their list,
+ * and the owner saves anyway or goes back (StrandedConfirm). The form starts again from the
+ * server's document after every save or reload, so it never edits a stale copy. Also the failure
+ * block the forms share: the 422 problems the form does not show on a field, and the 409 offer to
+ * load the latest version.
  */
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import {

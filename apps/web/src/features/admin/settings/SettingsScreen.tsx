@@ -12,6 +12,7 @@ import { ScreenTitle } from '../ScreenTitle.tsx';
 import { BusinessForm } from './BusinessForm.tsx';
 import { CatalogueForm } from './CatalogueForm.tsx';
 import { ConfigurationEditor } from './ConfigurationEditor.tsx';
+import { FormFieldsForm } from './FormFieldsForm.tsx';
 import { HistoryView } from './HistoryView.tsx';
 import { HoursForm } from './HoursForm.tsx';
 import { PlacesForm } from './PlacesForm.tsx';
@@ -33,6 +34,7 @@ const EDITORS: readonly {
   { path: 'hours', testId: 'hours', title: 'admin.settings.hours.title', form: HoursForm },
   { path: 'rules', testId: 'rules', title: 'admin.settings.rules.title', form: RulesForm },
   { path: 'sequence', testId: 'sequence', title: 'admin.settings.sequence.title', form: SequenceForm },
+  { path: 'form', testId: 'form', title: 'admin.settings.formFields.title', form: FormFieldsForm },
   { path: 'theme', testId: 'theme', title: 'admin.settings.theme.title', form: ThemeForm },
 ];
 
