@@ -112,7 +112,11 @@ export async function login(scope: CallScope, input: LoginInput, address: string
     // The customer's upcoming appointments in the group they log in to (docs/api.md, the login answer).
     const appointments =
       type === 'user' && group
-        ? await upcomingAppointments(ctx, trx, group, await ficheIdsOfAccount(trx, account.id, group.id))
+        ? await upcomingAppointments(
+            { ctx, group, now },
+            trx,
+            await ficheIdsOfAccount(trx, account.id, group.id),
+          )
         : [];
     return {
       token,
@@ -186,7 +190,9 @@ async function loginWithFicheKey(
   });
   // A link opened for one booking shows that booking only, as the appointments list does.
   const linkGroup = group ?? (await findGroup(ctx, link.group_id));
-  let appointments = linkGroup ? await upcomingAppointments(ctx, ctx.db, linkGroup, [link.fiche_id]) : [];
+  let appointments = linkGroup
+    ? await upcomingAppointments({ ctx, group: linkGroup, now }, ctx.db, [link.fiche_id])
+    : [];
   if (action && appointmentId) {
     const booking = appointments.find((a) => a.id === appointmentId);
     appointments = appointments.filter(
