@@ -54,7 +54,7 @@ export async function login(scope: CallScope, input: LoginInput, address: string
   if (group?.settings.sso_login_only) throw loginError('forbidden', 'ssoLoginOnly');
 
   const subject = clientSubject(address);
-  const wait = await secondsUntilAllowed(ctx.db, LIMITS.loginPerAddress, subject, now);
+  const wait = await secondsUntilAllowed(ctx.db, { limit: LIMITS.loginPerAddress, subject, now });
   if (wait > 0) {
     throw new DomainError('tooManyRequests', 'tooManyAttempts', {
       details: { errors: [{ error: 'tooManyAttempts', translate_key: 'tooManyAttempts' }] },
@@ -71,7 +71,7 @@ export async function login(scope: CallScope, input: LoginInput, address: string
   }
   const valid = await verifyPassword(account?.password_hash ?? null, password);
   if (!account || !valid) {
-    await recordAttempt(ctx.db, LIMITS.loginPerAddress, subject, now);
+    await recordAttempt(ctx.db, { limit: LIMITS.loginPerAddress, subject, now });
     if (account) await countFailure(ctx, account, now);
     throw loginError('unauthenticated', 'credentialError');
   }

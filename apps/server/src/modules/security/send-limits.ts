@@ -29,9 +29,17 @@ export async function takeBookingAttempt(
   address: string,
 ): Promise<void> {
   if (isProOf(viewer, group.id)) {
-    await takeAttempt(ctx.db, scaled(ctx, LIMITS.proBookingsPerAccount), String(viewer.accountId), now);
+    await takeAttempt(ctx.db, {
+      limit: scaled(ctx, LIMITS.proBookingsPerAccount),
+      subject: String(viewer.accountId),
+      now,
+    });
   } else {
-    await takeAttempt(ctx.db, scaled(ctx, LIMITS.bookingsPerAddress), clientSubject(address), now);
+    await takeAttempt(ctx.db, {
+      limit: scaled(ctx, LIMITS.bookingsPerAddress),
+      subject: clientSubject(address),
+      now,
+    });
   }
 }
 
@@ -48,17 +56,16 @@ export async function takeBookingMail(
   const limit = isProOf(viewer, group.id)
     ? LIMITS.proBookingMailsPerRecipient
     : LIMITS.bookingMailsPerRecipient;
-  await takeAttempt(db, scaled(ctx, limit), normalizeEmail(recipient), now);
+  await takeAttempt(db, { limit: scaled(ctx, limit), subject: normalizeEmail(recipient), now });
 }
 
 /** One account mail (activation, reset, e-mail change) to `recipient`, known account or not. */
 export async function takeAccountMail(ctx: AppContext, recipient: string): Promise<void> {
-  await takeAttempt(
-    ctx.db,
-    scaled(ctx, LIMITS.accountMailsPerRecipient),
-    normalizeEmail(recipient),
-    ctx.now(),
-  );
+  await takeAttempt(ctx.db, {
+    limit: scaled(ctx, LIMITS.accountMailsPerRecipient),
+    subject: normalizeEmail(recipient),
+    now: ctx.now(),
+  });
 }
 
 /** One registration or reset request from this client address. */
@@ -67,5 +74,5 @@ export async function takeAddressAttempt(
   limit: typeof LIMITS.registerPerAddress | typeof LIMITS.resetPerAddress,
   address: string,
 ): Promise<void> {
-  await takeAttempt(ctx.db, scaled(ctx, limit), clientSubject(address), ctx.now());
+  await takeAttempt(ctx.db, { limit: scaled(ctx, limit), subject: clientSubject(address), now: ctx.now() });
 }
