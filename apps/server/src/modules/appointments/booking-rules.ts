@@ -162,7 +162,10 @@ export interface PersonLimitsInput {
  *    committed; a record committed meanwhile that brings a new identity (rare: the person's first
  *    record with that e-mail or phone) has it locked and the read repeated.
  */
-async function lockedPersonAppointments(trx: Trx, group: GroupRow, fiche: FicheRow, now: Date) {
+async function lockedPersonAppointments(
+  trx: Trx,
+  { group, fiche, now }: Pick<PersonLimitsInput, 'group' | 'fiche' | 'now'>,
+) {
   const person = personOf(fiche);
   const first = await repo.personRecords(trx, group.id, fiche.id, person);
   const locked = new Set(identitiesOf(first.records, person));
@@ -181,12 +184,10 @@ async function lockedPersonAppointments(trx: Trx, group: GroupRow, fiche: FicheR
  * person (docs/booking.md, "Who is the same person"), whoever booked it.
  */
 export async function checkPersonLimits(trx: Trx, input: PersonLimitsInput): Promise<void> {
-  const { group, fiche, items } = input;
+  const { group, items } = input;
   const rules = group.settings.rules;
   const replacing = new Set(input.replacing ?? []);
-  const own = (await lockedPersonAppointments(trx, group, fiche, input.now)).filter(
-    (a) => !replacing.has(a.id),
-  );
+  const own = (await lockedPersonAppointments(trx, input)).filter((a) => !replacing.has(a.id));
   const max = rules.max_future_appointments;
   if (max !== null && own.length + items.length > max)
     throw bookingError('unprocessable', 'max_rdv_number', { max });
