@@ -1,9 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config.ts';
 import type { Database, GroupRow } from './db/database.ts';
 import type { Listen } from './db/notifications.ts';
 import type { Viewer } from './modules/sessions/viewer.ts';
-import type { ViewerResolver } from './modules/sessions/viewer-resolver.ts';
+
+/**
+ * Who is behind a request, asked once per request by the HTTP edge. The sessions module provides it
+ * (modules/sessions/viewer-resolver.ts); its type lives here, with the context that carries it, so
+ * that the context need not import the module that fills it.
+ */
+export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer>;
 
 /** What every module needs from the running server; tests build it with their own clock. */
 export interface AppContext {

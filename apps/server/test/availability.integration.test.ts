@@ -277,7 +277,8 @@ forEachDatabase('availabletimeslots', (database) => {
         t.ctx.db.transaction().execute(async (trx) => {
           const group = (await findGroupById(trx, groupId))!;
           try {
-            return (await lockAndCheck(t.ctx, trx, group, selection, start)).check;
+            return (await lockAndCheck({ ctx: t.ctx, group, now: t.ctx.now() }, trx, { selection, start }))
+              .check;
           } catch (error) {
             if (error instanceof DomainError && error.kind === 'conflict') return { ok: false as const };
             throw error;

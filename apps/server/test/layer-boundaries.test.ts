@@ -5,36 +5,20 @@
  * really bite.
  */
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  cycleIn,
+  cyclicGroups,
+  type Graph,
+  importGraph,
+  repoRoot,
+  sourceFilesUnder,
+} from './support/import-graph.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const modulesDir = path.join(repoRoot, 'apps/server/src/modules');
-
-/** Every relative import of the TypeScript files under a folder, as [from file, to file]. */
-function importsUnder(dir: string): [string, string][] {
-  const edges: [string, string][] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/^(?:import|export)\b[^;]*?from '(\.[^']+)'/gms)) {
-      edges.push([file, path.resolve(path.dirname(file), match[1]!)]);
-    }
-  }
-  return edges;
-}
 
 /** The module a file belongs to (the folder under src/modules), or undefined outside them. */
 function moduleOf(file: string): string | undefined {
@@ -42,66 +26,19 @@ function moduleOf(file: string): string | undefined {
   return relative.startsWith('..') ? undefined : relative.split(path.sep)[0];
 }
 
-/** A cycle in a directed graph, as the list of its nodes, or undefined when there is none. */
-function findCycle(graph: Map<string, Set<string>>): string[] | undefined {
-  const state = new Map<string, 'open' | 'done'>();
-  const stack: string[] = [];
-  const visit = (node: string): string[] | undefined => {
-    if (state.get(node) === 'done') return undefined;
-    if (state.get(node) === 'open') return [...stack.slice(stack.indexOf(node)), node];
-    state.set(node, 'open');
-    stack.push(node);
-    for (const next of graph.get(node) ?? []) {
-      const cycle = visit(next);
-      if (cycle) return cycle;
-    }
-    stack.pop();
-    state.set(node, 'done');
-    return undefined;
-  };
-  for (const node of graph.keys()) {
-    const cycle = visit(node);
-    if (cycle) return cycle;
-  }
-  return undefined;
-}
-
 describe('module dependencies', () => {
-  it('finds a cycle when there is one, and none in a chain', () => {
-    const graph = (edges: [string, string][]) => {
-      const g = new Map<string, Set<string>>();
-      for (const [a, b] of edges) g.set(a, (g.get(a) ?? new Set()).add(b));
-      return g;
-    };
-    expect(
-      findCycle(
-        graph([
-          ['a', 'b'],
-          ['b', 'c'],
-        ]),
-      ),
-    ).toBeUndefined();
-    expect(
-      findCycle(
-        graph([
-          ['a', 'b'],
-          ['b', 'c'],
-          ['c', 'a'],
-        ]),
-      ),
-    ).toEqual(['a', 'b', 'c', 'a']);
-  });
-
   it('form no cycle: each module only uses modules below it', () => {
-    const graph = new Map<string, Set<string>>();
-    for (const [from, to] of importsUnder(modulesDir)) {
-      if (from.endsWith('.test.ts')) continue;
-      const a = moduleOf(from);
-      const b = moduleOf(to);
-      if (a && b && a !== b) graph.set(a, (graph.get(a) ?? new Set()).add(b));
+    const files = sourceFilesUnder(modulesDir).filter((file) => !file.endsWith('.test.ts'));
+    const graph: Graph = new Map();
+    for (const [from, targets] of importGraph(files)) {
+      for (const to of targets) {
+        const a = moduleOf(from)!;
+        const b = moduleOf(to)!;
+        if (a !== b) graph.set(a, (graph.get(a) ?? new Set()).add(b));
+      }
     }
     expect(graph.size).toBeGreaterThan(5);
-    expect(findCycle(graph)).toBeUndefined();
+    expect(cyclicGroups(graph).map((group) => cycleIn(graph, group).join(' → '))).toEqual([]);
   });
 });
 

@@ -3,7 +3,8 @@ import { LOCALES, type Locale } from '@creneau/core/locales';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './mail-layout.ts';
 import { type MailData, type MailKind, renderMail } from './mail-templates.ts';
-import { MAIL_MESSAGES, type MailMessageKey } from './messages/mail-messages.ts';
+import type { MailMessageKey } from './messages/mail-message-keys.ts';
+import { MAIL_MESSAGES } from './messages/mail-messages.ts';
 
 const appointment = (overrides: Partial<MailData['appointment_confirmation']> = {}) => ({
   groupName: 'Salon Test',

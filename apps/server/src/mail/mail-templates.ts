@@ -7,7 +7,8 @@ import type { Locale } from '@creneau/core/locales';
 import type { MailBrand } from './mail-brand.ts';
 import { formatMoney, formatShortDateTime, formatStart, formatTimeRange } from './mail-format.ts';
 import { type AppointmentEntry, type MailBlock, renderDocument } from './mail-layout.ts';
-import { MAIL_MESSAGES, type MailMessageKey } from './messages/mail-messages.ts';
+import type { MailMessageKey } from './messages/mail-message-keys.ts';
+import { MAIL_MESSAGES } from './messages/mail-messages.ts';
 import { oneLine } from './outbox.ts';
 import { unlinkable } from './unlinkable-text.ts';
 

@@ -89,7 +89,7 @@ export function startMailWorker(ctx: AppContext, options: MailWorkerOptions = {}
 
   const runOnce = (): Promise<number> => {
     const round = queue.then(async () => {
-      const delivered = await deliverDue(ctx, transport, logger, settings);
+      const delivered = await deliverDue({ ctx, transport, logger, settings });
       await purgeIfDue();
       return delivered;
     });
@@ -131,12 +131,16 @@ interface Settings {
   sender: { name: string; address: string };
 }
 
-async function deliverDue(
-  ctx: AppContext,
-  transport: MailTransport,
-  logger: MailLogger,
-  settings: Settings,
-): Promise<number> {
+/** What one worker delivers with: the server's context, the transport, its log and its settings. */
+interface Delivery {
+  ctx: AppContext;
+  transport: MailTransport;
+  logger: MailLogger;
+  settings: Settings;
+}
+
+async function deliverDue(delivery: Delivery): Promise<number> {
+  const { ctx, transport, settings } = delivery;
   let delivered = 0;
   for (;;) {
     const now = ctx.now();
@@ -152,7 +156,7 @@ async function deliverDue(
     for (const [index, mail] of batch.entries()) {
       const failure = outcomes[index];
       if (failure) {
-        await recordFailure(ctx, logger, settings, mail, failure);
+        await recordFailure(delivery, mail, failure);
         unreachable ||= failure.failure === 'unreachable';
       } else {
         await markSent(ctx.db, mail.id, ctx.now());
@@ -187,9 +191,7 @@ async function attempt(
 }
 
 async function recordFailure(
-  ctx: AppContext,
-  logger: MailLogger,
-  settings: Settings,
+  { ctx, logger, settings }: Delivery,
   mail: ClaimedMail,
   error: MailDeliveryError,
 ): Promise<void> {

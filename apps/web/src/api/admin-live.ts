@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { appConfig } from '../lib/config.ts';
 import { adminKeys } from './admin-keys.ts';
-import { encodeQuery } from './client.ts';
+import { encodeQuery } from './query-encoding.ts';
 import { createSseParser } from './sse-parser.ts';
 
 /** connecting: the first attempt; live: open; retrying: lost, trying again; stopped: refused. */

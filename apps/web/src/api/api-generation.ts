@@ -6,7 +6,7 @@
  * and shapes; the HTTP client asks this module where each call really goes, so the choice lives
  * here and nowhere else.
  */
-import type { QueryParams } from './client.ts';
+import type { QueryParams } from './query-encoding.ts';
 
 export type ApiGeneration = 'v3' | 'legacy';
 

@@ -7,7 +7,7 @@ import { pathOf } from '@creneau/contract/request-path';
 import * as routes from '@creneau/contract/routes';
 import { appConfig } from '../lib/config.ts';
 import { routeCall } from './api-generation.ts';
-import { encodeQuery } from './client.ts';
+import { encodeQuery } from './query-encoding.ts';
 import { getSessionToken } from './session-token.ts';
 
 /** The download URL of an appointment's .ics file for the current session. */

@@ -8,17 +8,8 @@ import type { AnswerOf, Endpoint } from '@creneau/contract/endpoint';
 import { type RequestOf, type Route, requestOf } from '@creneau/contract/request-path';
 import { appConfig } from '../lib/config.ts';
 import { normalizeErrorBody, routeCall } from './api-generation.ts';
+import { encodeQuery, type QueryParams } from './query-encoding.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
-
-export type QueryValue =
-  | string
-  | number
-  | boolean
-  | null
-  | undefined
-  | readonly QueryValue[]
-  | { readonly [key: string]: QueryValue };
-export type QueryParams = Record<string, QueryValue>;
 
 /** A failed call: HTTP status, the spec's error key, and the parsed body for callers needing details. */
 export class ApiError extends Error {
@@ -38,25 +29,6 @@ export class NetworkError extends Error {
     super('An error occurred, please try again later...', { cause });
     this.name = 'NetworkError';
   }
-}
-
-/** Encodes params in the bracket notation the API reads (`ids[]=1`, `conditions[0][field]=id`). */
-export function encodeQuery(params: QueryParams): string {
-  const parts: string[] = [];
-  const add = (key: string, value: QueryValue) => {
-    if (value === undefined || value === null) return;
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => {
-        add(typeof item === 'object' && item !== null ? `${key}[${index}]` : `${key}[]`, item);
-      });
-    } else if (typeof value === 'object') {
-      for (const [sub, item] of Object.entries(value)) add(`${key}[${sub}]`, item as QueryValue);
-    } else {
-      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
-    }
-  };
-  for (const [key, value] of Object.entries(params)) add(key, value);
-  return parts.join('&');
 }
 
 /** The spec's error-message rule applied to a response body. */

@@ -1,4 +1,4 @@
-import type { MailMessages } from './mail-messages.ts';
+import type { MailMessages } from './mail-message-keys.ts';
 
 export const br: MailMessages = {
   hello: 'Demat,',

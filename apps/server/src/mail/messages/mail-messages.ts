@@ -13,73 +13,11 @@ import { fr } from './fr.ts';
 import { hr } from './hr.ts';
 import { hu } from './hu.ts';
 import { it } from './it.ts';
+import type { MailMessages } from './mail-message-keys.ts';
 import { nl } from './nl.ts';
 import { pl } from './pl.ts';
 import { pt } from './pt.ts';
 import { sk } from './sk.ts';
-
-export type MailMessageKey =
-  | 'hello'
-  | 'helloName'
-  | 'ignore'
-  | 'linkFallback'
-  | 'footer'
-  | 'activationSubject'
-  | 'activationIntro'
-  | 'activationButton'
-  | 'resetSubject'
-  | 'resetIntro'
-  | 'resetButton'
-  | 'resetExpiry'
-  | 'emailChangeSubject'
-  | 'emailChangeIntro'
-  | 'emailChangeButton'
-  | 'businessCreatedSubject'
-  | 'businessCreatedIntro'
-  | 'businessChangedSubject'
-  | 'businessChangedIntro'
-  | 'businessCancelledSubject'
-  | 'businessCancelledIntro'
-  | 'businessCustomer'
-  | 'businessOpenAgenda'
-  | 'businessWhy'
-  | 'invitationSubject'
-  | 'invitationIntro'
-  | 'invitationButton'
-  | 'invitationExpiry'
-  | 'invitationIgnore'
-  | 'welcomeSubject'
-  | 'welcomeIntro'
-  | 'welcomeAdminButton'
-  | 'welcomeBookingLink'
-  | 'welcomeIgnore'
-  | 'roleOwner'
-  | 'roleManager'
-  | 'roleStaff'
-  | 'roleCallcentre'
-  | 'confirmationSubject'
-  | 'confirmationIntro'
-  | 'changedSubject'
-  | 'changedIntro'
-  | 'cancelledSubject'
-  | 'cancelledIntro'
-  | 'bookAgainButton'
-  | 'detailsHeading'
-  | 'withCalendar'
-  | 'price'
-  | 'total'
-  | 'videoButton'
-  | 'address'
-  | 'phone'
-  | 'comment'
-  | 'timeZoneNote'
-  | 'manageButton'
-  | 'cancelLink'
-  | 'exportLink'
-  | 'linksNote'
-  | 'questions';
-
-export type MailMessages = Record<MailMessageKey, string>;
 
 export const MAIL_MESSAGES: Record<Locale, MailMessages> = {
   br,

@@ -213,9 +213,10 @@ export async function requestEmailChange(scope: Scope, accountId: number, tempEm
   const email = normalizeEmail(tempEmail);
   const problem = validateNewEmail(email, account.email);
   if (problem) throw errors.unprocessable(problem, { temp_email: [problem] });
-  const wait = await secondsUntilAllowed(ctx.db, LIMITS.emailChangePerAccount, String(accountId), now);
+  const attempt = { limit: LIMITS.emailChangePerAccount, subject: String(accountId), now };
+  const wait = await secondsUntilAllowed(ctx.db, attempt);
   if (wait > 0) throw errors.tooManyRequests(wait);
-  await recordAttempt(ctx.db, LIMITS.emailChangePerAccount, String(accountId), now);
+  await recordAttempt(ctx.db, attempt);
   await takeAccountMail(ctx, email);
   return ctx.db.transaction().execute(async (trx) => {
     const taken = await repo.findAccountByEmail(trx, email);

@@ -3,7 +3,7 @@
  * a fiche or guest session for that fiche, or a professional of the group. A session opened from an
  * e-mail link for one cancel or export reaches only that appointment's booking.
  */
-import type { GroupRow } from '../../db/database.ts';
+import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { linkAllows } from '../sessions/link-scope.ts';
 import type { Viewer } from '../sessions/viewer.ts';
@@ -23,16 +23,20 @@ export function ownsAppointment(viewer: Viewer, row: DetailedAppointment): boole
   return false;
 }
 
+/** What is asked of which appointments, and — for a link session — the booking its link was sent for. */
+export interface AccessRequest {
+  rows: readonly DetailedAppointment[];
+  action: 'view' | 'cancel' | 'export' | 'edit';
+  scopeBooking?: readonly DetailedAppointment[];
+}
+
 /**
  * Keeps only appointments the viewer may act on with `action`, refusing outright when any is out of
  * reach (a 404 that does not reveal whether someone else's appointment exists).
  */
 export function requireAccess(
-  viewer: Viewer,
-  group: GroupRow,
-  rows: readonly DetailedAppointment[],
-  action: 'view' | 'cancel' | 'export' | 'edit',
-  scopeBooking: readonly DetailedAppointment[] = [],
+  { group, viewer }: Pick<Scope, 'group' | 'viewer'>,
+  { rows, action, scopeBooking = [] }: AccessRequest,
 ): void {
   if (viewer.type === 'anonymous') throw errors.expiredConnection();
   for (const row of rows) {

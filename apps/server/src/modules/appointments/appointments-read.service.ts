@@ -46,12 +46,10 @@ export function presentWithIncluded(
  * answer carries as `fiche.appointments` (docs/api.md, the login answer).
  */
 export async function upcomingAppointments(
-  ctx: AppContext,
+  { ctx, group, now }: Pick<Scope, 'ctx' | 'group' | 'now'>,
   db: Parameters<typeof repo.listForFiches>[0],
-  group: GroupRow,
   ficheIds: readonly number[],
 ) {
-  const now = ctx.now();
   // From a day back: one that started and has not ended is still upcoming.
   const rows = await repo.listForFiches(db, ficheIds, new Date(now.getTime() - 24 * 3_600_000), group.id);
   const locale = group.settings.locale;
@@ -99,12 +97,12 @@ export async function checkEditable(scope: Scope, id: number) {
   const { ctx, group, viewer } = scope;
   const { row, booking } = await bookingOf(ctx, group.id, id);
   if (!row) throw errors.notFound('appointmentNotFound');
-  requireAccess(viewer, group, [row], 'edit', await scopeBooking(ctx, group, viewer));
+  requireAccess(scope, { rows: [row], action: 'edit', scopeBooking: await scopeBooking(ctx, group, viewer) });
   if (row.status === 'cancelled')
     throw errors.conflict('aptAlreadyCanceled', {
       phone: group.settings.phone,
     });
-  refuseChange(group, viewer, (booking[0] ?? row).starts_at, ctx.now());
+  refuseChange(scope, (booking[0] ?? row).starts_at);
   return {
     editable: true,
     appointment: presentWithIncluded(booking, ctx)[booking.indexOf(row)] ?? null,
@@ -117,7 +115,11 @@ export async function exportCalendar(scope: Scope, id: number): Promise<string> 
   const { ctx, group, viewer } = scope;
   const { row, booking } = await bookingOf(ctx, group.id, id);
   if (!row) throw errors.notFound('appointmentNotFound');
-  requireAccess(viewer, group, booking, 'export', await scopeBooking(ctx, group, viewer));
+  requireAccess(scope, {
+    rows: booking,
+    action: 'export',
+    scopeBooking: await scopeBooking(ctx, group, viewer),
+  });
   const locale = group.settings.locale;
   return buildCalendar(
     booking.filter((r) => r.status === 'confirmed').map((r) => calendarEventOf(r, locale)),

@@ -1,13 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import type { Database, GroupRow } from '../../db/database.ts';
+import type { Scope } from '../../app-context.ts';
+import type { Database } from '../../db/database.ts';
 import { groupMailBrand } from '../../mail/mail-brand.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { createEmailLinkTokens } from '../accounts/email-links.ts';
 import { takeBookingMail } from '../security/send-limits.ts';
 import type { LinkKind } from '../sessions/link-scope.ts';
-import type { Viewer } from '../sessions/viewer.ts';
 import { appointmentAddress, calendarEventOf, presentAppointment } from './appointment-presenter.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 import { buildCalendar } from './ics.ts';
@@ -20,13 +19,11 @@ type Db = Kysely<Database> | Transaction<Database>;
  * lives until the booking's last appointment is over.
  */
 export async function bookingLinks(
-  ctx: AppContext,
+  { ctx, group, now }: Pick<Scope, 'ctx' | 'group' | 'now'>,
   db: Db,
-  group: GroupRow,
   rows: readonly DetailedAppointment[],
 ) {
   const first = rows[0]!;
-  const now = ctx.now();
   const owner = { groupId: group.id, ficheId: first.fiche_id };
   const base = `${ctx.config.publicUrl}/${group.urlname}/appointments`;
   const over = new Date(Math.max(...rows.map((row) => row.ends_at.getTime())));
@@ -51,25 +48,30 @@ function addressLine(first: DetailedAppointment): string | null {
   return place ? `${place.address}, ${place.zipcode} ${place.city}` : null;
 }
 
+/** The appointments of one booking, as just written, and which mail tells the customer about them. */
+export interface BookingMail {
+  rows: readonly DetailedAppointment[];
+  kind: 'appointment_confirmation' | 'appointment_changed';
+}
+
 /**
  * Confirmation or change notice, with the booking's .ics attached. Counts against the recipient's
- * mail limit of whoever caused it (`sender`); over the limit the whole booking or change is refused.
+ * mail limit of whoever caused it (the scope's viewer); over the limit the whole booking or change
+ * is refused.
  */
 export async function sendBookingMail(
-  ctx: AppContext,
+  scope: Scope,
   db: Db,
-  group: GroupRow,
-  rows: readonly DetailedAppointment[],
-  kind: 'appointment_confirmation' | 'appointment_changed',
-  sender: Viewer,
+  { rows, kind }: BookingMail,
 ): Promise<{ ficheToken: string } | undefined> {
+  const { ctx, group } = scope;
   const first = rows[0];
   if (!first) return undefined;
-  const links = await bookingLinks(ctx, db, group, rows);
+  const links = await bookingLinks(scope, db, rows);
   // A record without its own address is reached through its account's.
   const to = first.fiche_email ?? first.account_email;
   if (!to) return { ficheToken: links.ficheToken };
-  await takeBookingMail(ctx, db, sender, group.id, to);
+  await takeBookingMail(scope, db, to);
   const settings = group.settings;
   const locale = settings.locale;
   const presented = rows.map((row) =>
@@ -108,7 +110,7 @@ export async function sendBookingMail(
   );
   const ics = buildCalendar(
     rows.map((row) => calendarEventOf(row, locale)),
-    ctx.now(),
+    scope.now,
   );
   await enqueueMail(db, {
     groupId: group.id,
@@ -126,9 +128,8 @@ export async function sendBookingMail(
 }
 
 export async function sendCancellationMail(
-  ctx: AppContext,
+  { ctx, group }: Pick<Scope, 'ctx' | 'group'>,
   db: Db,
-  group: GroupRow,
   rows: readonly DetailedAppointment[],
 ): Promise<void> {
   const first = rows[0];

@@ -19,6 +19,7 @@ import { emailKey } from '@creneau/core/booking/person-identity';
 import { choicesInBooking } from '@creneau/core/booking/service-choice';
 import { maxServicesPerBooking } from '@creneau/core/booking/step-list';
 import type { Transaction } from 'kysely';
+import type { Scope } from '../../app-context.ts';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
 import { DomainError, errors, type FailureKind } from '../../errors/domain-error.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
@@ -98,9 +99,8 @@ export async function refuseClosedGroup(trx: Trx, group: GroupRow, viewer: Viewe
 
 /** user_blacklisted: the record's e-mail or the booking account's is on the group's list. */
 export async function refuseBlacklisted(
+  { group, viewer }: Pick<Scope, 'group' | 'viewer'>,
   trx: Trx,
-  group: GroupRow,
-  viewer: Viewer,
   fiche: FicheRow,
 ): Promise<void> {
   const listed = new Set(group.settings.rules.blacklist.map(emailKey));
@@ -162,7 +162,10 @@ export interface PersonLimitsInput {
  *    committed; a record committed meanwhile that brings a new identity (rare: the person's first
  *    record with that e-mail or phone) has it locked and the read repeated.
  */
-async function lockedPersonAppointments(trx: Trx, group: GroupRow, fiche: FicheRow, now: Date) {
+async function lockedPersonAppointments(
+  trx: Trx,
+  { group, fiche, now }: Pick<PersonLimitsInput, 'group' | 'fiche' | 'now'>,
+) {
   const person = personOf(fiche);
   const first = await repo.personRecords(trx, group.id, fiche.id, person);
   const locked = new Set(identitiesOf(first.records, person));
@@ -181,12 +184,10 @@ async function lockedPersonAppointments(trx: Trx, group: GroupRow, fiche: FicheR
  * person (docs/booking.md, "Who is the same person"), whoever booked it.
  */
 export async function checkPersonLimits(trx: Trx, input: PersonLimitsInput): Promise<void> {
-  const { group, fiche, items } = input;
+  const { group, items } = input;
   const rules = group.settings.rules;
   const replacing = new Set(input.replacing ?? []);
-  const own = (await lockedPersonAppointments(trx, group, fiche, input.now)).filter(
-    (a) => !replacing.has(a.id),
-  );
+  const own = (await lockedPersonAppointments(trx, input)).filter((a) => !replacing.has(a.id));
   const max = rules.max_future_appointments;
   if (max !== null && own.length + items.length > max)
     throw bookingError('unprocessable', 'max_rdv_number', { max });
@@ -208,7 +209,10 @@ export async function checkPersonLimits(trx: Trx, input: PersonLimitsInput): Pro
  * and not later than modify_notice_minutes before it (mintimeRDVModifyError, code 11). The group's
  * professionals are bound only by the start.
  */
-export function refuseChange(group: GroupRow, viewer: Viewer, startsAt: Date, now: Date): void {
+export function refuseChange(
+  { group, viewer, now }: Pick<Scope, 'group' | 'viewer' | 'now'>,
+  startsAt: Date,
+): void {
   const settings = group.settings;
   const pro = isGroupPro(viewer, group.id);
   if (!pro && (!settings.profile.use_api_v3 || settings.loginProfile !== 'Account'))
@@ -223,7 +227,10 @@ export function refuseChange(group: GroupRow, viewer: Viewer, startsAt: Date, no
  * (pastAppointment), and by customers not later than cancel_notice_minutes before the start
  * (mintimeRDVError, code 10).
  */
-export function refuseCancel(group: GroupRow, viewer: Viewer, starts: readonly Date[], now: Date): void {
+export function refuseCancel(
+  { group, viewer, now }: Pick<Scope, 'group' | 'viewer' | 'now'>,
+  starts: readonly Date[],
+): void {
   if (starts.some((start) => start.getTime() <= now.getTime()))
     throw listedError('unprocessable', 'pastAppointment');
   if (isGroupPro(viewer, group.id)) return;

@@ -15,8 +15,8 @@ import { promotionPercent } from '@creneau/core/availability/promotions';
 import type { ScheduleIndex } from '@creneau/core/availability/schedule-index';
 import { discounted, packListPrice, summarizePrices } from '@creneau/core/booking/pricing';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
+import type { Scope } from '../../app-context.ts';
+import type { Database, FicheRow } from '../../db/database.ts';
 import {
   bookingSchedule,
   epochMinute,
@@ -29,7 +29,6 @@ import { createFicheRecord, fichesViewerMayEdit } from '../fiches/fiches.service
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import { findGroupById } from '../groups/groups.repository.ts';
 import { startSession } from '../sessions/sessions.service.ts';
-import type { Viewer } from '../sessions/viewer.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded } from './appointments-read.service.ts';
 import { sendBookingMail } from './booking-mails.ts';
@@ -68,22 +67,16 @@ export interface BookingRequest {
 }
 
 /** The booking's fiche: an existing one the viewer may use, or a new one from the given fields. */
-async function bookingFiche(
-  ctx: AppContext,
-  trx: Trx,
-  group: GroupRow,
-  viewer: Viewer,
-  fiche: BookingRequest['fiche'],
-): Promise<FicheRow> {
+async function bookingFiche(scope: Scope, trx: Trx, fiche: BookingRequest['fiche']): Promise<FicheRow> {
   if (typeof fiche === 'number') {
     try {
-      return await fichesViewerMayEdit(trx, group, viewer, fiche);
+      return await fichesViewerMayEdit(scope, trx, fiche);
     } catch {
       // Someone else's record, or one this session cannot reach: log out and book again (docs/requirements/accounts-and-appointments.md §8).
       throw bookingError('forbidden', 'fiche_not_authorized');
     }
   }
-  return createFicheRecord(ctx, trx, group, viewer, fiche);
+  return createFicheRecord(scope, trx, fiche);
 }
 
 /**
@@ -98,17 +91,23 @@ export interface RulesOverride {
 /** Rules that let any start from now on through: a century ahead stands for "no horizon". */
 const NO_NOTICE_RULES = { minNoticeMinutes: 0, maxPeriodMinutes: 100 * 366 * 1440 };
 
+/** The start to check and what it is for. */
+export interface StartCheck {
+  selection: BookingSelection;
+  start: Date;
+  /** Calendars to lock besides those the booking may use (a change: those it leaves). */
+  extraLocks?: readonly number[];
+  override?: RulesOverride | undefined;
+}
+
 /** Locks what the booking may use, then runs the engine on this exact start. */
 export async function lockAndCheck(
-  ctx: AppContext,
+  scope: Pick<Scope, 'ctx' | 'group' | 'now'>,
   trx: Trx,
-  group: GroupRow,
-  selection: BookingSelection,
-  start: Date,
-  options: { extraLocks?: readonly number[]; override?: RulesOverride | undefined } = {},
+  { selection, start, ...options }: StartCheck,
 ) {
+  const { ctx, group, now } = scope;
   const extraLocks = options.extraLocks ?? [];
-  const now = ctx.now();
   let schedule = await bookingSchedule({ ctx, group, now }, trx);
   let plan = planOrReject(schedule, selection);
   const version = await repo.lockCalendars(trx, group.id, [...involvedCalendars(plan), ...extraLocks]);
@@ -155,11 +154,9 @@ interface PricedItem extends BookedItem {
 const servicePrices = catalogueCache<Map<number, repo.ServicePrice>>();
 
 export async function priceItems(
-  ctx: AppContext,
+  { ctx, group }: Pick<Scope, 'ctx' | 'group'>,
   trx: Trx,
-  group: GroupRow,
-  schedule: ScheduleIndex,
-  items: readonly BookedItem[],
+  { schedule, items }: { schedule: ScheduleIndex; items: readonly BookedItem[] },
 ): Promise<PricedItem[]> {
   const service = await servicePrices.get(ctx.db, group, '', async () => {
     const rows = await repo.servicePricesOfGroup(trx, group.id);
@@ -205,30 +202,30 @@ export interface BookingOptions {
   override?: RulesOverride | undefined;
 }
 
-export async function createBooking(
-  ctx: AppContext,
-  trx: Trx,
-  group: GroupRow,
-  viewer: Viewer,
-  request: BookingRequest,
-  options: BookingOptions = {},
-) {
+/** A booking to write: what was asked, and how (see BookingOptions). */
+export interface BookingOrder extends BookingOptions {
+  request: BookingRequest;
+}
+
+export async function createBooking(scope: Scope, trx: Trx, { request, ...options }: BookingOrder) {
+  const { ctx, group, viewer, now } = scope;
   const settings = group.settings;
   // The rules, in the order a customer would want to hear them (docs/booking.md): what they chose,
   // whether they may book here, then whether this time fits them.
   refuseTooManyServices(group, request.selection);
-  const fiche = await bookingFiche(ctx, trx, group, viewer, request.fiche);
+  const fiche = await bookingFiche(scope, trx, request.fiche);
   await refuseClosedGroup(trx, group, viewer);
-  await refuseBlacklisted(trx, group, viewer, fiche);
-  const vevent = await validateVevent(ctx, trx, group, viewer, request.vevent, ctx.now());
-  const { schedule, check } = await lockAndCheck(ctx, trx, group, request.selection, request.start, {
+  await refuseBlacklisted(scope, trx, fiche);
+  const vevent = await validateVevent(scope, trx, request.vevent);
+  const { schedule, check } = await lockAndCheck(scope, trx, {
+    selection: request.selection,
+    start: request.start,
     override: options.override,
   });
-  await checkPersonLimits(trx, { group, fiche, items: check.items, now: ctx.now() });
+  await checkPersonLimits(trx, { group, fiche, items: check.items, now });
 
-  const items = await priceItems(ctx, trx, group, schedule, check.items);
+  const items = await priceItems(scope, trx, { schedule, items: check.items });
   const consecutive = items.length > 1 ? randomUUID() : null;
-  const now = ctx.now();
   const ids: number[] = [];
   let packHead: number | null = null;
   for (const item of items) {
@@ -270,8 +267,8 @@ export async function createBooking(
   }
   const rows = await repo.findDetailed(trx, group.id, ids);
   if (options.notifyCustomer !== false)
-    await sendBookingMail(ctx, trx, group, rows, 'appointment_confirmation', viewer);
-  await noticeToBusiness(ctx, trx, group, rows, 'created');
+    await sendBookingMail(scope, trx, { rows, kind: 'appointment_confirmation' });
+  await noticeToBusiness(scope, trx, { rows, event: 'created' });
 
   // A visitor without a session gets a guest one for this fiche: the confirmation page's cancel
   // and calendar buttons use it (docs/requirements/accounts-and-appointments.md §3 Session: account id 0, cancel_apt 0).

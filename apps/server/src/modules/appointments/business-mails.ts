@@ -4,8 +4,8 @@
  * outbox in the transaction of the change, like the customer's own mail.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import type { Database, GroupRow } from '../../db/database.ts';
+import type { Scope } from '../../app-context.ts';
+import type { Database } from '../../db/database.ts';
 import { groupMailBrand } from '../../mail/mail-brand.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -13,12 +13,16 @@ import type { DetailedAppointment } from './appointments.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The appointments of one booking, as they are now, and what just happened to them. */
+export interface BusinessNotice {
+  rows: readonly DetailedAppointment[];
+  event: 'created' | 'changed' | 'cancelled';
+}
+
 export async function noticeToBusiness(
-  ctx: AppContext,
+  { ctx, group }: Pick<Scope, 'ctx' | 'group'>,
   db: Db,
-  group: GroupRow,
-  rows: readonly DetailedAppointment[],
-  event: 'created' | 'changed' | 'cancelled',
+  { rows, event }: BusinessNotice,
 ): Promise<void> {
   const { emails, events } = group.settings.notifications;
   const first = rows[0];

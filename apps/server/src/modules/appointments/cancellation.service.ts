@@ -45,15 +45,13 @@ export async function cancelAppointments(scope: Scope, ids: readonly number[], o
     }
     await repo.lockAppointments(trx, group.id, [...related]);
     const rows = await repo.findDetailed(trx, group.id, [...related]);
-    requireAccess(viewer, group, rows, 'cancel', linkBooking);
+    requireAccess(scope, { rows, action: 'cancel', scopeBooking: linkBooking });
 
     const live = rows.filter((row) => row.status === 'confirmed');
     if (live.length === 0) throw cancelError('conflict', 'aptAlreadyCanceled', settings.phone ?? null);
     refuseCancel(
-      group,
-      viewer,
+      scope,
       live.map((row) => row.starts_at),
-      ctx.now(),
     );
     const cancelled = await repo.cancelAppointments(
       trx,
@@ -75,8 +73,8 @@ export async function cancelAppointments(scope: Scope, ids: readonly number[], o
         ...(options.notifyCustomer === false ? { customer_told: false } : {}),
       },
     });
-    if (options.notifyCustomer !== false) await sendCancellationMail(ctx, trx, group, done);
-    await noticeToBusiness(ctx, trx, group, done, 'cancelled');
+    if (options.notifyCustomer !== false) await sendCancellationMail(scope, trx, done);
+    await noticeToBusiness(scope, trx, { rows: done, event: 'cancelled' });
     return { records: presentWithIncluded(done, ctx), message: 'appointmentCanceled' };
   });
 }

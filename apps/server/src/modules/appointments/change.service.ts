@@ -56,7 +56,7 @@ function selectionOf(booking: readonly repo.DetailedAppointment[], change: Chang
 export async function changeBooking(scope: Scope, id: number, change: ChangeRequest) {
   const { ctx, group, viewer } = scope;
   const settings = group.settings;
-  await takeBookingAttempt(ctx, viewer, group.id, change.clientAddress);
+  await takeBookingAttempt(scope, change.clientAddress);
   if (change.start)
     await refuseBookingOutsideHorizon(scope, {
       start: change.start,
@@ -73,18 +73,18 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
     const booking = row.consecutive_value
       ? await repo.findConsecutive(trx, group.id, row.consecutive_value)
       : [row];
-    requireAccess(viewer, group, booking, 'edit', linkBooking);
+    requireAccess(scope, { rows: booking, action: 'edit', scopeBooking: linkBooking });
     if (booking.every((r) => r.status === 'cancelled'))
       throw errors.conflict('aptAlreadyCanceled', { phone: settings.phone });
     const first = booking[0]!;
-    refuseChange(group, viewer, first.starts_at, ctx.now());
+    refuseChange(scope, first.starts_at);
     const ids = booking.map((r) => r.id);
     const changes: { fiche_id?: number; comments?: string | null; updated_at: Date } = {
       updated_at: ctx.now(),
     };
     if (change.fiche !== undefined && change.fiche !== first.fiche_id) {
       try {
-        changes.fiche_id = (await fichesViewerMayEdit(trx, group, viewer, change.fiche)).id;
+        changes.fiche_id = (await fichesViewerMayEdit(scope, trx, change.fiche)).id;
       } catch {
         throw bookingError('forbidden', 'fiche_not_authorized');
       }
@@ -110,14 +110,11 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
       // Free the old slot first so the engine sees it; a failed check rolls this back.
       await trx.updateTable('appointments').set({ status: 'cancelled' }).where('id', 'in', ids).execute();
       const oldCalendars = booking.flatMap((r) => [r.calendar_id, ...(r.resource_id ? [r.resource_id] : [])]);
-      const { schedule, check } = await lockAndCheck(
-        ctx,
-        trx,
-        group,
-        selectionOf(booking, change),
-        newStart,
-        { extraLocks: oldCalendars },
-      );
+      const { schedule, check } = await lockAndCheck(scope, trx, {
+        selection: selectionOf(booking, change),
+        start: newStart,
+        extraLocks: oldCalendars,
+      });
       // The customer's own rules hold for the new time too; this booking's rows do not count.
       const ficheId = changes.fiche_id ?? first.fiche_id;
       const fiche = await trx
@@ -126,7 +123,7 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
         .where('id', '=', ficheId)
         .executeTakeFirstOrThrow();
       await checkPersonLimits(trx, { group, fiche, items: check.items, now: ctx.now(), replacing: ids });
-      const priced = await priceItems(ctx, trx, group, schedule, check.items);
+      const priced = await priceItems(scope, trx, { schedule, items: check.items });
       for (const [index, item] of priced.entries()) {
         const target = booking[index];
         if (!target) throw errors.badRequest('the booking changed shape');
@@ -178,8 +175,8 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
           }
         : { fields: Object.keys(changes).filter((key) => key !== 'updated_at') },
     });
-    await sendBookingMail(ctx, trx, group, rows, 'appointment_changed', viewer);
-    await noticeToBusiness(ctx, trx, group, rows, 'changed');
+    await sendBookingMail(scope, trx, { rows, kind: 'appointment_changed' });
+    await noticeToBusiness(scope, trx, { rows, event: 'changed' });
     return { records: presentWithIncluded(rows, ctx, settings.locale) };
   });
 }

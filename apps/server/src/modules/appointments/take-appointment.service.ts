@@ -39,7 +39,7 @@ export async function takeAppointment(scope: Scope, input: TakeAppointment): Pro
   if ((!settings.openData || settings.sso_login_only) && viewer.type === 'anonymous')
     throw errors.expiredConnection();
   await refuseBookingOutsideHorizon(scope, { start: input.booking.start, parameter: input.startField });
-  await takeBookingAttempt(ctx, viewer, group.id, input.clientAddress);
+  await takeBookingAttempt(scope, input.clientAddress);
   const idempotency = input.idempotency && {
     key: input.idempotency.key,
     // The same hash as earlier releases, so a retry across a rolling deploy still replays.
@@ -54,7 +54,7 @@ export async function takeAppointment(scope: Scope, input: TakeAppointment): Pro
         return { status: seen.status_code, response: seen.response, replayed: true };
       }
     }
-    const response = await createBooking(ctx, trx, group, viewer, input.booking);
+    const response = await createBooking(scope, trx, { request: input.booking });
     if (idempotency)
       await repo.saveIdempotent(trx, {
         groupId: group.id,

@@ -2,19 +2,16 @@ import { localDateIn } from '@creneau/core/time/time-zone';
 import { validateForm } from '@creneau/core/validation/form-fields';
 import { visibleFields } from '@creneau/core/validation/hidden-fields';
 import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import type { Database, GroupRow } from '../../db/database.ts';
+import type { Scope } from '../../app-context.ts';
+import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { groupFormFields } from '../groups/groups.service.ts';
-import type { Viewer } from '../sessions/viewer.ts';
 
+/** The booking's own form (the appointment's extra fields) as this viewer sees it, checked on the group's today. */
 export async function validateVevent(
-  ctx: AppContext,
+  { ctx, group, viewer, now }: Scope,
   db: Kysely<Database> | Transaction<Database>,
-  group: GroupRow,
-  viewer: Viewer,
   input: Record<string, unknown>,
-  now: Date,
 ): Promise<Record<string, unknown>> {
   const settings = group.settings;
   const rows = await groupFormFields(ctx, db as Kysely<Database>, group);

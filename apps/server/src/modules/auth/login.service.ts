@@ -54,7 +54,7 @@ export async function login(scope: CallScope, input: LoginInput, address: string
   if (group?.settings.sso_login_only) throw loginError('forbidden', 'ssoLoginOnly');
 
   const subject = clientSubject(address);
-  const wait = await secondsUntilAllowed(ctx.db, LIMITS.loginPerAddress, subject, now);
+  const wait = await secondsUntilAllowed(ctx.db, { limit: LIMITS.loginPerAddress, subject, now });
   if (wait > 0) {
     throw new DomainError('tooManyRequests', 'tooManyAttempts', {
       details: { errors: [{ error: 'tooManyAttempts', translate_key: 'tooManyAttempts' }] },
@@ -71,7 +71,7 @@ export async function login(scope: CallScope, input: LoginInput, address: string
   }
   const valid = await verifyPassword(account?.password_hash ?? null, password);
   if (!account || !valid) {
-    await recordAttempt(ctx.db, LIMITS.loginPerAddress, subject, now);
+    await recordAttempt(ctx.db, { limit: LIMITS.loginPerAddress, subject, now });
     if (account) await countFailure(ctx, account, now);
     throw loginError('unauthenticated', 'credentialError');
   }
@@ -112,7 +112,11 @@ export async function login(scope: CallScope, input: LoginInput, address: string
     // The customer's upcoming appointments in the group they log in to (docs/api.md, the login answer).
     const appointments =
       type === 'user' && group
-        ? await upcomingAppointments(ctx, trx, group, await ficheIdsOfAccount(trx, account.id, group.id))
+        ? await upcomingAppointments(
+            { ctx, group, now },
+            trx,
+            await ficheIdsOfAccount(trx, account.id, group.id),
+          )
         : [];
     return {
       token,
@@ -186,7 +190,9 @@ async function loginWithFicheKey(
   });
   // A link opened for one booking shows that booking only, as the appointments list does.
   const linkGroup = group ?? (await findGroup(ctx, link.group_id));
-  let appointments = linkGroup ? await upcomingAppointments(ctx, ctx.db, linkGroup, [link.fiche_id]) : [];
+  let appointments = linkGroup
+    ? await upcomingAppointments({ ctx, group: linkGroup, now }, ctx.db, [link.fiche_id])
+    : [];
   if (action && appointmentId) {
     const booking = appointments.find((a) => a.id === appointmentId);
     appointments = appointments.filter(

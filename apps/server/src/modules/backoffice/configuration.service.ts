@@ -84,7 +84,7 @@ async function write(
           // An editor's save may not take a calendar away from its appointments; a restore, like an
           // import, puts a whole earlier state back and lists what it strands.
           if (options.source === 'editor')
-            await refuseRemovedWithAppointments(trx, groupId, document, scope.now);
+            await refuseRemovedWithAppointments(trx, { groupId, document, now: scope.now });
         },
       });
       // Read inside the transaction, still under the group's lock: the list is exactly what this

@@ -77,9 +77,7 @@ type Json = Record<string, unknown>;
  */
 export async function refuseRemovedWithAppointments(
   trx: Transaction<Database>,
-  groupId: number,
-  document: Json,
-  now: Date,
+  { groupId, document, now }: { groupId: number; document: Json; now: Date },
 ) {
   const kept = new Set(
     (Array.isArray(document.calendars) ? (document.calendars as Json[]) : [])

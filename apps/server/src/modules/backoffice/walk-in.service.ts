@@ -52,12 +52,8 @@ export async function bookFromAgenda(scope: Scope, request: WalkInRequest) {
   if (!reason) await refuseBookingOutsideHorizon(scope, { start: request.start, parameter: 'start' });
 
   const appointmentId = await ctx.db.transaction().execute(async (trx) => {
-    const booked = await createBooking(
-      ctx,
-      trx,
-      group,
-      viewer,
-      {
+    const booked = await createBooking(scope, trx, {
+      request: {
         start: request.start,
         fiche: ficheOf(request.customer),
         comments: request.comments?.trim() || undefined,
@@ -65,8 +61,9 @@ export async function bookFromAgenda(scope: Scope, request: WalkInRequest) {
         selection: { interventionIds: [request.interventionId], calendarId: request.calendarId },
         withToken: false,
       },
-      { notifyCustomer: request.notifyCustomer, override: reason ? { reason } : undefined },
-    );
+      notifyCustomer: request.notifyCustomer,
+      override: reason ? { reason } : undefined,
+    });
     const ids = booked.records.map((record) => record.id);
     if (reason)
       await recordHistory(trx, {

@@ -99,20 +99,21 @@ export async function listFiches(scope: Scope, search: string | undefined) {
   return (await repo.listAccountFiches(ctx.db, group.id, viewer.accountId!)).map(presentFiche);
 }
 
+/** A record's fields as given, and the record they change (none for a new one). */
+interface FicheInput {
+  input: Record<string, unknown>;
+  existing?: FicheRow | undefined;
+}
+
 /**
  * Checks fiche input against the group's form as this viewer sees it; hidden fields keep their
- * stored or derived value, removed ones are dropped. Throws 422 formStdError with per-field keys.
+ * stored or derived value, removed ones are dropped. Dates are judged against the group's today.
+ * Throws 422 formStdError with per-field keys.
  */
-async function validatedFiche(
-  ctx: AppContext,
-  db: Db,
-  group: GroupRow,
-  viewer: Viewer,
-  input: Record<string, unknown>,
-  existing: FicheRow | undefined,
-  today: string,
-) {
+async function validatedFiche(scope: Scope, db: Db, { input, existing }: FicheInput) {
+  const { ctx, group, viewer } = scope;
   const settings = group.settings;
+  const today = localDateIn(scope.now, settings.timezone);
   const fields = await ficheFormFields(ctx, db, group);
   const { shown } = splitByVisibility(fields, {
     form: 'fiche',
@@ -158,11 +159,9 @@ async function refuseBeyondRecordsCap(db: Db, groupId: number, accountId: number
 
 /** POST fiches: a logged-in caller creates a record, in its own transaction. */
 export async function createFiche(scope: Scope, input: Record<string, unknown>) {
-  const { ctx, group, viewer } = scope;
+  const { ctx, viewer } = scope;
   if (viewer.type === 'anonymous') throw errors.expiredConnection();
-  const fiche = await ctx.db
-    .transaction()
-    .execute((trx) => createFicheRecord(ctx, trx, group, viewer, input));
+  const fiche = await ctx.db.transaction().execute((trx) => createFicheRecord(scope, trx, input));
   return presentFiche(fiche);
 }
 
@@ -171,15 +170,12 @@ export async function createFiche(scope: Scope, input: Record<string, unknown>) 
  * caller, or a visitor booking without an account. Used by the fiche API and by booking.
  */
 export async function createFicheRecord(
-  ctx: AppContext,
+  scope: Scope,
   db: Db,
-  group: GroupRow,
-  viewer: Viewer,
   input: Record<string, unknown>,
 ): Promise<FicheRow> {
-  const now = ctx.now();
-  const today = localDateIn(now, group.settings.timezone);
-  const { columns, custom } = await validatedFiche(ctx, db, group, viewer, input, undefined, today);
+  const { group, viewer, now } = scope;
+  const { columns, custom } = await validatedFiche(scope, db, { input });
   let accountId: number | null = null;
   if (viewer.type === 'user' && viewer.accountId) {
     accountId = viewer.accountId;
@@ -212,9 +208,8 @@ export async function createFicheRecord(
 
 /** The fiche this viewer may change, or 404/403 (never revealing other customers' records). */
 export async function fichesViewerMayEdit(
+  { group, viewer }: Pick<Scope, 'group' | 'viewer'>,
   db: Db,
-  group: GroupRow,
-  viewer: Viewer,
   ficheId: number,
 ): Promise<FicheRow> {
   if (viewer.type === 'anonymous') throw errors.expiredConnection();
@@ -230,10 +225,10 @@ export async function fichesViewerMayEdit(
 }
 
 export async function updateFicheRecord(scope: Scope, ficheId: number, input: Record<string, unknown>) {
-  const { ctx, group, viewer } = scope;
+  const { ctx, group } = scope;
   return ctx.db.transaction().execute(async (trx) => {
-    const existing = await fichesViewerMayEdit(trx, group, viewer, ficheId);
-    const now = ctx.now();
+    const existing = await fichesViewerMayEdit(scope, trx, ficheId);
+    const now = scope.now;
     const wantsDeletion = input.deleted === true;
     if (wantsDeletion) {
       return presentFiche(
@@ -245,8 +240,7 @@ export async function updateFicheRecord(scope: Scope, ficheId: number, input: Re
         }),
       );
     }
-    const today = localDateIn(now, group.settings.timezone);
-    const { columns, custom } = await validatedFiche(ctx, trx, group, viewer, input, existing, today);
+    const { columns, custom } = await validatedFiche(scope, trx, { input, existing });
     if (existing.account_id !== null) delete columns.email; // follows the account's e-mail
     // A hidden record made visible again (its "$" dropped) counts toward the cap from then on.
     if (

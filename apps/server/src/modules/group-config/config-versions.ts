@@ -28,8 +28,14 @@ export function latestVersion(db: Db, groupId: number) {
     .executeTakeFirst();
 }
 
+/** A document to keep as one of the group's versions, and who made it, how and when. */
+export interface NewVersion extends VersionMeta {
+  groupId: number;
+  document: unknown;
+}
+
 /** Keeps `document` as the group's next version unless it equals the latest; answers the number. */
-export async function recordVersion(db: Db, groupId: number, document: unknown, meta: VersionMeta) {
+export async function recordVersion(db: Db, { groupId, document, ...meta }: NewVersion) {
   const latest = await latestVersion(db, groupId);
   if (latest && isDeepStrictEqual(latest.document, document)) return latest.version;
   const version = (latest?.version ?? 0) + 1;

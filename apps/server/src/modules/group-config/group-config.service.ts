@@ -293,17 +293,18 @@ export async function importGroupConfigIn(
     await repo.upsertWebsite(trx, groupId, null, null);
   }
   if (existing && !(await versions.latestVersion(trx, groupId)))
-    await versions.recordVersion(trx, groupId, existing, {
+    await versions.recordVersion(trx, {
       ...meta,
+      groupId,
+      document: existing,
       source: 'import',
       authorAccountId: null,
     });
-  const version = await versions.recordVersion(
-    trx,
+  const version = await versions.recordVersion(trx, {
+    ...meta,
     groupId,
-    await exportGroupConfig(trx, config.urlname),
-    meta,
-  );
+    document: await exportGroupConfig(trx, config.urlname),
+  });
   return { id: groupId, urlname: config.urlname, created, version };
 }
 

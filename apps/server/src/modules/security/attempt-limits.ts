@@ -65,13 +65,15 @@ export function clientSubject(address: string): string {
     .join(':')}::/64`;
 }
 
+/** One try of a subject (an address, an account, a recipient) under a limit, at an instant. */
+export interface Attempt {
+  limit: AttemptLimit;
+  subject: string;
+  now: Date;
+}
+
 /** 0 when the subject may try now, else the seconds until its window ends (for Retry-After). */
-export async function secondsUntilAllowed(
-  db: Db,
-  limit: AttemptLimit,
-  subject: string,
-  now: Date,
-): Promise<number> {
+export async function secondsUntilAllowed(db: Db, { limit, subject, now }: Attempt): Promise<number> {
   const row = await db
     .selectFrom('login_throttle')
     .select(['failures', 'window_started_at'])
@@ -87,7 +89,7 @@ function secondsLeft(limit: AttemptLimit, windowStartedAt: Date, now: Date): num
 }
 
 /** Counts one attempt atomically (a new window starts when the old one has passed). */
-async function count(db: Db, limit: AttemptLimit, subject: string, now: Date) {
+async function count(db: Db, { limit, subject, now }: Attempt) {
   const windowStart = new Date(now.getTime() - limit.windowMs);
   const row = await db
     .insertInto('login_throttle')
@@ -104,20 +106,16 @@ async function count(db: Db, limit: AttemptLimit, subject: string, now: Date) {
 }
 
 /** Counts one attempt; returns the count in the current window. */
-export async function recordAttempt(
-  db: Db,
-  limit: AttemptLimit,
-  subject: string,
-  now: Date,
-): Promise<number> {
-  return (await count(db, limit, subject, now)).count;
+export async function recordAttempt(db: Db, attempt: Attempt): Promise<number> {
+  return (await count(db, attempt)).count;
 }
 
 /**
  * Uses one attempt of the subject, or refuses with 429 when the window's attempts are used up.
  * Inside a transaction the count is undone with it: a refused or failed call uses nothing.
  */
-export async function takeAttempt(db: Db, limit: AttemptLimit, subject: string, now: Date): Promise<void> {
-  const used = await count(db, limit, subject, now);
+export async function takeAttempt(db: Db, attempt: Attempt): Promise<void> {
+  const { limit, now } = attempt;
+  const used = await count(db, attempt);
   if (used.count > limit.max) throw errors.tooManyRequests(secondsLeft(limit, used.windowStartedAt, now));
 }

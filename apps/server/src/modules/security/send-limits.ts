@@ -5,7 +5,7 @@
  */
 import { normalizeEmail } from '@creneau/core/validation/email';
 import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, Scope } from '../../app-context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 import { type AttemptLimit, clientSubject, LIMITS, takeAttempt } from './attempt-limits.ts';
@@ -25,43 +25,47 @@ function scaled(ctx: AppContext, limit: AttemptLimit): AttemptLimit {
  * before any work and whatever the outcome, so failed attempts cannot be repeated cheaply either.
  */
 export async function takeBookingAttempt(
-  ctx: AppContext,
-  viewer: Viewer,
-  groupId: number,
+  { ctx, viewer, group, now }: Pick<Scope, 'ctx' | 'viewer' | 'group' | 'now'>,
   address: string,
 ): Promise<void> {
-  if (isProOf(viewer, groupId)) {
-    await takeAttempt(ctx.db, scaled(ctx, LIMITS.proBookingsPerAccount), String(viewer.accountId), ctx.now());
+  if (isProOf(viewer, group.id)) {
+    await takeAttempt(ctx.db, {
+      limit: scaled(ctx, LIMITS.proBookingsPerAccount),
+      subject: String(viewer.accountId),
+      now,
+    });
   } else {
-    await takeAttempt(ctx.db, scaled(ctx, LIMITS.bookingsPerAddress), clientSubject(address), ctx.now());
+    await takeAttempt(ctx.db, {
+      limit: scaled(ctx, LIMITS.bookingsPerAddress),
+      subject: clientSubject(address),
+      now,
+    });
   }
 }
 
 /**
- * One booking mail (confirmation or change notice) to `recipient`. Called inside the booking's
- * transaction: a refusal undoes the booking, and a booking that fails later does not use the mail.
+ * One booking mail (confirmation or change notice) to `recipient`, sent because of the scope's
+ * viewer. Called inside the booking's transaction: a refusal undoes the booking, and a booking that
+ * fails later does not use the mail.
  */
 export async function takeBookingMail(
-  ctx: AppContext,
+  { ctx, viewer, group, now }: Pick<Scope, 'ctx' | 'viewer' | 'group' | 'now'>,
   db: Db,
-  sender: Viewer,
-  groupId: number,
   recipient: string,
 ): Promise<void> {
-  const limit = isProOf(sender, groupId)
+  const limit = isProOf(viewer, group.id)
     ? LIMITS.proBookingMailsPerRecipient
     : LIMITS.bookingMailsPerRecipient;
-  await takeAttempt(db, scaled(ctx, limit), normalizeEmail(recipient), ctx.now());
+  await takeAttempt(db, { limit: scaled(ctx, limit), subject: normalizeEmail(recipient), now });
 }
 
 /** One account mail (activation, reset, e-mail change) to `recipient`, known account or not. */
 export async function takeAccountMail(ctx: AppContext, recipient: string): Promise<void> {
-  await takeAttempt(
-    ctx.db,
-    scaled(ctx, LIMITS.accountMailsPerRecipient),
-    normalizeEmail(recipient),
-    ctx.now(),
-  );
+  await takeAttempt(ctx.db, {
+    limit: scaled(ctx, LIMITS.accountMailsPerRecipient),
+    subject: normalizeEmail(recipient),
+    now: ctx.now(),
+  });
 }
 
 /** One registration or reset request from this client address. */
@@ -70,5 +74,5 @@ export async function takeAddressAttempt(
   limit: typeof LIMITS.registerPerAddress | typeof LIMITS.resetPerAddress,
   address: string,
 ): Promise<void> {
-  await takeAttempt(ctx.db, scaled(ctx, limit), clientSubject(address), ctx.now());
+  await takeAttempt(ctx.db, { limit: scaled(ctx, limit), subject: clientSubject(address), now: ctx.now() });
 }

@@ -4,7 +4,7 @@
  * the resulting Viewer.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext, ViewerResolver } from '../../app-context.ts';
 import { DomainError, errors } from '../../errors/domain-error.ts';
 import { isLinkKind, LINK_SESSION_WRITES } from './link-scope.ts';
 import { hashSecretToken, isWellFormedToken } from './secret-tokens.ts';
@@ -12,8 +12,6 @@ import { SESSION_COOKIE } from './session-cookie.ts';
 import * as repo from './sessions.repository.ts';
 import { SESSION_LIFETIME_MS } from './sessions.service.ts';
 import { anonymousViewer, type Viewer } from './viewer.ts';
-
-export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer>;
 
 function presentedToken(request: FastifyRequest): { token: string; fromCookie: boolean } | undefined {
   const param = (request.query as Record<string, unknown> | undefined)?.token;

@@ -9,8 +9,8 @@ import { isValidEmail, normalizeEmail } from '@creneau/core/validation/email';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountRow, Database } from '../../db/database.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
-import type { SsoScope } from './sso.service.ts';
 import { SsoError } from './sso-errors.ts';
+import type { SsoScope } from './sso-scope.ts';
 
 /** Who the provider says signed on, from the ID token and, when it holds more, the user-info answer. */
 export interface SsoIdentity {

@@ -15,11 +15,10 @@ import {
   errorPath,
   failureLocation,
   finishLogin,
-  type SsoScope,
-  ssoScopeOf,
 } from './sso.service.ts';
 import { SsoError, type SsoErrorKey } from './sso-errors.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from './sso-flow-cookie.ts';
+import { type SsoScope, ssoScopeOf } from './sso-scope.ts';
 
 function redirect(reply: FastifyReply, location: string) {
   // The answers depend on cookies and on a moment in a flow: no cache may keep them.

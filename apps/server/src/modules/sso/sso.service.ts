@@ -6,8 +6,6 @@
  */
 import * as oidc from 'openid-client';
 import type { AppContext, CallScope } from '../../app-context.ts';
-import type { GroupRow } from '../../db/database.ts';
-import { findGroupByUrlname } from '../groups/groups.repository.ts';
 import { isActiveUrlname } from '../groups/groups.service.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 import { accountForIdentity, type SsoIdentity } from './sso-accounts.service.ts';
@@ -15,30 +13,12 @@ import { isProviderUnreachable, SsoError, type SsoErrorKey } from './sso-errors.
 import { FLOW_LIFETIME_MS, newState, type SsoFlow, urlnameFromState } from './sso-flow-cookie.ts';
 import { providerClient, type SsoSettings } from './sso-provider.ts';
 import { safeReturnTo } from './sso-return-to.ts';
+import { type SsoScope, ssoScopeOf } from './sso-scope.ts';
 
 export const CALLBACK_PATH = '/auth/sso/callback';
 /** docs/requirements/booking-flow.md §1 and docs/requirements/accounts-and-appointments.md §2: the page shown after a single sign-on logout. */
 export const DISCONNECTED_PATH = '/disconnected';
 const SCOPE = 'openid email profile';
-
-/**
- * The scope of a single sign-on call about one group: named by its url name (these are browser
- * navigations, not api calls), active, with a provider. Nobody is logged in yet: no viewer.
- */
-export interface SsoScope extends CallScope {
-  group: GroupRow;
-  sso: SsoSettings;
-}
-
-/**
- * The scope for an active group with a provider, or undefined (the routes then behave as for an
- * unknown page). `ctx` is the request's context: its clock reads the request's instant.
- */
-export async function ssoScopeOf(call: CallScope, urlname: string): Promise<SsoScope | undefined> {
-  const group = await findGroupByUrlname(call.ctx.db, urlname);
-  const sso = group?.sso as SsoSettings | null | undefined;
-  return group?.active && sso ? { ...call, group, sso } : undefined;
-}
 
 /** The group's generic error page, told why (docs/requirements/accounts-and-appointments.md §2 `/{urlname}/error`). */
 export function errorPath(urlname: string, key: SsoErrorKey): string {
