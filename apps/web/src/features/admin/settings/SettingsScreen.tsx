@@ -17,6 +17,7 @@ import { HoursForm } from './HoursForm.tsx';
 import { PlacesForm } from './PlacesForm.tsx';
 import { RulesForm } from './RulesForm.tsx';
 import { SequenceForm } from './SequenceForm.tsx';
+import { SiteForm } from './SiteForm.tsx';
 import styles from './settings.module.css';
 import { ThemeForm } from './ThemeForm.tsx';
 
@@ -34,6 +35,7 @@ const EDITORS: readonly {
   { path: 'rules', testId: 'rules', title: 'admin.settings.rules.title', form: RulesForm },
   { path: 'sequence', testId: 'sequence', title: 'admin.settings.sequence.title', form: SequenceForm },
   { path: 'theme', testId: 'theme', title: 'admin.settings.theme.title', form: ThemeForm },
+  { path: 'site', testId: 'site', title: 'admin.settings.site.title', form: SiteForm },
 ];
 
 export function SettingsScreen() {
