@@ -53,7 +53,7 @@ export function ListingPicker({
             {t('admin.settings.site.listings.chosen', { number: ids.length, max: MAX_LISTED })}
           </legend>
           {items.length === 0 && <p className={settings.hint}>{t('admin.settings.site.listings.empty')}</p>}
-          <div className={settings.checks}>
+          <div className={`${settings.checks} ${settings.performerChecks}`}>
             {items.map((item) => {
               const on = ids.includes(item.id);
               return (
