@@ -68,6 +68,26 @@ forEachDatabase('back office: the mini-site settings', (database) => {
     expect(group).toMatchObject({ has_minisite: true, lat: 45.7531, lng: 4.8279 });
   });
 
+  it('gives a group without a home page one, with the schema’s defaults, when it is turned on', async () => {
+    const bare = (await importGroupConfig(t.ctx.db, sampleGroup({ urlname: 'minisite-none', website: null })))
+      .id;
+    const owner = (await createStaffMember(t, bare, { email: 'owner@minisite-none.example', role: 'owner' }))
+      .token;
+    const path = `/api/v3/admin/groups/${bare}/configuration`;
+    expect((await t.get(`/api/v3/websites?group_id=${bare}`)).status).toBe(404);
+    const read = await call(t, 'GET', path, { token: owner });
+    const document = { ...read.body.document, website: {} };
+    document.settings.has_minisite = true;
+    const saved = await call(t, 'PUT', path, {
+      token: owner,
+      body: { document, based_on: read.body.version },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const site = await t.get(`/api/v3/websites?group_id=${bare}`);
+    expect(site.status).toBe(200);
+    expect(site.body).toMatchObject({ map: true, contact_info: true, social_link: false, file_upload: [] });
+  });
+
   it('refuses links that are not https, foreign pictures, a bad e-mail and a position off the globe, writing nothing', async () => {
     const read = await api('GET');
     const before = await publicSite();

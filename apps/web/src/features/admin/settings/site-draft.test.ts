@@ -114,11 +114,19 @@ describe('the mini-site draft', () => {
     expect(document.settings.lat).toBe(45.7531);
   });
 
-  it('gives a group without a home page one only once a field of it is edited', () => {
+  it('gives a group without a home page one once it is turned on or a field of it is edited', () => {
     const bare = { urlname: 'bare', settings: { has_minisite: false }, website: null };
+    expect(documentWith(bare, draftOf(bare))).toEqual(bare);
     expect(documentWith(bare, { ...draftOf(bare), hasMinisite: true })).toEqual({
       ...bare,
       settings: { has_minisite: true },
+      website: {},
+    });
+    // Off again with no home page: nothing to make.
+    const off = { ...bare, settings: { has_minisite: true } };
+    expect(documentWith(off, { ...draftOf(off), hasMinisite: false })).toEqual({
+      ...off,
+      settings: { has_minisite: false },
     });
     expect(documentWith(bare, { ...draftOf(bare), title: 'Bienvenue' })).toEqual({
       ...bare,

@@ -153,8 +153,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * The whole document with the draft written in; nothing else is touched, and a field left as read
- * keeps its value exactly. A group without a home page (`website` null) keeps none until one of
- * its fields is edited; the server fills in the rest with the schema's defaults.
+ * keeps its value exactly. A group without a home page (`website` null) keeps none until the
+ * home page is turned on or one of its fields is edited; the server fills in the rest with the
+ * schema's defaults.
  */
 export function documentWith(document: ConfigurationDocument, draft: SiteDraft): ConfigurationDocument {
   const read = draftOf(document);
@@ -170,7 +171,9 @@ export function documentWith(document: ConfigurationDocument, draft: SiteDraft):
   const edited = (Object.keys(WEBSITE_KEYS) as (keyof typeof WEBSITE_KEYS)[]).filter(
     (field) => !same(draft[field], read[field]),
   );
-  if (edited.length > 0) {
+  // Turning the home page on gives a group without one an empty one: the schema's defaults.
+  const switchedOn = draft.hasMinisite && !read.hasMinisite && !objectOr(copy.website);
+  if (edited.length > 0 || switchedOn) {
     const website = { ...(objectOr(copy.website) ?? {}) };
     for (const field of edited) website[WEBSITE_KEYS[field]] = storedValue(field, draft);
     copy.website = website;
