@@ -6,56 +6,19 @@
  * for a year. The configuration is restored to the version before afterwards, under the lock the
  * other configuration writers hold. Axe at 1280 and 768, no overflow at 390, screenshots.
  */
-import { deflateSync } from 'node:zlib';
 import { withConfigurationLock } from '../support/configuration-lock.ts';
 import { cssVar, expect, test } from '../support/fixtures.ts';
+import { pngImage } from '../support/png-image.ts';
 import { shot } from './account-support.ts';
 import { checkLayouts, configurationCall, logInToAdmin, OWNER, restoreVersion } from './admin-support.ts';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A 300×100 RGBA PNG: a green bar and a ring on transparency, a logo's proportions. */
-function logoPng(width = 300, height = 100): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 4);
-    for (let x = 0; x < width; x += 1) {
-      const ring = Math.abs(Math.hypot(x - 50, y - 50) - 32) < 8;
-      const bar = x > 110 && x < 280 && y > 38 && y < 62;
-      if (ring || bar) row.set([20, 110, 80, 255], 1 + x * 4);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A 300×100 PNG: a green bar and a ring on transparency, a logo's proportions. */
+const logoPng = () =>
+  pngImage(300, 100, (x, y) =>
+    Math.abs(Math.hypot(x - 50, y - 50) - 32) < 8 || (x > 110 && x < 280 && y > 38 && y < 62)
+      ? [20, 110, 80, 255]
+      : null,
+  );
 
 interface Configuration {
   version: number;

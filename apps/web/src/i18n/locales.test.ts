@@ -70,6 +70,11 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly Locale[]> = {
   // "Logo" and "Text" are the words in these languages.
   'admin.settings.theme.logo.legend': ['br', 'cs', 'de', 'fr', 'it', 'nl', 'pl', 'sk'],
   'admin.settings.theme.colours.text': ['cs', 'de', 'sk'],
+  // "Latitude" and "Longitude" are the French and Portuguese words.
+  'admin.settings.site.fields.lat': ['fr', 'pt'],
+  'admin.settings.site.fields.lng': ['fr', 'pt'],
+  // "Mini-site" is the French word too.
+  'admin.settings.site.title': ['fr'],
 };
 
 function allowed(key: string, locale: Locale): boolean {

@@ -1,5 +1,5 @@
 /** Buttons and button-looking links, in the theme's colours, with a visible focus ring. */
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 
@@ -26,7 +26,12 @@ export function buttonClass({ variant = 'primary', size = 'm', block, iconOnly }
     .join(' ');
 }
 
-type ButtonProps = Look & ButtonHTMLAttributes<HTMLButtonElement> & { children: ReactNode };
+type ButtonProps = Look &
+  ButtonHTMLAttributes<HTMLButtonElement> & {
+    children: ReactNode;
+    /** For a form that moves the focus to it (React 19 passes it as a prop). */
+    ref?: Ref<HTMLButtonElement>;
+  };
 
 /** A native button. */
 export function Button({ variant, size, block, iconOnly, className, type = 'button', ...rest }: ButtonProps) {

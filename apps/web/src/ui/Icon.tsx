@@ -6,6 +6,8 @@ const PATHS = {
   back: 'M15 5l-7 7 7 7',
   forward: 'M9 5l7 7-7 7',
   chevronDown: 'M6 9l6 6 6-6',
+  arrowUp: 'M12 19V5m-6 6 6-6 6 6',
+  arrowDown: 'M12 5v14m-6-6 6 6 6-6',
   close: 'M6 6l12 12M18 6 6 18',
   pin: 'M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21Zm0-8.5a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z',
   globe:

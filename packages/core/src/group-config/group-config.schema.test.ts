@@ -174,6 +174,34 @@ describe('group configuration schema', () => {
         ...minimal,
         interventions: [{ externid: 'x', name: 'X', length: 10, thumbnail: 'javascript:alert(1)' }],
       })[0],
-    ).toMatch(/thumbnail: an absolute http\(s\) URL/);
+    ).toMatch(/thumbnail: a path from the site root .* or an https:\/\/ URL/);
+  });
+
+  it('takes only https links and pictures from the site or an https host on the home page', () => {
+    const site = (website: Record<string, unknown>) => problems({ ...minimal, website });
+    expect(
+      site({
+        website_link: 'https://www.example.com',
+        facebook: 'https://www.facebook.com/x',
+        images: [{ url: '/api/v3/groups/1/images/0123456789abcdef0123456789abcdef-gallery.jpg', alt: 'A' }],
+      }),
+    ).toEqual([]);
+    expect(
+      site({
+        website_link: 'http://www.example.com',
+        facebook: 'javascript:alert(1)',
+        instagram: 'instagram.com/x',
+        images: [
+          { url: 'http://cdn.example.com/a.jpg', alt: 'A' },
+          { url: '//evil.example/a.jpg', alt: 'B' },
+        ],
+      }).map((line) => line.split(':')[0]),
+    ).toEqual([
+      '$.website.website_link',
+      '$.website.facebook',
+      '$.website.instagram',
+      '$.website.images[0].url',
+      '$.website.images[1].url',
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
 import { isValidTimeZone } from '../time/time-zone.ts';
 import { FACEBOOK_PIXEL_ID, GA_MEASUREMENT_ID, GTM_CONTAINER_ID } from '../tracking/tracking-ids.ts';
+import { isHttpsLink, isPictureAddress, MAX_LINK_LENGTH } from '../url/public-links.ts';
 
 /** The longest booking period a group or calendar may set (maxrdv_period), in minutes: two years. */
 export const MAX_BOOKING_PERIOD_MINUTES = 60 * 24 * 731;
@@ -42,10 +43,21 @@ const translations = z
 
 const text = (max = 255) => z.string().max(max);
 const optionalText = (max = 255) => z.string().max(max).nullable().default(null);
+/** A picture the pages show (url/public-links.ts): a path from the site root or an https URL. */
 const imageUrl = z
   .string()
-  .max(2048)
-  .regex(/^(https?:\/\/|\/)[^\s]*$/, 'an absolute http(s) URL or a path starting with /');
+  .max(MAX_LINK_LENGTH)
+  .refine(isPictureAddress, 'a path from the site root such as /api/v3/groups/1/images/… or an https:// URL')
+  // The JSON Schema cannot say it all: the same rule as far as a pattern can.
+  .meta({ pattern: '^(https://|/(?![/\\\\]))\\S*$' });
+/** A link the pages put in an href (url/public-links.ts): https only, to a named host. */
+const httpsLink = z
+  .string()
+  .max(MAX_LINK_LENGTH)
+  .refine(isHttpsLink, 'an https:// address such as https://www.example.com/page')
+  .meta({ format: 'uri', pattern: '^https://\\S+$' })
+  .nullable()
+  .default(null);
 
 /** "HH:MM" local wall-clock time; "24:00" is allowed as an end. */
 export const wallClockTime = z
@@ -243,7 +255,7 @@ export const groupSettingsSchema = z.object({
   logo_url: imageUrl.nullable().default(null),
   preposition: optionalText(32),
   store_chain: optionalText(),
-  siteUrl: z.url().max(2048).nullable().default(null),
+  siteUrl: httpsLink,
   callCenter: z.boolean().default(false),
   has_minisite: z.boolean().default(false),
   sso_login_only: z.boolean().default(false),
@@ -406,12 +418,12 @@ export const websiteSchema = z.object({
     .optional()
     .describe('shown on the home page; at most two ranges per day are shown'),
   contact_info: z.boolean().default(true),
-  website_link: z.url().max(2048).nullable().default(null),
+  website_link: httpsLink,
   social_link: z.boolean().default(false),
-  facebook: z.url().max(2048).nullable().default(null),
-  twitterX: z.url().max(2048).nullable().default(null),
-  instagram: z.url().max(2048).nullable().default(null),
-  snapchat: z.url().max(2048).nullable().default(null),
+  facebook: httpsLink,
+  twitterX: httpsLink,
+  instagram: httpsLink,
+  snapchat: httpsLink,
   mail: z.email().nullable().default(null),
   complement_text: optionalText(20_000),
   otherbox: optionalText(20_000),

@@ -7,21 +7,13 @@
 import { MAX_IMAGE_BYTES } from '@creneau/contract/image-limits';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useUploadImage } from '../../../api/admin-images.ts';
-import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import settings from './settings.module.css';
 import styles from './theme.module.css';
-
-type UploadProblem = 'type' | 'size' | 'unreadable' | 'generic';
-
-const PROBLEM_OF: Record<string, UploadProblem> = {
-  imageTypeUnsupported: 'type',
-  imageTooLarge: 'size',
-  imageUnreadable: 'unreadable',
-};
+import { type UploadProblem, uploadProblemOf } from './upload-problem.ts';
 
 export function LogoField({
   groupId,
@@ -56,7 +48,7 @@ export function LogoField({
         onChange(answer.variants.logo.url);
         setUploaded(true);
       },
-      onError: (error) => setProblem((error instanceof ApiError && PROBLEM_OF[error.key]) || 'generic'),
+      onError: (error) => setProblem(uploadProblemOf(error)),
     });
   };
 

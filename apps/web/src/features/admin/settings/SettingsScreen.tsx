@@ -18,6 +18,7 @@ import { HoursForm } from './HoursForm.tsx';
 import { PlacesForm } from './PlacesForm.tsx';
 import { RulesForm } from './RulesForm.tsx';
 import { SequenceForm } from './SequenceForm.tsx';
+import { SiteForm } from './SiteForm.tsx';
 import styles from './settings.module.css';
 import { ThemeForm } from './ThemeForm.tsx';
 
@@ -36,6 +37,7 @@ const EDITORS: readonly {
   { path: 'sequence', testId: 'sequence', title: 'admin.settings.sequence.title', form: SequenceForm },
   { path: 'form', testId: 'form', title: 'admin.settings.formFields.title', form: FormFieldsForm },
   { path: 'theme', testId: 'theme', title: 'admin.settings.theme.title', form: ThemeForm },
+  { path: 'site', testId: 'site', title: 'admin.settings.site.title', form: SiteForm },
 ];
 
 export function SettingsScreen() {
