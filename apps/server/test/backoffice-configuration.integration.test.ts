@@ -198,6 +198,98 @@ forEachDatabase('back office: the configuration and its versions', (database, en
     expect(listed.body.absences.map((a: { label: string | null }) => a.label)).toContain('Staff lunch');
   });
 
+  it('refuses a wrong pack or promotion whole, and saves a new pack and promotion as the offers tab sends them', async () => {
+    const read = await api('owner', 'GET');
+    const version = read.body.version;
+    type Document = typeof read.body.document;
+    const refused = async (edit: (document: Document) => void): Promise<string[]> => {
+      const document = structuredClone(read.body.document);
+      document.name = 'Half saved?';
+      edit(document);
+      const answer = await api('owner', 'PUT', '', { document, based_on: version });
+      expect([answer.status, answer.body.message]).toEqual([422, 'invalidConfiguration']);
+      return answer.body.problems;
+    };
+    const packAt = (document: Document, externid: string) =>
+      document.packs.find((pack: { externid: string }) => pack.externid === externid);
+    expect(
+      await refused((document) => {
+        packAt(document, 'pack-full').items[1].intervention = 'no-such-service';
+      }),
+    ).toEqual(['$.packs[0].items[1].intervention: unknown intervention "no-such-service"']);
+    expect(
+      await refused((document) => {
+        document.interventions.find((service: { externid: string }) => service.externid === 'care').deleted =
+          true;
+      }),
+    ).toContain('$.packs[1].items[1].intervention: deleted intervention "care"');
+    expect(
+      (
+        await refused((document) => {
+          packAt(document, 'pack-full').items.pop();
+        })
+      )[0],
+    ).toMatch(/^\$\.packs\[0\]\.items: /);
+    for (const percent of [0, 101])
+      expect(
+        (
+          await refused((document) => {
+            document.promotions[0].percent = percent;
+          })
+        )[0],
+      ).toMatch(/^\$\.promotions\[0\]\.percent: /);
+    expect(
+      await refused((document) => {
+        Object.assign(document.promotions[0], { from_time: '12:00', to_time: '09:00' });
+      }),
+    ).toEqual(['$.promotions[0].to_time: from_time must be before to_time']);
+    expect(await publicName()).toBe(read.body.document.name);
+    expect((await api('owner', 'GET')).body.version).toBe(version);
+
+    const document = structuredClone(read.body.document);
+    document.packs.push({
+      externid: 'pack',
+      name: 'Coupe et soin',
+      publicname: 'Coupe et soin',
+      interventionset: null,
+      status: 'opened',
+      price: 6050,
+      items: [
+        { intervention: 'cut', break_time: 10 },
+        { intervention: 'care', break_time: 0 },
+      ],
+      sort: 3,
+    });
+    document.promotions.push({
+      externid: 'promotion',
+      label: 'Week-end',
+      percent: 15,
+      interventions: null,
+      from_date: '2026-12-01',
+      to_date: '2026-12-31',
+      weekdays: ['sat', 'sun'],
+      from_time: '09:00',
+      to_time: '12:30',
+    });
+    const saved = await api('owner', 'PUT', '', { document, based_on: version });
+    expect(saved.status).toBe(200);
+    const paths = saved.body.changes.map((change: { path: string }) => change.path);
+    expect(paths).toEqual(expect.arrayContaining(['packs[pack]', 'promotions[promotion]']));
+    const after = (await api('owner', 'GET')).body.document;
+    expect(packAt(after, 'pack')).toMatchObject({
+      price: 6050,
+      items: [
+        { intervention: 'cut', break_time: 10 },
+        { intervention: 'care', break_time: 0 },
+      ],
+    });
+    expect(after.promotions.at(-1)).toMatchObject({
+      percent: 15,
+      weekdays: ['sat', 'sun'],
+      to_time: '12:30',
+    });
+  });
+
   it('lets only the owner in, and only into their own group', async () => {
     for (const who of ['manager', 'staff', 'callcentre', 'customer', 'otherOwner']) {
       expect((await api(who, 'GET')).status, who).toBe(403);

@@ -63,6 +63,8 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly Locale[]> = {
   'home.gallery': ['fr'],
   // "E-mail" is the word in these languages.
   'home.email': ['cs', 'fr', 'hu', 'it', 'nl', 'pl', 'pt', 'sk'],
+  // "Promotions" is spelt the same in French.
+  'admin.settings.offers.promotions': ['fr'],
   // "Minutes" is spelt the same in French.
   'admin.settings.rules.units.minutes': ['fr'],
   // "Password" is the Italian word too.

@@ -89,6 +89,61 @@ describe('group configuration schema', () => {
     ]);
   });
 
+  it('refuses packs and promotions that name deleted items, too few items or an empty list', () => {
+    const services = [
+      { externid: 'a', name: 'A', length: 30 },
+      { externid: 'b', name: 'B', length: 30 },
+      { externid: 'gone', name: 'Gone', length: 30, deleted: true },
+    ];
+    const calendars = [{ externid: 'away', name: 'Away', deleted: true }];
+    const pack = (items: unknown[], extra: Record<string, unknown> = {}) => ({
+      externid: 'p',
+      name: 'P',
+      price: 1000,
+      items,
+      ...extra,
+    });
+    const offers = (packs: unknown[], promotions: unknown[] = []) =>
+      problems({ ...minimal, interventions: services, calendars, packs, promotions });
+    expect(offers([pack([{ intervention: 'a', break_time: 10 }, { intervention: 'b' }])])).toEqual([]);
+    expect(offers([pack([{ intervention: 'a' }, { intervention: 'gone' }])])).toEqual([
+      '$.packs[0].items[1].intervention: deleted intervention "gone"',
+    ]);
+    expect(offers([pack([{ intervention: 'a', selectedCalendar: 'away' }, { intervention: 'b' }])])).toEqual([
+      '$.packs[0].items[0].selectedCalendar: deleted calendar "away"',
+    ]);
+    // A deleted pack keeps what it had: it is offered to nobody.
+    expect(offers([pack([{ intervention: 'a' }, { intervention: 'gone' }], { deleted: true })])).toEqual([]);
+    expect(offers([pack([{ intervention: 'a' }])])[0]).toMatch(/^\$\.packs\[0\]\.items: /);
+    expect(offers([pack([{ intervention: 'a' }, { intervention: 'b', break_time: -1 }])])[0]).toMatch(
+      /^\$\.packs\[0\]\.items\[1\]\.break_time: /,
+    );
+
+    const promotion = (extra: Record<string, unknown>) => ({
+      externid: 'o',
+      label: 'O',
+      percent: 10,
+      ...extra,
+    });
+    expect(offers([], [promotion({ interventions: ['a', 'gone'] })])).toEqual([
+      '$.promotions[0].interventions[1]: deleted intervention "gone"',
+    ]);
+    expect(offers([], [promotion({ interventions: [] })])).toEqual([
+      '$.promotions[0].interventions: name at least one service or pack, or null for every service',
+    ]);
+    expect(offers([], [promotion({ interventions: ['gone'], deleted: true })])).toEqual([]);
+    for (const percent of [0, 101, 12.5])
+      expect(offers([], [promotion({ percent })])[0], String(percent)).toMatch(
+        /^\$\.promotions\[0\]\.percent: /,
+      );
+    expect(offers([], [promotion({ from_time: '12:00', to_time: '09:00' })])).toEqual([
+      '$.promotions[0].to_time: from_time must be before to_time',
+    ]);
+    expect(offers([], [promotion({ from_date: '2027-02-02', to_date: '2027-02-01' })])).toEqual([
+      '$.promotions[0].to_date: from_date must not be after to_date',
+    ]);
+  });
+
   it('keeps the language and single sign-on settings coherent', () => {
     expect(problems({ ...minimal, settings: { locale: 'de', enabled_locales: ['fr', 'en'] } })).toEqual([
       '$.settings.locale: locale must be one of enabled_locales',

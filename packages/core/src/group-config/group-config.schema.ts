@@ -624,6 +624,21 @@ function checkReferences(config: Record<string, unknown>, ctx: Ctx): void {
   const services = ids([...c.interventions, ...c.packs], 'interventions');
   const singleServices = new Set(c.interventions.map((i) => i.externid));
   const packs = new Set(c.packs.map((p) => p.externid));
+  // Deleted items stay in a file to keep their ids, but nothing offered may still name them: a
+  // pack would be booked with a service nobody offers, a promotion would lower a price nobody sees.
+  const deletedOf = (list: { externid: string; deleted: boolean }[]) =>
+    new Set(list.filter((item) => item.deleted).map((item) => item.externid));
+  const deletedServices = deletedOf([...c.interventions, ...c.packs]);
+  const deletedCalendars = deletedOf(c.calendars);
+  const live = (
+    gone: Set<string>,
+    value: string | null | undefined,
+    path: (string | number)[],
+    what: string,
+  ) => {
+    if (value != null && gone.has(value))
+      ctx.addIssue({ code: 'custom', message: `deleted ${what} "${value}"`, path });
+  };
   const calendarsets = ids(c.calendarsets, 'calendarsets');
   const calendars = ids(c.calendars, 'calendars');
   ids(c.promotions, 'promotions');
@@ -646,6 +661,9 @@ function checkReferences(config: Record<string, unknown>, ctx: Ctx): void {
     pack.items.forEach((item, j) => {
       need(singleServices, item.intervention, ['packs', i, 'items', j, 'intervention'], 'intervention');
       need(calendars, item.selectedCalendar, ['packs', i, 'items', j, 'selectedCalendar'], 'calendar');
+      if (pack.deleted) return;
+      live(deletedServices, item.intervention, ['packs', i, 'items', j, 'intervention'], 'intervention');
+      live(deletedCalendars, item.selectedCalendar, ['packs', i, 'items', j, 'selectedCalendar'], 'calendar');
     });
     if (pack.price == null && pack.total_price == null) {
       ctx.addIssue({
@@ -669,7 +687,17 @@ function checkReferences(config: Record<string, unknown>, ctx: Ctx): void {
   c.promotions.forEach((promotion, i) => {
     promotion.interventions?.forEach((ref, j) => {
       need(services, ref, ['promotions', i, 'interventions', j], 'intervention');
+      if (!promotion.deleted)
+        live(deletedServices, ref, ['promotions', i, 'interventions', j], 'intervention');
     });
+    // An empty list would match nothing: "every service" is null.
+    if (promotion.interventions?.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'name at least one service or pack, or null for every service',
+        path: ['promotions', i, 'interventions'],
+      });
+    }
     if (promotion.from_date && promotion.to_date && promotion.from_date > promotion.to_date) {
       ctx.addIssue({
         code: 'custom',

@@ -15,6 +15,7 @@ import { ConfigurationEditor } from './ConfigurationEditor.tsx';
 import { FormFieldsForm } from './FormFieldsForm.tsx';
 import { HistoryView } from './HistoryView.tsx';
 import { HoursForm } from './HoursForm.tsx';
+import { OffersForm } from './OffersForm.tsx';
 import { PlacesForm } from './PlacesForm.tsx';
 import { RulesForm } from './RulesForm.tsx';
 import { SequenceForm } from './SequenceForm.tsx';
@@ -31,6 +32,7 @@ const EDITORS: readonly {
 }[] = [
   { path: '', testId: 'details', title: 'admin.settings.details.title', form: BusinessForm },
   { path: 'services', testId: 'services', title: 'admin.settings.catalogue.title', form: CatalogueForm },
+  { path: 'offers', testId: 'offers', title: 'admin.settings.offers.title', form: OffersForm },
   { path: 'places', testId: 'places', title: 'admin.settings.places.title', form: PlacesForm },
   { path: 'hours', testId: 'hours', title: 'admin.settings.hours.title', form: HoursForm },
   { path: 'rules', testId: 'rules', title: 'admin.settings.rules.title', form: RulesForm },
