@@ -5,7 +5,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { changeLanguage, i18n, usePart, useTranslation } from './i18n.ts';
+import { changeLanguage, i18n, loadPart, usePart, useTranslation } from './i18n.ts';
 import de from './locales/account/de.json';
 
 function Close() {
@@ -44,15 +44,14 @@ describe('useTranslation and usePart', () => {
   it('wait for a lazy part, then show its text', async () => {
     expect(i18n.hasResourceBundle('de', 'account')).toBe(false);
     waited = false;
-    // act waits for what the component suspended on, then renders again.
-    await act(async () => {
-      render(
-        <Suspense fallback={<Waiting />}>
-          <Login />
-        </Suspense>,
-      );
-    });
+    render(
+      <Suspense fallback={<Waiting />}>
+        <Login />
+      </Suspense>,
+    );
     expect(waited).toBe(true);
+    // The part arriving (the very fetch the component started), React renders it again.
+    await act(() => loadPart('account'));
     expect(screen.getByText(de.account.login.submit)).toBeTruthy();
   });
 
