@@ -4,7 +4,7 @@
  */
 import { LOCALES } from '@creneau/core/locales';
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n.ts';
 import { ErrorMessage } from './group/ErrorMessage.tsx';
 import { browserLanguages, chooseLocale } from './language.ts';
 import { AppFrame } from './shell/AppFrame.tsx';

@@ -98,7 +98,7 @@ export function browserLanguages(): readonly string[] {
 }
 
 /**
- * Switches i18next to `locale`; ready once that language's messages are loaded. Meanwhile i18next
+ * Switches the translations to `locale`; ready once that language's messages are loaded. Meanwhile they
  * keeps speaking the previous language, so a page already shown can stay on screen.
  */
 export function useLanguage(locale: Locale): { ready: boolean } {

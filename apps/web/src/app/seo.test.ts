@@ -1,17 +1,12 @@
-import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/locales/core/en.json';
 import fr from '../i18n/locales/core/fr.json';
+import { type TFunction, translate } from '../i18n/translate.ts';
 import { buildPageMeta, VARIANTS } from './seo.ts';
 
-async function translator(lng: 'en' | 'fr') {
-  const i18n = createInstance();
-  await i18n.init({
-    lng,
-    resources: { en: { translation: en }, fr: { translation: fr } },
-    interpolation: { escapeValue: false },
-  });
-  return i18n.t;
+async function translator(lng: 'en' | 'fr'): Promise<TFunction> {
+  const texts = { en, fr }[lng];
+  return (key, values) => translate([{ language: lng, texts }], key, values) ?? key;
 }
 
 const salon = {

@@ -10,8 +10,8 @@ import {
   VARIANTS,
   type Variant,
 } from '@creneau/core/seo/page-meta';
-import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
+import type { TFunction } from '../i18n/translate.ts';
 
 export { type PageMeta, VARIANTS };
 

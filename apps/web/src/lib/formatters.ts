@@ -8,7 +8,7 @@ import { formatDuration } from '@creneau/core/format/duration';
 import { formatPrice } from '@creneau/core/format/price';
 import { isLocale, type Locale } from '@creneau/core/locales';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n.ts';
 import { useOptionalGroupContext } from './group-context.ts';
 
 export interface Formatters {

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { I18nProvider } from 'react-aria-components/I18nProvider';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n.ts';
 import styles from './Dialog.module.css';
 import { Icon } from './Icon.tsx';
 

@@ -14,7 +14,7 @@ import {
   Popover,
   SubmenuTrigger,
 } from 'react-aria-components/Menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n.ts';
 import { Icon } from './Icon.tsx';
 import styles from './Menu.module.css';
 import type { MenuButtonProps, MenuEntry } from './menu-types.ts';

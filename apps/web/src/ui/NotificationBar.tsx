@@ -1,6 +1,6 @@
 /** The timed notification bar (3 s; kept while hovered or focused so it can be read and closed). */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n.ts';
 import { Icon } from './Icon.tsx';
 import styles from './NotificationBar.module.css';
 import { clearNotification, NOTIFICATION_MS, useNotificationStore } from './notification-store.ts';

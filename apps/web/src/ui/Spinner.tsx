@@ -1,6 +1,5 @@
 /** The loading indicator: a spinner with an animated-dots message (docs/requirements/booking-flow.md §2 screen 1). */
-import { useTranslation } from 'react-i18next';
-import { loadingMessage } from '../i18n/i18n.ts';
+import { loadingMessage, useTranslation } from '../i18n/i18n.ts';
 import styles from './Spinner.module.css';
 
 interface SpinnerProps {

@@ -1,5 +1,5 @@
 /** The generic error message (docs/requirements/booking-flow.md §2 screen 9, key "error"), with a retry. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageMessage } from '../../ui/PageMessage.tsx';

@@ -6,10 +6,11 @@
  * groups (from the back office, to the other group's back office), no appointments or personal-data
  * entries. Everyone: log out.
  */
-import { useTranslation } from 'react-i18next';
+
 import { useLocation, useNavigate } from 'react-router';
 import type { Group } from '../../api/group.ts';
 import type { Session } from '../../api/session-current.ts';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { MenuButton } from '../../ui/Menu.tsx';
 import type { MenuEntry } from '../../ui/menu-types.ts';

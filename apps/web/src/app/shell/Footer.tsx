@@ -1,5 +1,5 @@
 /** The footer (docs/requirements/accounts-and-appointments.md §2): terms by country, accessibility, GDPR choices, © 2006–this year. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import styles from './Footer.module.css';
 import { legalLinks } from './legal-links.ts';
 import { openPrivacyChoices } from './privacy-choices-store.ts';

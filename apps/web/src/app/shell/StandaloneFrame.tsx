@@ -4,7 +4,7 @@
  */
 import { LOCALES } from '@creneau/core/locales';
 import { type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { chooseStandaloneLocale, useLanguage } from '../language.ts';
 import { useParsedQuery } from '../query.ts';
 import { AppFrame } from './AppFrame.tsx';

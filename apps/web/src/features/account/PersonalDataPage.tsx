@@ -3,7 +3,7 @@
  * warning, and how to ask for deletion — from the professional, or from the provider's
  * data-protection officer by post or e-mail.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { appConfig } from '../../lib/config.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
 import { Icon } from '../../ui/Icon.tsx';

@@ -6,7 +6,7 @@
 import { intlLocale } from '@creneau/core/format/intl-locale';
 import { isLocale } from '@creneau/core/locales';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 
 export interface AgendaFormat {
   /** "09:30" from "YYYY-MM-DDTHH:MM". */

@@ -6,7 +6,7 @@
  * step's name.
  */
 import type { StepBarItem } from '@creneau/core/booking/step-bar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import styles from './StepBar.module.css';
 

@@ -1,5 +1,5 @@
 /** Price, duration and chips of a listed item, as the group chooses to display them. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { useFormatters } from '../../lib/formatters.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
 import { Icon } from '../../ui/Icon.tsx';

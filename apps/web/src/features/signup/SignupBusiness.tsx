@@ -6,8 +6,7 @@
 import { COUNTRY_DEFAULTS } from '@creneau/core/group-config/new-business';
 import { LOCALES } from '@creneau/core/locales';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { usePart } from '../../i18n/i18n.ts';
+import { usePart, useTranslation } from '../../i18n/i18n.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { Field, TextField } from './SignupField.tsx';
 import styles from './SignupPage.module.css';

@@ -3,8 +3,7 @@
  * not, with one or more openings (a lunch break makes two), each from and to, and the server's
  * problem under the opening it concerns.
  */
-import { useTranslation } from 'react-i18next';
-import { usePart } from '../../i18n/i18n.ts';
+import { usePart, useTranslation } from '../../i18n/i18n.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { Icon } from '../../ui/Icon.tsx';
 import styles from './SignupPage.module.css';

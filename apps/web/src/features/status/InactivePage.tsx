@@ -2,9 +2,10 @@
  * /inactive (docs/requirements/booking-flow.md §2): the group's name and phone, with the default message or an alternative
  * one — inactive.unauthorized when a closed group only allows single sign-on.
  */
-import { useTranslation } from 'react-i18next';
+
 import { useLocation } from 'react-router';
 import type { KnownGroup } from '../../app/last-group.ts';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { ButtonAnchor } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageMessage } from '../../ui/PageMessage.tsx';

@@ -5,7 +5,7 @@
 import { intlLocale } from '@creneau/core/format/intl-locale';
 import { isLocale } from '@creneau/core/locales';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import styles from './appointments.module.css';
 
 interface DateTileProps {

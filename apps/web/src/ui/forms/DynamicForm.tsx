@@ -12,7 +12,7 @@ import type { FieldError } from '@creneau/core/validation/field-errors';
 import { TEXT_MAX_LENGTH_DEFAULT } from '@creneau/core/validation/form-fields';
 import { DATE_INPUT_FORMATS } from '@creneau/core/validation/locale-date';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { AUTOCOMPLETE, asText, FieldErrorText, Label } from './field-parts.tsx';
 import { fieldTexts } from './form-state.ts';
 import styles from './forms.module.css';

@@ -1,7 +1,7 @@
 /** A linked combo: a first choice, and under it the second choice its answer opens. */
 import type { FormField } from '@creneau/core/group-config/group-config.schema';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { asText } from './field-parts.tsx';
 import styles from './forms.module.css';
 

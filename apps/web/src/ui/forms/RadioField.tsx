@@ -3,7 +3,7 @@ import type { FormField } from '@creneau/core/group-config/group-config.schema';
 import type { FieldError } from '@creneau/core/validation/field-errors';
 import { TEXT_MAX_LENGTH_DEFAULT } from '@creneau/core/validation/form-fields';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { asText } from './field-parts.tsx';
 import styles from './forms.module.css';
 

@@ -1,6 +1,6 @@
 /** The pieces every field of a dynamic form shares: its label, its error message, its text value, its autocomplete token. */
 import type { FieldError } from '@creneau/core/validation/field-errors';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { Icon } from '../Icon.tsx';
 import styles from './forms.module.css';
 

@@ -1,7 +1,7 @@
 /** The footer's GDPR choices: allow or refuse the group's measurement and advertising tags. */
 import { useState } from 'react';
 import { Switch } from 'react-aria-components/Switch';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { notify } from '../../../ui/notification-store.ts';

@@ -5,7 +5,7 @@
 import { intlLocale } from '@creneau/core/format/intl-locale';
 import { isLocale } from '@creneau/core/locales';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { type AbsenceEntry, lastDayOf } from './absence-entries.ts';
 
 const asUtc = (date: string) => new Date(date.length === 10 ? `${date}T00:00:00Z` : `${date}:00Z`);

@@ -1,6 +1,6 @@
 /** The day of an instant on the group's clock, in the page's language (customer-format.ts). */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 import { createDayFormat } from './customer-format.ts';
 

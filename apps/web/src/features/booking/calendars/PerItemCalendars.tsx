@@ -5,9 +5,9 @@
  * only one calendar performs the service.
  */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../api/calendars.ts';
 import type { Intervention } from '../../../api/interventions.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { calendarsToShow, displayName, type Links, packItemIds } from '../catalogue-filters.ts';

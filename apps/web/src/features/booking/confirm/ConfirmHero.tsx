@@ -5,7 +5,7 @@
  */
 import { formatTime, wallClocksDiffer } from '@creneau/core/format/date-time';
 import type { Locale } from '@creneau/core/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { useFormatters } from '../../../lib/formatters.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import styles from '../steps/ConfirmPage.module.css';

@@ -5,9 +5,8 @@
  */
 import type { PriceSummary } from '@creneau/core/booking/pricing';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BookedAppointment } from '../../../api/appointment-create.ts';
-import { withPart } from '../../../i18n/i18n.ts';
+import { useTranslation, withPart } from '../../../i18n/i18n.ts';
 import { useFormatters } from '../../../lib/formatters.ts';
 import styles from '../steps/ConfirmPage.module.css';
 

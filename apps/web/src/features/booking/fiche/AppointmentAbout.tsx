@@ -5,7 +5,7 @@
 import type { FormField } from '@creneau/core/group-config/group-config.schema';
 import type { Locale } from '@creneau/core/locales';
 import { COMMENT_ROWS } from '@creneau/core/validation/hidden-fields';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { DynamicForm } from '../../../ui/forms/DynamicForm.tsx';
 import type { DynamicFormState } from '../../../ui/forms/use-dynamic-form.ts';
 import { setDraft } from '../booking-store.ts';

@@ -6,8 +6,8 @@
 import type { FormField } from '@creneau/core/group-config/group-config.schema';
 import type { Locale } from '@creneau/core/locales';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Fiche } from '../../../api/fiches.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { DynamicForm } from '../../../ui/forms/DynamicForm.tsx';
 import type { DynamicFormState } from '../../../ui/forms/use-dynamic-form.ts';
 import { Icon } from '../../../ui/Icon.tsx';

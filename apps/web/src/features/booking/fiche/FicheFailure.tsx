@@ -2,7 +2,7 @@
  * Why the last try to book failed (docs/requirements/accounts-and-appointments.md §8 booking
  * errors), with "log out" when the session cannot book for this person.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { openPopup } from '../../../ui/popup-store.ts';

@@ -6,7 +6,7 @@
 
 import type { Locale } from '@creneau/core/locales';
 import type { Role } from '@creneau/core/validation/hidden-fields';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { DynamicForm } from '../../../ui/forms/DynamicForm.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';

@@ -2,7 +2,7 @@
  * The contact-details form's submit button (docs/requirements/accounts-and-appointments.md §2
  * "Contact-details step") and, once the visitor has tried it, what still blocks it.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import styles from './fiche.module.css';
 

@@ -5,9 +5,9 @@
  * record instead.
  */
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FICHE_SEARCH_MIN_LENGTH, type Fiche, useFicheSearch } from '../../../api/fiches.ts';
 import { useSessionToken } from '../../../api/session-token.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';

@@ -3,7 +3,7 @@
  * consultation, with help that opens under it.
  */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import styles from './fiche.module.css';
 

@@ -6,8 +6,8 @@
 import type { FormField } from '@creneau/core/group-config/group-config.schema';
 import { type Role, showCommentField, visibleFields } from '@creneau/core/validation/hidden-fields';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../api/group.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { ficheFormFields } from './fiche-rules.ts';
 
 /** The record's own columns: labelled by the app's translations when the group left the name. */

@@ -7,11 +7,11 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../api/client.ts';
 import type { Intervention } from '../../../api/interventions.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { announceBooking } from '../../../app/announce-booking.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { notify } from '../../../ui/notification-store.ts';
 import { type BookingFailure, bookingFailureOf } from '../booking-errors.ts';
 import { attemptKey, setConfirmation, useBookingStore } from '../booking-store.ts';

@@ -6,7 +6,7 @@
  * option with a description has an info button opening it in the details popup.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Icon, type IconName } from '../../../ui/Icon.tsx';
 import { type ItemDetails, openPopup } from '../../../ui/popup-store.ts';
 import styles from './ChoiceList.module.css';

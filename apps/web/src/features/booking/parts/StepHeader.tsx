@@ -1,6 +1,6 @@
 /** A booking step's heading: "Step N of M", the step's title and an optional lead. */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 import { PageHeader } from '../../../ui/Page.tsx';
 

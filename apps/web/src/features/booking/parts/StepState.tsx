@@ -1,6 +1,6 @@
 /** A step's loading, empty and failure states (docs/requirements/booking-flow.md §2 loading messages, §8 empty keys). */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon, type IconName } from '../../../ui/Icon.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';

@@ -2,7 +2,7 @@
  * All services, or only those with a promotion (docs/requirements/booking-flow.md §2 screen 2):
  * shown when some have one.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import styles from '../steps/InterventionIdsPage.module.css';
 
 export type ServiceFilterValue = 'all' | 'promotions';

@@ -3,8 +3,9 @@
  * image and description when the group shows them, its duration, price and chips, and "in the
  * booking" (not pickable) when adding to or replacing in a booking that has it already.
  */
-import { useTranslation } from 'react-i18next';
+
 import type { Intervention } from '../../../api/interventions.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { displayName } from '../catalogue-filters.ts';
 import styles from '../steps/InterventionIdsPage.module.css';

@@ -2,8 +2,9 @@
  * A service's or pack's duration, price and chips — pack, promotion, video — as the group chooses
  * to display them (docs/requirements/booking-flow.md §2 screen 2).
  */
-import { useTranslation } from 'react-i18next';
+
 import type { Intervention } from '../../../api/interventions.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { useFormatters } from '../../../lib/formatters.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { bestPromotion } from '../catalogue-filters.ts';

@@ -19,8 +19,8 @@ import {
   Heading,
 } from 'react-aria-components/Calendar';
 import { I18nProvider } from 'react-aria-components/I18nProvider';
-import { useTranslation } from 'react-i18next';
 import { type SlotsParams, useAvailableTimeslots } from '../../../api/availabletimeslots.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { slotDate } from '../slot-days.ts';

@@ -3,7 +3,7 @@
  * services (docs/booking-flow.md § Slots): the search stops, with a way back to that choice — not
  * while changing an appointment, whose choices are fixed.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { StepEmpty } from '../parts/StepState.tsx';
 import { useBooking } from '../use-booking.ts';

@@ -9,8 +9,8 @@
 import { formatDayName, formatWeekday } from '@creneau/core/format/date-time';
 import { intlLocale } from '@creneau/core/format/intl-locale';
 import type { Locale } from '@creneau/core/locales';
-import { useTranslation } from 'react-i18next';
 import type { AvailableSlot } from '../../../api/availabletimeslots.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { MenuButton } from '../../../ui/Menu.tsx';
 import { groupPromotion, hourGroup, hourRows, type SlotDay } from '../slot-days.ts';

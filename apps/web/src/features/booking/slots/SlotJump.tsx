@@ -4,7 +4,7 @@
  */
 import { formatWallDateTime } from '@creneau/core/format/date-time';
 import type { Locale } from '@creneau/core/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import styles from '../steps/SlotsPage.module.css';

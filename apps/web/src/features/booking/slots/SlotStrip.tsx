@@ -7,8 +7,8 @@
 import { formatDayName, formatWeekday } from '@creneau/core/format/date-time';
 import { intlLocale } from '@creneau/core/format/intl-locale';
 import type { Locale } from '@creneau/core/locales';
-import { useTranslation } from 'react-i18next';
 import type { AvailableSlot } from '../../../api/availabletimeslots.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { type SlotDay, slotHour } from '../slot-days.ts';
 import styles from './SlotStrip.module.css';
 import { type SlotMarks, useSlotText } from './slot-text.ts';

@@ -3,7 +3,7 @@
  * the days shown, and the month view's button.
  */
 import type { Locale } from '@creneau/core/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { SlotDay } from '../slot-days.ts';

@@ -7,7 +7,7 @@
 import { wallClocksDiffer } from '@creneau/core/format/date-time';
 import { intlLocale } from '@creneau/core/format/intl-locale';
 import type { Locale } from '@creneau/core/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import styles from './TimeZoneNote.module.css';
 

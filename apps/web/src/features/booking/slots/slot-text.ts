@@ -5,8 +5,8 @@
  * slot: "mercredi 25 novembre, 09:30, −20 % : 36,00 €".
  */
 import type { SlotPrice } from '@creneau/core/booking/slot-price';
-import { useTranslation } from 'react-i18next';
 import type { AvailableSlot } from '../../../api/availabletimeslots.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { useFormatters } from '../../../lib/formatters.ts';
 
 export interface SlotMarks {

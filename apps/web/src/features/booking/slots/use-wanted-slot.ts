@@ -4,8 +4,8 @@
  * appointment.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AvailableSlot } from '../../../api/availabletimeslots.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { notify } from '../../../ui/notification-store.ts';
 import { markHandled, useBookingStore } from '../booking-store.ts';
 import type { Booking } from '../use-booking.ts';

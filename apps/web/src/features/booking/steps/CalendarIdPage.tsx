@@ -9,8 +9,8 @@
  */
 import { pickCalendars } from '@creneau/core/booking/selection';
 import { type ReactNode, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../api/calendars.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { PerItemCalendars } from '../calendars/PerItemCalendars.tsx';
 import {
   calendarsOfSet,

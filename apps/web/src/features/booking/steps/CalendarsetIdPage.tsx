@@ -6,8 +6,8 @@
  */
 import { pickCalendarset } from '@creneau/core/booking/selection';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Calendarset } from '../../../api/calendarsets.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { calendarsetsToShow, displayName, performedIds } from '../catalogue-filters.ts';
 import { ChoiceList, displayMode } from '../parts/ChoiceList.tsx';
 import { StepHeader } from '../parts/StepHeader.tsx';

@@ -7,9 +7,9 @@
  * leaving.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { groupPath } from '../../../app/paths.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
 import { setDraft, useBookingStore } from '../booking-store.ts';
 import { chosenItems } from '../catalogue-filters.ts';

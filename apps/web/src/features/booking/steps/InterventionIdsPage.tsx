@@ -8,8 +8,8 @@
  * filter are in services/.
  */
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Intervention } from '../../../api/interventions.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useBookingStore } from '../booking-store.ts';
 import {

@@ -5,8 +5,8 @@
  * when the step says so. Empty: noInterventionSetsAvailable.
  */
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Interventionset } from '../../../api/interventionsets.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import {
   calendarsOfSet,
   categoriesToShow,

@@ -2,9 +2,10 @@
  * Booking page "register_confirm" (docs/requirements/accounts-and-appointments.md §2): the activation e-mail is on its way, to the address
  * received through the navigation state; the booking resumes at the first login after activation.
  */
-import { useTranslation } from 'react-i18next';
+
 import { Link, useLocation } from 'react-router';
 import { groupPath } from '../../../app/paths.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { StepHeader } from '../parts/StepHeader.tsx';
 import { useBooking } from '../use-booking.ts';

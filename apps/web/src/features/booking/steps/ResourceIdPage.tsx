@@ -6,8 +6,8 @@
  */
 import { pickResource } from '@creneau/core/booking/selection';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Calendar } from '../../../api/calendars.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import {
   calendarsOfSet,

@@ -7,7 +7,7 @@
  */
 import { canAddAppointment } from '@creneau/core/booking/service-choice';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { useFormatters } from '../../../lib/formatters.ts';
 import { useMedia } from '../../../lib/use-media.ts';
 import { Button } from '../../../ui/Button.tsx';

@@ -4,9 +4,10 @@
  * is with; and, while the booking may be edited, the handle that moves it and the buttons that
  * replace or remove it.
  */
-import { useTranslation } from 'react-i18next';
+
 import type { Calendar } from '../../../api/calendars.ts';
 import type { Intervention } from '../../../api/interventions.ts';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { useFormatters } from '../../../lib/formatters.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { bestPromotion, displayName, packItemIds } from '../catalogue-filters.ts';

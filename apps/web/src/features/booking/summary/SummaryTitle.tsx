@@ -3,7 +3,7 @@
  * and while folded it shows the booking on one line: the first service, how many more, the date
  * and time.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import styles from './BookingSummary.module.css';
 
