@@ -10,7 +10,7 @@ import own from './offers.module.css';
 import type { OffersFieldId, PromotionField } from './offers-checks.ts';
 import type { PromotionDraft } from './offers-draft.ts';
 import { PerformerChecks } from './PerformerChecks.tsx';
-import { PromotionWhen } from './PromotionWhen.tsx';
+import { type PromotionChange, PromotionWhen } from './PromotionWhen.tsx';
 import { RemoveAction } from './RemoveAction.tsx';
 import styles from './settings.module.css';
 
@@ -23,8 +23,7 @@ export interface PromotionCardProps {
   choices: readonly { externid: string; name: string }[];
   invalid: readonly OffersFieldId[];
   register: (key: string) => (element: HTMLElement | null) => void;
-  /** A change to some of its fields; `field` is the one edited, whose problem no longer applies. */
-  onChange: (change: Partial<PromotionDraft>, field: PromotionField) => void;
+  onChange: PromotionChange;
   onToggleService: (externid: string, on: boolean) => void;
   onRemove: () => void;
 }

@@ -11,16 +11,23 @@ import { checkedWith } from './checked-with.ts';
 import { type OfferFieldProps, OfferInput, OfferProblem } from './OfferInput.tsx';
 import own from './offers.module.css';
 import type { PromotionField } from './offers-checks.ts';
+import type { PromotionDraft } from './offers-draft.ts';
 import { PerformerChecks } from './PerformerChecks.tsx';
-import type { PromotionCardProps } from './PromotionCard.tsx';
 import styles from './settings.module.css';
+
+/** A change to some of a promotion's fields; `field` is the one edited, whose problem no longer applies. */
+export type PromotionChange = (change: Partial<PromotionDraft>, field: PromotionField) => void;
 
 export function PromotionWhen({
   index,
   promotion,
   onChange,
   field,
-}: Pick<PromotionCardProps, 'index' | 'promotion' | 'onChange'> & {
+}: {
+  /** The promotion's place in the form, in the test ids. */
+  index: number;
+  promotion: PromotionDraft;
+  onChange: PromotionChange;
   field: (name: PromotionField, label: string, testId: string) => OfferFieldProps;
 }) {
   const { t, i18n } = usePart('admin');
