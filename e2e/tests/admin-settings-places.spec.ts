@@ -52,6 +52,8 @@ test.describe('back office: calendars & resources, dated changes, stranded appoi
     await page.getByTestId('admin-nav-settings').click();
     await withConfigurationLock(async () => {
       const before = await configurationCall<Configuration>(page, 'GET');
+      // The settings opened before the lock may show a version another test saved since.
+      await page.reload();
       let appointmentId: number | null = null;
       try {
         // ---- A calendar, added by keyboard, performing the women's cut.

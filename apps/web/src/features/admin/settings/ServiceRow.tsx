@@ -92,19 +92,6 @@ export function ServiceRow({
             className: `${forms.input} ${styles.number}`,
           })}
         </div>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={service.videoconference}
-            onChange={(event) => onToggleVideo(event.target.checked)}
-            aria-describedby={`${legendId}-video`}
-            data-testid="catalogue-video"
-          />
-          <span>{t('admin.settings.catalogue.fields.videoconference')}</span>
-        </label>
-        <p id={`${legendId}-video`} className={styles.hint}>
-          {t('admin.settings.catalogue.videoHint')}
-        </p>
         {calendars.length > 0 && (
           <fieldset
             className={styles.performers}
@@ -124,6 +111,19 @@ export function ServiceRow({
             )}
           </fieldset>
         )}
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={service.videoconference}
+            onChange={(event) => onToggleVideo(event.target.checked)}
+            aria-describedby={`${legendId}-video`}
+            data-testid="catalogue-video"
+          />
+          <span>{t('admin.settings.catalogue.fields.videoconference')}</span>
+        </label>
+        <p id={`${legendId}-video`} className={styles.hint}>
+          {t('admin.settings.catalogue.videoHint')}
+        </p>
         <RemoveAction
           label={t('admin.settings.catalogue.remove', {
             name: service.name.trim() || t('admin.settings.catalogue.newService'),
