@@ -21,6 +21,7 @@ import { registerAvailabilityRoutes } from './modules/availability/availability.
 import { registerBackOfficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
+import { registerReminderRoutes } from './modules/reminders/reminders.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
 import { registerImageRoutes } from './modules/images/images.routes.ts';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerSessionRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerFicheRoutes(app, ctx);
+  registerReminderRoutes(app, ctx);
   registerProRoutes(app, ctx);
   registerBackOfficeRoutes(app, ctx);
   registerImageRoutes(app);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLAIM_LEASE_MS } from './mail/retry-policy.ts';
 
 /**
  * The repository's root: the nearest folder above this module whose package.json lists the
@@ -75,6 +76,33 @@ export interface ServerConfig {
   platformAdmins: readonly string[];
   /** After SIGTERM, the longest the server waits for in-flight work before exiting anyway (code 1). */
   shutdownTimeoutMs: number;
+  /** Where text messages go (docs/reminders.md "Text messages"). */
+  sms: SmsConfig;
+  /** How long a claimed mail is left to the process sending it before another may (MAIL_CLAIM_LEASE_MS). */
+  mailClaimLeaseMs: number;
+}
+
+/**
+ * `file` (the default: the demo and the tests) writes each message as a JSON file under
+ * DATA_DIR/sms; `twilio` sends it through Twilio's Messages API.
+ */
+export type SmsConfig =
+  | { provider: 'file' }
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
+
+function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
+  const provider = env.SMS_PROVIDER || 'file';
+  if (provider === 'file') return { provider };
+  if (provider !== 'twilio') throw new Error(`SMS_PROVIDER must be file or twilio, got ${provider}`);
+  const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
+  return {
+    provider,
+    accountSid: env.TWILIO_ACCOUNT_SID!,
+    authToken: env.TWILIO_AUTH_TOKEN!,
+    from: env.SMS_FROM!,
+    apiUrl: (env.TWILIO_API_URL || 'https://api.twilio.com').replace(/\/$/, ''),
+  };
 }
 
 /** A whole number of milliseconds from the environment, or the default. */
@@ -180,5 +208,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     shutdownDelayMs: milliseconds(env, 'SHUTDOWN_DELAY_MS', 0),
     shutdownTimeoutMs: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', 30_000),
+    sms: smsConfig(env),
+    mailClaimLeaseMs: milliseconds(env, 'MAIL_CLAIM_LEASE_MS', CLAIM_LEASE_MS),
   };
 }

@@ -54,7 +54,7 @@ async function serve(serverConfig: ServerConfig, options: { loadDemo: boolean })
   });
   // Reminders, SMS, webhook deliveries (docs/jobs.md).
   const jobRunner = startJobRunner(ctx, {
-    ...jobWork(),
+    ...jobWork(serverConfig),
     log: app.log,
     onRound: (ok) => operations.recordJobRound('jobs', ok),
   });

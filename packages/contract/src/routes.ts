@@ -12,4 +12,5 @@ export * as availability from './routes/availability.ts';
 export * as catalogue from './routes/catalogue.ts';
 export * as fiches from './routes/fiches.ts';
 export * as groups from './routes/groups.ts';
+export * as reminders from './routes/reminders.ts';
 export * as sessions from './routes/sessions.ts';

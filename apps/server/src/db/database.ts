@@ -254,6 +254,9 @@ export interface FichesTable {
   marketing_optin: Generated<boolean>;
   marketing_sms: Generated<boolean>;
   solocal_services_optin: Generated<boolean>;
+  /** false once the person stopped reminders of that channel from a reminder's link. */
+  reminders_email: Generated<boolean>;
+  reminders_sms: Generated<boolean>;
   externid: string | null;
   fields: Json<Record<string, unknown>>;
   /** Normalised e-mail and phone: who the record belongs to (migration 006, core person-identity). */
@@ -332,6 +335,8 @@ export interface AppointmentsTable {
   attendance: 'arrived' | 'no_show' | null;
   /** The business's private note on the appointment. */
   staff_note: string | null;
+  /** The language the customer booked in (null before reminders existed): their reminders use it. */
+  locale: string | null;
   calendar_exclusive: Generated<boolean>;
   resource_exclusive: Generated<boolean>;
   created_at: Timestamp;

@@ -31,6 +31,9 @@ export interface JobHandler {
   retryDelayMs(failedAttempts: number): number;
 }
 
+/** Thrown by a handler whose job can never succeed (a refused phone number): dead at once, no retry. */
+export class GiveUp extends Error {}
+
 export interface PeriodicTask {
   name: string;
   everyMs: number;
@@ -98,7 +101,7 @@ export function startJobRunner(ctx: AppContext, options: JobRunnerOptions): JobR
       const now = ctx.now();
       const message = describeError(error);
       const outcome =
-        job.attempts >= job.maxAttempts
+        job.attempts >= job.maxAttempts || error instanceof GiveUp
           ? ({ status: 'dead', now, error: message } as const)
           : ({
               status: 'retry',

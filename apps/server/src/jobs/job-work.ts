@@ -2,11 +2,23 @@
  * Every kind of job and every periodic task the server runs (docs/jobs.md): the one list a new kind
  * of background work is added to. Every server process runs all of them.
  */
+import type { ServerConfig } from '../config.ts';
+import { reminderJobHandler } from '../modules/reminders/reminder-job.ts';
+import { REMINDER_JOB } from '../modules/appointments/reminder-schedule.ts';
+import { SMS_JOB, smsJobHandler } from '../sms/sms-job.ts';
+import { createSmsProvider } from '../sms/create-sms-provider.ts';
+import type { SmsProvider } from '../sms/sms-provider.ts';
 import type { JobRunnerOptions } from './job-runner.ts';
 
-export function jobWork(): Pick<JobRunnerOptions, 'handlers' | 'periodic'> {
+export function jobWork(
+  config: Pick<ServerConfig, 'sms' | 'dataDir'>,
+  options: { smsProvider?: SmsProvider } = {},
+): Pick<JobRunnerOptions, 'handlers' | 'periodic'> {
   return {
-    handlers: {},
+    handlers: {
+      [REMINDER_JOB]: reminderJobHandler,
+      [SMS_JOB]: smsJobHandler(options.smsProvider ?? createSmsProvider(config)),
+    },
     periodic: [],
   };
 }

@@ -2,7 +2,7 @@ import { runtimeSupports } from '@creneau/core/format/intl-locale';
 import { LOCALES, type Locale } from '@creneau/core/locales';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './mail-layout.ts';
-import { type MailData, type MailKind, renderMail } from './mail-templates.ts';
+import { type MailData, type MailKind, renderMail, renderReminderSms } from './mail-templates.ts';
 import type { MailMessageKey } from './messages/mail-message-keys.ts';
 import { MAIL_MESSAGES } from './messages/mail-messages.ts';
 
@@ -48,6 +48,7 @@ const samples: { [K in MailKind]: MailData[K] } = {
   },
   appointment_confirmation: appointment(),
   appointment_changed: appointment(),
+  appointment_reminder: { ...appointment(), stopLink: 'https://book.example/test-salon/reminders?token=stop-1&channel=email' },
   appointment_cancelled: {
     groupName: 'Salon Test',
     groupPhone: '+33 1 23 45 67 89',
@@ -101,6 +102,7 @@ function linksOf(kind: MailKind): string[] {
     'agendaLink',
     'adminLink',
     'bookingLink',
+    'stopLink',
   ]
     .map((key) => data[key])
     .filter((value): value is string => typeof value === 'string');
@@ -165,6 +167,25 @@ describe('renderMail', () => {
     );
     expect(saoPaulo.text).toMatch(/Monday,? 23 November 2026, 09:00\s*–\s*09:45/);
     expect(saoPaulo.text).not.toContain('12:00');
+  });
+
+  it('writes a reminder with the booking, its links and the link that stops reminders; and its text message', () => {
+    const mail = renderMail('appointment_reminder', 'fr', samples.appointment_reminder);
+    expect(mail.subject).toBe('Salon Test\u202f: rappel de votre rendez-vous du 23 nov. 2026, 13:00');
+    expect(mail.text).toContain('Ceci est un rappel de votre rendez-vous chez Salon Test.');
+    expect(mail.text).toMatch(/13:00\s*–\s*13:45/);
+    expect(mail.text).toContain(samples.appointment_reminder.cancelLink);
+    expect(mail.text).toContain('Ne plus recevoir de rappels par e-mail');
+    const sms = renderReminderSms('de', {
+      groupName: 'Salon\nTest',
+      timeZone: 'America/Sao_Paulo',
+      start: new Date('2026-11-23T12:00:00Z'),
+      manageLink: 'https://b.example/m',
+      stopLink: 'https://b.example/s',
+    });
+    expect(sms).toBe(
+      'Salon Test: Erinnerung an Ihren Termin am 23.11.2026, 09:00. Ansehen oder absagen: https://b.example/m Keine SMS mehr: https://b.example/s',
+    );
   });
 
   it('puts a time after the spring-forward gap on the right side of it', () => {

@@ -19,6 +19,7 @@ export type MailKind =
   | 'appointment_confirmation'
   | 'appointment_changed'
   | 'appointment_cancelled'
+  | 'appointment_reminder'
   | 'business_notice'
   | 'staff_invitation'
   | 'business_welcome';
@@ -66,6 +67,8 @@ export interface MailData {
     appointments: { start: Date; service: string }[];
     bookAgainLink: string;
   };
+  /** A reminder before the appointment (docs/reminders.md): the booking, and the link that stops them. */
+  appointment_reminder: AppointmentMailData & { stopLink: string };
   business_notice: BusinessNoticeData;
   staff_invitation: {
     groupName: string;
@@ -163,6 +166,17 @@ const builders: { [K in MailKind]: Builder<K> } = {
     appointmentMail(t, locale, data, { subject: 'confirmationSubject', intro: 'confirmationIntro' }),
   appointment_changed: (t, locale, data) =>
     appointmentMail(t, locale, data, { subject: 'changedSubject', intro: 'changedIntro' }),
+  appointment_reminder: (t, locale, data) => {
+    const composition = appointmentMail(t, locale, data, {
+      subject: 'reminderSubject',
+      intro: 'reminderIntro',
+    });
+    composition.blocks.push(
+      { type: 'note', text: t('reminderWhy') },
+      { type: 'links', links: [{ label: t('reminderStop'), url: data.stopLink }] },
+    );
+    return composition;
+  },
   appointment_cancelled: (t, locale, data) => {
     const appointments = byStart(data.appointments);
     const intro = t('cancelledIntro');
@@ -328,6 +342,23 @@ function appointmentMail(
     intro,
     blocks,
   };
+}
+
+/**
+ * A reminder as a text message: one short line in the customer's language, with the link to the
+ * appointment and the one that stops text reminders.
+ */
+export function renderReminderSms(
+  locale: Locale,
+  data: { groupName: string; timeZone: string; start: Date; manageLink: string; stopLink: string },
+): string {
+  const messages = MAIL_MESSAGES[locale] ?? MAIL_MESSAGES.en;
+  return fillPlaceholders(messages.reminderSms, {
+    group: oneLine(data.groupName),
+    date: formatShortDateTime(locale, data.timeZone, data.start),
+    link: data.manageLink,
+    stop: data.stopLink,
+  });
 }
 
 /** Renders one mail: subject, text part and HTML part, in the given language and the group's look. */

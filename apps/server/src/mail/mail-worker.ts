@@ -19,7 +19,6 @@ import {
   purgeOldMails,
 } from './outbox.repository.ts';
 import {
-  CLAIM_LEASE_MS,
   FAILED_RETENTION_MS,
   MAX_ATTEMPTS,
   PURGE_INTERVAL_MS,
@@ -146,12 +145,20 @@ async function deliverDue(delivery: Delivery): Promise<number> {
     const now = ctx.now();
     const batch = await claimDueMails(ctx.db, {
       now,
-      leaseUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+      leaseUntil: new Date(now.getTime() + ctx.config.mailClaimLeaseMs),
       limit: settings.batchSize,
     });
     if (batch.length === 0) return delivered;
-    // The batch goes out in parallel over the transport's pooled connections.
-    const outcomes = await Promise.all(batch.map((mail) => attempt(transport, mail, settings)));
+    // The batch goes out in parallel over the transport's pooled connections. Each mail is marked
+    // sent as soon as the server accepted it: a process that dies mid-batch then repeats at most the
+    // mails whose acceptance it had not yet written down, not the whole batch.
+    const outcomes = await Promise.all(
+      batch.map(async (mail) => {
+        const failure = await attempt(transport, mail, settings);
+        if (!failure) await markSent(ctx.db, mail.id, ctx.now());
+        return failure;
+      }),
+    );
     let unreachable = false;
     for (const [index, mail] of batch.entries()) {
       const failure = outcomes[index];
@@ -159,7 +166,6 @@ async function deliverDue(delivery: Delivery): Promise<number> {
         await recordFailure(delivery, mail, failure);
         unreachable ||= failure.failure === 'unreachable';
       } else {
-        await markSent(ctx.db, mail.id, ctx.now());
         delivered += 1;
       }
     }

@@ -9,7 +9,7 @@ export const RETRY_CAP_MS = 60 * 60_000;
  * mail-server outage absorbed before a mail is marked failed.
  */
 export const MAX_ATTEMPTS = 50;
-/** How long a claimed mail is left to the worker sending it; far above the SMTP timeouts. */
+/** How long a claimed mail is left to the worker sending it by default (config MAIL_CLAIM_LEASE_MS); far above the SMTP timeouts. */
 export const CLAIM_LEASE_MS = 10 * 60_000;
 
 /** Delay before the next try after `attempts` failed tries: 5 s × 2^(attempts−1), at most 1 hour. */

@@ -41,6 +41,8 @@ const bookingFields = {
   promotions: flag.optional(),
   /** The group's appointment form fields. */
   vevent: veventFields.optional(),
+  /** The language the customer booked in: their reminders are written in it (docs/reminders.md). */
+  locale: localeParam,
   ...selectionFields,
 };
 const BOOKING_FIELDS = new Set(Object.keys(bookingFields));

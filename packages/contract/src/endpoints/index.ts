@@ -6,4 +6,5 @@ export * as backoffice from './backoffice.ts';
 export * as catalogue from './catalogue.ts';
 export * as fiches from './fiches.ts';
 export * as groups from './groups.ts';
+export * as reminders from './reminders.ts';
 export * as sessions from './sessions.ts';

@@ -8,6 +8,7 @@
  * The JSON Schema in docs/group-config.schema.json is generated from this file.
  */
 import { z } from 'zod';
+import { MAX_REMINDER_LEAD_MINUTES } from '../booking/reminder-time.ts';
 import { LOCALES } from '../locales.ts';
 import { isValidTimeZone } from '../time/time-zone.ts';
 import { FACEBOOK_PIXEL_ID, GA_MEASUREMENT_ID, GTM_CONTAINER_ID } from '../tracking/tracking-ids.ts';
@@ -353,6 +354,19 @@ export const groupSettingsSchema = z.object({
     })
     .prefault({})
     .describe('mails to the business about its bookings (docs/back-office.md "Notices to the business")'),
+  reminders: z
+    .object({
+      lead_minutes: z
+        .array(z.int().min(15).max(MAX_REMINDER_LEAD_MINUTES))
+        .max(3)
+        .refine((leads) => new Set(leads).size === leads.length, 'each lead time once')
+        .default([24 * 60, 120])
+        .describe('how long before the appointment; whole days count on the wall clock'),
+      email: z.boolean().default(true).describe('remind by e-mail'),
+      sms: z.boolean().default(false).describe('remind by text message (needs a phone number)'),
+    })
+    .prefault({})
+    .describe('reminders to customers before their appointments (docs/reminders.md)'),
   rules: z
     .object({
       min_notice_minutes: z

@@ -68,4 +68,10 @@ export const br: MailMessages = {
   welcomeBookingLink: 'Gwelet ma fajenn emgavioù',
   welcomeIgnore:
     'Ma n’eo ket c’hwi ho peus krouet an embregerezh-mañ, na rit van ouzh ar postel-mañ : den ne c’hall kevreañ hep ar ger-tremen dibabet en ur grouiñ anezhañ.',
+  reminderSubject: '{group} : degas soñj eus ho emgav d’ar {date}',
+  reminderIntro: 'Setu un degas soñj eus hoc’h emgav gant {group}.',
+  reminderWhy: 'Resevout a rit an degas soñj-mañ peogwir hoc’h eus kemeret emgav gant {group}.',
+  reminderStop: 'Paouez da resevout degasoù soñj dre bostel',
+  reminderSms:
+    '{group} : degas soñj eus hoc’h emgav d’ar {date}. Gwelet pe nullañ : {link} Paouez gant an SMSoù-mañ : {stop}',
 };

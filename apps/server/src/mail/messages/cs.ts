@@ -66,4 +66,9 @@ export const cs: MailMessages = {
   welcomeBookingLink: 'Zobrazit rezervační stránku',
   welcomeIgnore:
     'Pokud jste tuto provozovnu nevytvořili, tento e-mail ignorujte: bez hesla zvoleného při vytvoření se nikdo nepřihlásí.',
+  reminderSubject: '{group}: připomínka vaší schůzky {date}',
+  reminderIntro: 'Připomínáme vaši schůzku u {group}.',
+  reminderWhy: 'Tuto připomínku dostáváte, protože jste si rezervovali termín u {group}.',
+  reminderStop: 'Nezasílat připomínky e-mailem',
+  reminderSms: '{group}: připomínka schůzky {date}. Zobrazit nebo zrušit: {link} Nezasílat tyto SMS: {stop}',
 };

@@ -68,4 +68,10 @@ export const de: MailMessages = {
   welcomeBookingLink: 'Meine Buchungsseite ansehen',
   welcomeIgnore:
     'Wenn Sie diesen Betrieb nicht angelegt haben, ignorieren Sie diese E-Mail: Ohne das bei der Anlage gewählte Passwort kann sich niemand anmelden.',
+  reminderSubject: '{group}: Erinnerung an Ihren Termin am {date}',
+  reminderIntro: 'Wir erinnern Sie an Ihren Termin bei {group}.',
+  reminderWhy: 'Sie erhalten diese Erinnerung, weil Sie bei {group} gebucht haben.',
+  reminderStop: 'Keine Erinnerungen per E-Mail mehr',
+  reminderSms:
+    '{group}: Erinnerung an Ihren Termin am {date}. Ansehen oder absagen: {link} Keine SMS mehr: {stop}',
 };

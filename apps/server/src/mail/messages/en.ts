@@ -66,4 +66,10 @@ export const en: MailMessages = {
   welcomeBookingLink: 'See my booking page',
   welcomeIgnore:
     'If you did not create this business, you can ignore this e-mail: nobody can log in without the password chosen when it was created.',
+  reminderSubject: '{group}: reminder of your appointment on {date}',
+  reminderIntro: 'This is a reminder of your appointment with {group}.',
+  reminderWhy: 'You receive this reminder because you booked with {group}.',
+  reminderStop: 'Stop e-mail reminders',
+  reminderSms:
+    '{group}: reminder of your appointment on {date}. See or cancel: {link} Stop these texts: {stop}',
 };

@@ -66,4 +66,10 @@ export const es: MailMessages = {
   welcomeBookingLink: 'Ver mi página de reservas',
   welcomeIgnore:
     'Si no ha creado este negocio, ignore este correo: nadie puede iniciar sesión sin la contraseña elegida al crearlo.',
+  reminderSubject: '{group}: recordatorio de su cita del {date}',
+  reminderIntro: 'Le recordamos su cita con {group}.',
+  reminderWhy: 'Recibe este recordatorio porque reservó con {group}.',
+  reminderStop: 'No recibir más recordatorios por correo',
+  reminderSms:
+    '{group}: recordatorio de su cita del {date}. Ver o cancelar: {link} No recibir más SMS: {stop}',
 };

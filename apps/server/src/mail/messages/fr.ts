@@ -68,4 +68,10 @@ export const fr: MailMessages = {
   welcomeBookingLink: 'Voir ma page de réservation',
   welcomeIgnore:
     'Si vous n’avez pas créé cet établissement, ignorez cet e-mail : personne ne peut se connecter sans le mot de passe choisi à sa création.',
+  reminderSubject: '{group} : rappel de votre rendez-vous du {date}',
+  reminderIntro: 'Ceci est un rappel de votre rendez-vous chez {group}.',
+  reminderWhy: 'Vous recevez ce rappel parce que vous avez pris rendez-vous chez {group}.',
+  reminderStop: 'Ne plus recevoir de rappels par e-mail',
+  reminderSms:
+    '{group} : rappel de votre rendez-vous du {date}. Voir ou annuler : {link} Ne plus recevoir ces SMS : {stop}',
 };

@@ -66,4 +66,10 @@ export const hr: MailMessages = {
   welcomeBookingLink: 'Pogledaj stranicu za rezervacije',
   welcomeIgnore:
     'Ako niste vi stvorili ovu tvrtku, zanemarite ovu poruku: nitko se ne može prijaviti bez lozinke odabrane pri stvaranju.',
+  reminderSubject: '{group}: podsjetnik na vaš termin {date}',
+  reminderIntro: 'Podsjećamo vas na vaš termin kod {group}.',
+  reminderWhy: 'Ovaj podsjetnik primate jer ste rezervirali termin kod {group}.',
+  reminderStop: 'Ne primaj podsjetnike e-poštom',
+  reminderSms:
+    '{group}: podsjetnik na termin {date}. Pregled ili otkazivanje: {link} Ne primaj ove SMS-ove: {stop}',
 };

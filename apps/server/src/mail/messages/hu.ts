@@ -67,4 +67,10 @@ export const hu: MailMessages = {
   welcomeBookingLink: 'Foglalási oldalam megtekintése',
   welcomeIgnore:
     'Ha nem Ön hozta létre ezt a vállalkozást, hagyja figyelmen kívül ezt az e-mailt: a létrehozáskor választott jelszó nélkül senki sem tud belépni.',
+  reminderSubject: '{group}: emlékeztető az időpontjáról ({date})',
+  reminderIntro: 'Emlékeztetjük a(z) {group} szolgáltatónál foglalt időpontjára.',
+  reminderWhy: 'Azért kapja ezt az emlékeztetőt, mert időpontot foglalt itt: {group}.',
+  reminderStop: 'Ne kapjak több e-mailes emlékeztetőt',
+  reminderSms:
+    '{group}: emlékeztető az időpontjáról ({date}). Megtekintés vagy lemondás: {link} SMS-ek leállítása: {stop}',
 };

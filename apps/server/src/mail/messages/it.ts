@@ -67,4 +67,10 @@ export const it: MailMessages = {
   welcomeBookingLink: 'Vedi la mia pagina di prenotazione',
   welcomeIgnore:
     'Se non hai creato tu questa attività, ignora questa e-mail: nessuno può accedere senza la password scelta alla creazione.',
+  reminderSubject: '{group}: promemoria del suo appuntamento del {date}',
+  reminderIntro: 'Le ricordiamo il suo appuntamento presso {group}.',
+  reminderWhy: 'Riceve questo promemoria perché ha prenotato presso {group}.',
+  reminderStop: 'Non ricevere più promemoria via e-mail',
+  reminderSms:
+    "{group}: promemoria dell'appuntamento del {date}. Vedi o annulla: {link} Non ricevere più SMS: {stop}",
 };

@@ -4,6 +4,11 @@
  */
 export type MailMessageKey =
   | 'hello'
+  | 'reminderSubject'
+  | 'reminderIntro'
+  | 'reminderWhy'
+  | 'reminderStop'
+  | 'reminderSms'
   | 'helloName'
   | 'ignore'
   | 'linkFallback'

@@ -67,4 +67,10 @@ export const nl: MailMessages = {
   welcomeBookingLink: 'Mijn boekingspagina bekijken',
   welcomeIgnore:
     'Hebt u dit bedrijf niet aangemaakt, negeer deze e-mail dan: niemand kan inloggen zonder het wachtwoord dat bij het aanmaken is gekozen.',
+  reminderSubject: '{group}: herinnering aan uw afspraak op {date}',
+  reminderIntro: 'Dit is een herinnering aan uw afspraak bij {group}.',
+  reminderWhy: 'U ontvangt deze herinnering omdat u bij {group} hebt geboekt.',
+  reminderStop: 'Geen herinneringen per e-mail meer',
+  reminderSms:
+    '{group}: herinnering aan uw afspraak op {date}. Bekijken of annuleren: {link} Geen sms meer: {stop}',
 };

@@ -66,4 +66,9 @@ export const pl: MailMessages = {
   welcomeBookingLink: 'Zobacz moją stronę rezerwacji',
   welcomeIgnore:
     'Jeśli to nie Ty utworzyłeś tę firmę, zignoruj tę wiadomość: nikt nie zaloguje się bez hasła wybranego przy jej tworzeniu.',
+  reminderSubject: '{group}: przypomnienie o wizycie {date}',
+  reminderIntro: 'Przypominamy o Twojej wizycie w {group}.',
+  reminderWhy: 'Otrzymujesz to przypomnienie, ponieważ zarezerwowałeś wizytę w {group}.',
+  reminderStop: 'Nie wysyłaj przypomnień e-mailem',
+  reminderSms: '{group}: przypomnienie o wizycie {date}. Zobacz lub odwołaj: {link} Wyłącz te SMS-y: {stop}',
 };

@@ -66,4 +66,10 @@ export const pt: MailMessages = {
   welcomeBookingLink: 'Ver a minha página de marcações',
   welcomeIgnore:
     'Se não criou este negócio, ignore este e-mail: ninguém pode iniciar sessão sem a palavra-passe escolhida na criação.',
+  reminderSubject: '{group}: lembrete da sua marcação de {date}',
+  reminderIntro: 'Este é um lembrete da sua marcação com {group}.',
+  reminderWhy: 'Recebe este lembrete porque fez uma marcação com {group}.',
+  reminderStop: 'Deixar de receber lembretes por e-mail',
+  reminderSms:
+    '{group}: lembrete da sua marcação de {date}. Ver ou cancelar: {link} Deixar de receber SMS: {stop}',
 };

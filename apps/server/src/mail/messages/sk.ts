@@ -66,4 +66,10 @@ export const sk: MailMessages = {
   welcomeBookingLink: 'Zobraziť rezervačnú stránku',
   welcomeIgnore:
     'Ak ste túto prevádzku nevytvorili, tento e-mail ignorujte: bez hesla zvoleného pri vytvorení sa nikto neprihlási.',
+  reminderSubject: '{group}: pripomienka vášho termínu {date}',
+  reminderIntro: 'Pripomíname váš termín u {group}.',
+  reminderWhy: 'Túto pripomienku dostávate, pretože ste si rezervovali termín u {group}.',
+  reminderStop: 'Nezasielať pripomienky e-mailom',
+  reminderSms:
+    '{group}: pripomienka termínu {date}. Zobraziť alebo zrušiť: {link} Nezasielať tieto SMS: {stop}',
 };

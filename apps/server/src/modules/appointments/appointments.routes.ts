@@ -25,6 +25,7 @@ export function registerAppointmentRoutes(app: ZodApp, _ctx: AppContext): void {
           fiche: body.appointment.fiche,
           comments: body.appointment.comments,
           websource: body.appointment.websource,
+          locale: body.appointment.locale,
           vevent: body.appointment.vevent,
           selection: toSelection(body.appointment),
           withToken: body.with_token ?? false,

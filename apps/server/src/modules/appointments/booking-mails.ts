@@ -1,8 +1,9 @@
+import type { Locale } from '@creneau/core/locales';
 import type { Kysely, Transaction } from 'kysely';
 import type { Scope } from '../../app-context.ts';
 import type { Database } from '../../db/database.ts';
 import { groupMailBrand } from '../../mail/mail-brand.ts';
-import { renderMail } from '../../mail/mail-templates.ts';
+import { type AppointmentMailData, renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { createEmailLinkTokens } from '../accounts/email-links.ts';
 import { takeBookingMail } from '../security/send-limits.ts';
@@ -48,6 +49,45 @@ function addressLine(first: DetailedAppointment): string | null {
   return place ? `${place.address}, ${place.zipcode} ${place.city}` : null;
 }
 
+/** What a mail about a booking shows: its appointments, prices and place, and the links. */
+export function appointmentMailData(
+  { ctx, group }: Pick<Scope, 'ctx' | 'group'>,
+  rows: readonly DetailedAppointment[],
+  links: Pick<Awaited<ReturnType<typeof bookingLinks>>, 'manageLink' | 'cancelLink' | 'exportLink'>,
+  locale: Locale,
+): AppointmentMailData {
+  const first = rows[0]!;
+  const settings = group.settings;
+  const presented = rows.map((row) =>
+    presentAppointment(row, { locale, videoBaseUrl: ctx.config.videoBaseUrl }),
+  );
+  // A pack is paid once, on its first item; included items show no price of their own.
+  const totalCents = presented.some((a) => a.price_amount !== null)
+    ? presented.reduce((sum, a) => sum + (a.price_amount ?? 0), 0)
+    : null;
+  return {
+    groupName: group.name,
+    groupPhone: settings.phone,
+    groupAddress: addressLine(first),
+    timeZone: settings.timezone,
+    patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
+    appointments: presented.map((a) => ({
+      start: new Date(a.start),
+      end: new Date(a.end),
+      service: a.pack && a.type === 'first' ? `${a.pack.name} — ${a.intervention_name}` : a.intervention_name,
+      calendar: a.calendar_name,
+      priceCents: a.price_amount,
+      videoUrl: a.video_credentials?.url ?? null,
+    })),
+    totalCents,
+    currency: settings.currency,
+    manageLink: links.manageLink,
+    cancelLink: links.cancelLink,
+    exportLink: links.exportLink,
+    comment: first.comments,
+  };
+}
+
 /** The appointments of one booking, as just written, and which mail tells the customer about them. */
 export interface BookingMail {
   rows: readonly DetailedAppointment[];
@@ -72,40 +112,11 @@ export async function sendBookingMail(
   const to = first.fiche_email ?? first.account_email;
   if (!to) return { ficheToken: links.ficheToken };
   await takeBookingMail(scope, db, to);
-  const settings = group.settings;
-  const locale = settings.locale;
-  const presented = rows.map((row) =>
-    presentAppointment(row, { locale, videoBaseUrl: ctx.config.videoBaseUrl }),
-  );
-  // A pack is paid once, on its first item; included items show no price of their own.
-  const totalCents = presented.some((a) => a.price_amount !== null)
-    ? presented.reduce((sum, a) => sum + (a.price_amount ?? 0), 0)
-    : null;
+  const locale = group.settings.locale;
   const mail = renderMail(
     kind,
     locale,
-    {
-      groupName: group.name,
-      groupPhone: settings.phone,
-      groupAddress: addressLine(first),
-      timeZone: settings.timezone,
-      patientName: `${first.fiche_firstname} ${first.fiche_lastname}`,
-      appointments: presented.map((a) => ({
-        start: new Date(a.start),
-        end: new Date(a.end),
-        service:
-          a.pack && a.type === 'first' ? `${a.pack.name} — ${a.intervention_name}` : a.intervention_name,
-        calendar: a.calendar_name,
-        priceCents: a.price_amount,
-        videoUrl: a.video_credentials?.url ?? null,
-      })),
-      totalCents,
-      currency: settings.currency,
-      manageLink: links.manageLink,
-      cancelLink: links.cancelLink,
-      exportLink: links.exportLink,
-      comment: first.comments,
-    },
+    appointmentMailData({ ctx, group }, rows, links, locale),
     groupMailBrand(group, ctx.config.publicUrl),
   );
   const ics = buildCalendar(

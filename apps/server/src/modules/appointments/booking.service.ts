@@ -14,6 +14,7 @@ import { checkBooking, checkDay } from '@creneau/core/availability/booking-check
 import { promotionPercent } from '@creneau/core/availability/promotions';
 import type { ScheduleIndex } from '@creneau/core/availability/schedule-index';
 import { discounted, packListPrice, summarizePrices } from '@creneau/core/booking/pricing';
+import { isLocale } from '@creneau/core/locales';
 import type { Transaction } from 'kysely';
 import type { Scope } from '../../app-context.ts';
 import type { Database, FicheRow } from '../../db/database.ts';
@@ -28,6 +29,7 @@ import { slotRules } from '../availability/slot-rules.ts';
 import { createFicheRecord, fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import { findGroupById } from '../groups/groups.repository.ts';
+import { scheduleReminders } from './reminder-schedule.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded } from './appointments-read.service.ts';
@@ -61,6 +63,8 @@ export interface BookingRequest {
   fiche: number | Record<string, unknown>;
   comments?: string | undefined;
   websource?: string | undefined;
+  /** The language the customer booked in; their reminders use it (docs/reminders.md). */
+  locale?: string | undefined;
   vevent: Record<string, unknown>;
   selection: BookingSelection;
   withToken: boolean;
@@ -252,6 +256,7 @@ export async function createBooking(scope: Scope, trx: Trx, { request, ...option
         comments: request.comments ?? null,
         vevent: JSON.stringify(vevent),
         websource: request.websource ?? null,
+        locale: isLocale(request.locale) ? request.locale : null,
         from_web: true,
         booked_by_pro_id: viewer.type === 'pro' ? viewer.accountId : null,
         // A booking past the capacity shares its place on purpose: the exclusion constraints must
@@ -269,6 +274,7 @@ export async function createBooking(scope: Scope, trx: Trx, { request, ...option
   if (options.notifyCustomer !== false)
     await sendBookingMail(scope, trx, { rows, kind: 'appointment_confirmation' });
   await noticeToBusiness(scope, trx, { rows, event: 'created' });
+  await scheduleReminders(trx, group, rows, now);
 
   // A visitor without a session gets a guest one for this fiche: the confirmation page's cancel
   // and calendar buttons use it (docs/requirements/accounts-and-appointments.md §3 Session: account id 0, cancel_apt 0).

@@ -12,6 +12,7 @@ import { fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
 import { requireAccess } from './appointment-access.ts';
 import { recordHistory } from './appointment-history.ts';
+import { scheduleReminders } from './reminder-schedule.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
 import { lockAndCheck, priceItems, rethrowSlotConflict } from './booking.service.ts';
@@ -177,6 +178,7 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
     });
     await sendBookingMail(scope, trx, { rows, kind: 'appointment_changed' });
     await noticeToBusiness(scope, trx, { rows, event: 'changed' });
+    if (moved) await scheduleReminders(trx, group, rows, ctx.now());
     return { records: presentWithIncluded(rows, ctx, settings.locale) };
   });
 }

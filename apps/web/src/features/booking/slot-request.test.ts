@@ -64,6 +64,7 @@ describe('the booking as the API reads it', () => {
         comments: '  Hello  ',
         websource: 'instagram',
         vevent: { first_visit: true },
+        locale: 'pt',
       },
     );
     expect(body).toMatchObject({
@@ -74,6 +75,7 @@ describe('the booking as the API reads it', () => {
       comments: 'Hello',
       websource: 'instagram',
       vevent: { first_visit: true },
+      locale: 'pt',
       calendar_id: 23,
       appointments: [{ intervention_id: 35 }],
     });

@@ -100,6 +100,8 @@ export function bookingBody(
     comments?: string | undefined;
     websource?: string | undefined;
     vevent: Record<string, unknown>;
+    /** The page's language: the customer's reminders are written in it. */
+    locale?: string | undefined;
   },
 ): AppointmentCreateBody {
   const { selection } = context;
@@ -115,6 +117,7 @@ export function bookingBody(
     from_web: 1,
     comments: comments || undefined,
     websource: details.websource,
+    locale: details.locale,
     appointments: slotAppointments(context),
     calendar_id: some(selection.calendar_id),
     calendar_ids: selection.calendar_ids.length > 0 ? selection.calendar_ids : undefined,

@@ -33,7 +33,7 @@ interface FicheSubmitOptions {
 }
 
 export function useFicheSubmit({ booking, forms, services, videoconference, idPrefix }: FicheSubmitOptions) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { group, session, selection, itemCalendars, sequence, params, merge } = booking;
   const queryClient = useQueryClient();
   const submitBooking = useSubmitBooking(group.id);
@@ -104,6 +104,7 @@ export function useFicheSubmit({ booking, forms, services, videoconference, idPr
             comments: withComment ? draft.comment : undefined,
             websource: params.websource,
             vevent,
+            locale: i18n.language,
           },
         ),
       attemptKey: attemptKey(),
