@@ -4,12 +4,10 @@
  * .eml mode, and workers racing for the same mails.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
-import PostalMime, { type Email } from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
+import PostalMime from 'postal-mime';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app-context.ts';
 import { openDatabase } from '../src/db/connection.ts';
@@ -23,70 +21,9 @@ import { CLAIM_LEASE_MS } from '../src/mail/retry-policy.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { databaseUrl } from './support/postgres-urls.ts';
+import { SmtpPeer } from './support/smtp-peer.ts';
 import { contextFor, TestClock, testConfig } from './support/test-app.ts';
 import { createPgliteDatabase, forEachDatabase } from './support/test-db.ts';
-
-interface Received {
-  envelopeTo: string[];
-  raw: Buffer;
-  mail: Email;
-}
-
-/** A real SMTP server in the test process; stop() and listen() again on the same port simulate an outage. */
-class SmtpPeer {
-  received: Received[] = [];
-  private server: SMTPServer | null = null;
-  port = 0;
-
-  constructor(private readonly rejectRecipient: (address: string) => boolean = () => false) {}
-
-  async listen(port = this.port): Promise<void> {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['AUTH', 'STARTTLS'],
-      logger: false,
-      disableReverseLookup: true,
-      // The worker's pooled connections stay open; an outage must cut them at once.
-      closeTimeout: 100,
-      onRcptTo: (address, _session, callback) => {
-        if (this.rejectRecipient(address.address)) {
-          const error = Object.assign(new Error('no such user here'), { responseCode: 550 });
-          callback(error);
-        } else callback();
-      },
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          PostalMime.parse(raw).then(
-            (mail) => {
-              this.received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, mail });
-              callback();
-            },
-            (error: Error) => callback(error),
-          );
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-    this.server = server;
-    this.port = (server.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  get url(): string {
-    return `smtp://127.0.0.1:${this.port}`;
-  }
-}
 
 class LogSpy implements MailLogger {
   lines: { level: string; msg: string }[] = [];
