@@ -217,6 +217,13 @@ forEachDatabase('back office: calendar subscriptions', (database) => {
       '2026-11-24T10:00:00.000Z',
     );
     expect(byUid[`appointment-${onBob.id}@creneau`]).toBeUndefined();
+
+    // The owner's "my appointments" is the whole group: Bob's calendar too.
+    const owners = (await feeds('owner', 'POST', '', { calendar_id: null })).body;
+    const whole = veventsOf((await fetchFeed(owners.url)).body).map((e) => e.uid);
+    expect(whole).toEqual(
+      expect.arrayContaining([`appointment-${onBob.id}@creneau`, `appointment-${first.id}@creneau`]),
+    );
   });
 
   it('holds 30 days back to 180 days ahead, escaped texts included', async () => {
