@@ -2,13 +2,15 @@
  * `npm start`: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, load the demo,
  * serve. With WORKERS above 1 this process only prepares the database, then runs that many server
  * processes sharing the port (Node's cluster) and replaces any that dies; every one of them also
- * delivers mail and keeps house — both are written for several replicas at once.
+ * delivers mail, runs the job queue and keeps house — all written for several replicas at once.
  */
 import cluster from 'node:cluster';
 import { readConfig, type ServerConfig } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { loadDemoWeek } from './demo/demo-week.ts';
 import { isDatabaseEmpty, loadDemoAccounts, loadDemoGroups } from './demo/load-demo.ts';
+import { startJobRunner } from './jobs/job-runner.ts';
+import { jobWork } from './jobs/job-work.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { startHousekeeping } from './maintenance/housekeeping.ts';
 import { shutdownOnSignals } from './operations/graceful-shutdown.ts';
@@ -50,12 +52,18 @@ async function serve(serverConfig: ServerConfig, options: { loadDemo: boolean })
     log: (message) => app.log.info(message),
     onRound: (ok) => operations.recordJobRound('housekeeping', ok),
   });
+  // Reminders, SMS, webhook deliveries (docs/jobs.md).
+  const jobRunner = startJobRunner(ctx, {
+    ...jobWork(),
+    log: app.log,
+    onRound: (ok) => operations.recordJobRound('jobs', ok),
+  });
   shutdownOnSignals({
     app,
     operations,
     delayMs: serverConfig.shutdownDelayMs,
     timeoutMs: serverConfig.shutdownTimeoutMs,
-    stopBackgroundWork: () => Promise.all([mailWorker.stop(), housekeeping.stop()]),
+    stopBackgroundWork: () => Promise.all([mailWorker.stop(), housekeeping.stop(), jobRunner.stop()]),
   });
 
   await app.listen({ port: serverConfig.port, host: serverConfig.host });

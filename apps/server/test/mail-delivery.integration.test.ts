@@ -12,8 +12,7 @@ import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app-context.ts';
-import type { ServerConfig } from '../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/connection.ts';
 import type { Database } from '../src/db/database.ts';
 import { renderMail } from '../src/mail/mail-templates.ts';
 import { createMailTransport, type MailTransport } from '../src/mail/mail-transport.ts';
@@ -22,10 +21,9 @@ import { claimDueMails } from '../src/mail/outbox.repository.ts';
 import { enqueueMail, type OutgoingMail } from '../src/mail/outbox.ts';
 import { CLAIM_LEASE_MS } from '../src/mail/retry-policy.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
-import { anonymousViewer } from '../src/modules/sessions/viewer.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { databaseUrl } from './support/postgres-urls.ts';
-import { TestClock, testConfig } from './support/test-app.ts';
+import { contextFor, TestClock, testConfig } from './support/test-app.ts';
 import { createPgliteDatabase, forEachDatabase } from './support/test-db.ts';
 
 interface Received {
@@ -98,17 +96,6 @@ class LogSpy implements MailLogger {
   at(level: string): string[] {
     return this.lines.filter((line) => line.level === level).map((line) => line.msg);
   }
-}
-
-function contextFor(handle: DatabaseHandle, clock: TestClock, config: ServerConfig): AppContext {
-  return {
-    db: handle.db,
-    dbKind: handle.kind,
-    listen: handle.listen,
-    config,
-    now: clock.now,
-    resolveViewer: async () => anonymousViewer,
-  };
 }
 
 const APPOINTMENT = {

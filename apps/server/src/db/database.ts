@@ -363,6 +363,26 @@ export interface MailOutboxTable {
   sent_at: Date | null;
 }
 
+export type JobStatus = 'pending' | 'done' | 'dead' | 'cancelled';
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  group_id: number | null;
+  payload: Json<Record<string, unknown>>;
+  /** Set for work that must exist once (a reminder): a second enqueue with the key does nothing. */
+  once_key: string | null;
+  status: Generated<JobStatus>;
+  /** When the job is due; while a worker runs it, the end of that worker's lease. */
+  run_at: Timestamp;
+  /** Attempts started, the one in progress included. */
+  attempts: Generated<number>;
+  max_attempts: number;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
 /** A private calendar subscription (docs/back-office.md "Calendar subscriptions"). */
 export interface CalendarFeedsTable {
   id: Generated<number>;
@@ -402,6 +422,7 @@ export interface Database {
   appointment_history: AppointmentHistoryTable;
   idempotency_keys: IdempotencyKeysTable;
   mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
   calendar_feeds: CalendarFeedsTable;
 }
 

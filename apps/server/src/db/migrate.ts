@@ -10,6 +10,7 @@ import * as staffRoles from './migrations/007-staff-roles.ts';
 import * as staffInvitations from './migrations/008-staff-invitations.ts';
 import * as configVersions from './migrations/009-group-config-versions.ts';
 import * as groupImages from './migrations/010-group-images.ts';
+import * as jobs from './migrations/011-jobs.ts';
 import * as calendarFeeds from './migrations/012-calendar-feeds.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '008-staff-invitations': staffInvitations,
   '009-group-config-versions': configVersions,
   '010-group-images': groupImages,
+  '011-jobs': jobs,
   '012-calendar-feeds': calendarFeeds,
 };
 

@@ -1,3 +1,5 @@
+import { backoffMs } from '../jobs/backoff.ts';
+
 /** When a mail that could not be delivered is tried again, when the worker gives up on it, and how long rows stay. */
 
 export const RETRY_BASE_MS = 5_000;
@@ -12,7 +14,7 @@ export const CLAIM_LEASE_MS = 10 * 60_000;
 
 /** Delay before the next try after `attempts` failed tries: 5 s × 2^(attempts−1), at most 1 hour. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return backoffMs(attempts, RETRY_BASE_MS, RETRY_CAP_MS);
 }
 
 /** Delivered mails are kept a week (to answer "did it go out?"), failed ones a month for the operator. */

@@ -125,7 +125,7 @@ export function createMetrics(sources: MetricsSources) {
     },
   });
 
-  const jobs: JobName[] = ['mail', 'housekeeping'];
+  const jobs: JobName[] = ['mail', 'housekeeping', 'jobs'];
   new Gauge({
     name: 'creneau_job_seconds_since_success',
     help: 'Seconds since the background job last finished a round without error (since process start if never)',

@@ -3,7 +3,7 @@
  * draining (shutting down: /health/ready answers 503) and when each background job last ran.
  */
 
-export type JobName = 'mail' | 'housekeeping';
+export type JobName = 'mail' | 'housekeeping' | 'jobs';
 
 export interface JobRecord {
   /** Epoch ms of the last round that finished without error; null before the first one. */

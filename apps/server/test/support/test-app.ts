@@ -6,6 +6,7 @@ import type { App } from '../../src/app.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { readConfig, type ServerConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/connection.ts';
+import { anonymousViewer } from '../../src/modules/sessions/viewer.ts';
 import { createServer } from '../../src/server.ts';
 
 export const TEST_API_KEY = 'test-key';
@@ -31,6 +32,18 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     // Every answer of every test is checked against the API contract.
     checkAnswers: true,
     ...overrides,
+  };
+}
+
+/** An application context on a test database, with the test's clock, for code that runs outside requests. */
+export function contextFor(handle: DatabaseHandle, clock: TestClock, config: ServerConfig): AppContext {
+  return {
+    db: handle.db,
+    dbKind: handle.kind,
+    listen: handle.listen,
+    config,
+    now: clock.now,
+    resolveViewer: async () => anonymousViewer,
   };
 }
 

@@ -1,0 +1,186 @@
+/**
+ * Runs the job queue (docs/jobs.md): claims due jobs, hands each to the handler of its kind, and
+ * records the outcome — done, retried with backoff, or dead after its last attempt. Every server
+ * process runs one; claims with row locks let them share the work without running a job twice at
+ * once. Periodic tasks (the reminder sweep) run here too, in every process: each must be idempotent.
+ */
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../app-context.ts';
+import type { Database } from '../db/database.ts';
+import { backoffMs } from './backoff.ts';
+import {
+  type ClaimedJob,
+  claimDueJobs,
+  finishClaim,
+  lockClaim,
+  purgeFinishedJobs,
+} from './jobs.repository.ts';
+
+export interface JobHandler {
+  /**
+   * 'transaction': `run` gets a transaction in which the job is also marked done, so its database
+   * effects (an outbox mail, a ledger row) happen exactly once. 'outside': `run` talks to the world
+   * (an HTTP call) and the job is marked done after it — at least once, as such calls can only be.
+   */
+  mode: 'transaction' | 'outside';
+  run(
+    job: ClaimedJob,
+    tools: { ctx: AppContext; db: AppContext['db'] | Transaction<Database>; now: Date },
+  ): Promise<void>;
+  /** Delay after the n-th failed attempt. */
+  retryDelayMs(failedAttempts: number): number;
+}
+
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run(ctx: AppContext, now: Date): Promise<unknown>;
+}
+
+export interface JobRunner {
+  /** Runs everything due now, periodic tasks included (tests, and each timed round). */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  handlers: Record<string, JobHandler>;
+  periodic?: PeriodicTask[];
+  /** Pause between rounds; 0 runs no rounds of its own (tests call runOnce). Default 1000. */
+  intervalMs?: number;
+  /** Jobs claimed per statement. Default 20. */
+  batchSize?: number;
+  /** How long a claimed job is left to its worker; far above any handler's own timeouts. */
+  leaseMs?: number;
+  log?: { error(message: string): void };
+  onRound?: (ok: boolean) => void;
+}
+
+export const DEFAULT_LEASE_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+/** Finished jobs are kept a week, dead ones a month (the back office lists them). */
+const DONE_RETENTION_MS = 7 * DAY_MS;
+const DEAD_RETENTION_MS = 30 * DAY_MS;
+
+/** A thrown value as one line for `last_error`. */
+export function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, ' ').slice(0, 500);
+}
+
+export function startJobRunner(ctx: AppContext, options: JobRunnerOptions): JobRunner {
+  const handlers = options.handlers;
+  const kinds = Object.keys(handlers);
+  const intervalMs = options.intervalMs ?? 1000;
+  const batchSize = options.batchSize ?? 20;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const log = options.log ?? { error: (message: string) => console.error(message) };
+  const periodic = [...(options.periodic ?? []), purgeTask];
+  const lastRun = new Map<string, number>();
+
+  const runJob = async (job: ClaimedJob) => {
+    const handler = handlers[job.kind]!;
+    try {
+      if (handler.mode === 'transaction') {
+        await ctx.db.transaction().execute(async (trx) => {
+          // Another worker took the job over after this lease ran out: leave it to that worker.
+          if (!(await lockClaim(trx, job))) return;
+          const now = ctx.now();
+          await handler.run(job, { ctx, db: trx, now });
+          await finishClaim(trx, job, { status: 'done', now });
+        });
+      } else {
+        await handler.run(job, { ctx, db: ctx.db, now: ctx.now() });
+        await finishClaim(ctx.db, job, { status: 'done', now: ctx.now() });
+      }
+      return true;
+    } catch (error) {
+      const now = ctx.now();
+      const message = describeError(error);
+      const outcome =
+        job.attempts >= job.maxAttempts
+          ? ({ status: 'dead', now, error: message } as const)
+          : ({
+              status: 'retry',
+              retryAt: new Date(now.getTime() + handler.retryDelayMs(job.attempts)),
+              error: message,
+            } as const);
+      await finishClaim(ctx.db, job, outcome);
+      if (outcome.status === 'dead') log.error(`job ${job.id} (${job.kind}) gave up: ${message}`);
+      return false;
+    }
+  };
+
+  const runPeriodic = async () => {
+    const now = ctx.now().getTime();
+    for (const task of periodic) {
+      if (now - (lastRun.get(task.name) ?? Number.NEGATIVE_INFINITY) < task.everyMs) continue;
+      lastRun.set(task.name, now);
+      await task.run(ctx, new Date(now));
+    }
+  };
+
+  const round = async () => {
+    await runPeriodic();
+    let done = 0;
+    for (;;) {
+      const now = ctx.now();
+      const claimed = await claimDueJobs(ctx.db, {
+        now,
+        leaseUntil: new Date(now.getTime() + leaseMs),
+        limit: batchSize,
+        kinds,
+      });
+      for (const job of claimed) if (await runJob(job)) done += 1;
+      if (claimed.length < batchSize || stopped) return done;
+    }
+  };
+
+  let queue: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const runOnce = () => {
+    const next = queue.then(round);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const schedule = () => {
+    timer = setTimeout(() => {
+      runOnce()
+        .then(
+          () => options.onRound?.(true),
+          (error: unknown) => {
+            log.error(`job runner: ${describeError(error)}`);
+            options.onRound?.(false);
+          },
+        )
+        .finally(() => {
+          if (!stopped) schedule();
+        });
+    }, intervalMs);
+    timer.unref();
+  };
+  if (intervalMs > 0) schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await queue;
+    },
+  };
+}
+
+const purgeTask: PeriodicTask = {
+  name: 'purge finished jobs',
+  everyMs: 3_600_000,
+  run: (ctx, now) =>
+    purgeFinishedJobs(ctx.db, {
+      doneBefore: new Date(now.getTime() - DONE_RETENTION_MS),
+      deadBefore: new Date(now.getTime() - DEAD_RETENTION_MS),
+    }),
+};
+
+/** The usual retry policy: 10 s doubling to an hour. */
+export const standardRetry = (failedAttempts: number) => backoffMs(failedAttempts, 10_000, 3_600_000);
