@@ -26,6 +26,7 @@ const TABLES = [
   'idempotency_keys',
   'interventions',
   'interventionsets',
+  'jobs',
   'login_throttle',
   'mail_outbox',
   'opening_ranges',
