@@ -19,6 +19,7 @@ import { registerAppointmentRoutes } from './modules/appointments/appointments.r
 import { registerSessionRoutes } from './modules/auth/auth.routes.ts';
 import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
 import { registerBackOfficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { registerCalendarFeedRoutes } from './modules/backoffice/calendar-feeds.routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
 import { registerReminderRoutes } from './modules/reminders/reminders.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerReminderRoutes(app, ctx);
   registerProRoutes(app, ctx);
   registerBackOfficeRoutes(app, ctx);
+  registerCalendarFeedRoutes(app);
   registerImageRoutes(app);
   registerPlatformRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);

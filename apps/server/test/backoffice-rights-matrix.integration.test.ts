@@ -94,6 +94,9 @@ const CALLS: Partial<
     },
   },
   setGroupActive: { right: 'platform', body: { active: false } },
+  listCalendarFeeds: { right: 'feeds.subscribe' },
+  createCalendarFeed: { right: 'feeds.subscribe', body: { calendar_id: MISSING } },
+  revokeCalendarFeed: { right: 'feeds.subscribe' },
 };
 
 /**
@@ -102,7 +105,14 @@ const CALLS: Partial<
  */
 // Calls that no staff right governs: an invitation's link, sign-up, and an uploaded image, which
 // the booking pages show to anyone (its URL names its content).
-const OUTSIDE_GROUPS: RouteName[] = ['readInvitation', 'acceptInvitation', 'signup', 'getImage'];
+// A calendar feed's address is its own credential (backoffice-calendar-feeds.integration.test.ts).
+const OUTSIDE_GROUPS: RouteName[] = [
+  'readInvitation',
+  'acceptInvitation',
+  'signup',
+  'getImage',
+  'calendarFeedFile',
+];
 
 const ROLES: StaffRole[] = ['owner', 'manager', 'staff'];
 const OUTSIDERS = ['anonymous', 'customer', 'callcentre', 'otherOwner'] as const;
@@ -143,6 +153,7 @@ forEachDatabase('back office: every call against every caller', (database) => {
           'group_config_versions',
           'group_images',
           'fiches',
+          'calendar_feeds',
         ].map(
           async (table) =>
             (

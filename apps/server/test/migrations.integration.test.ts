@@ -13,6 +13,7 @@ const TABLES = [
   'accounts',
   'appointment_history',
   'appointments',
+  'calendar_feeds',
   'calendar_interventions',
   'calendars',
   'calendarsets',

@@ -3,6 +3,7 @@
  * pages, which never call the back office, do not carry it in their bundle.
  */
 import type * as backoffice from './endpoints/backoffice.ts';
+import type * as feeds from './endpoints/calendar-feeds.ts';
 import type * as configuration from './endpoints/configuration.ts';
 import type * as images from './endpoints/images.ts';
 import type * as platform from './endpoints/platform.ts';
@@ -102,4 +103,14 @@ export const backofficeRoutes = {
   listPlatformGroups: route<typeof platform.listPlatformGroups>('GET', '/api/v3/platform/groups'),
   createPlatformGroup: route<typeof platform.createPlatformGroup>('POST', '/api/v3/platform/groups'),
   setGroupActive: route<typeof platform.setGroupActive>('PUT', '/api/v3/platform/groups/:id/active'),
+  listCalendarFeeds: route<typeof feeds.listCalendarFeeds>('GET', '/api/v3/admin/groups/:id/calendar-feeds'),
+  createCalendarFeed: route<typeof feeds.createCalendarFeed>(
+    'POST',
+    '/api/v3/admin/groups/:id/calendar-feeds',
+  ),
+  revokeCalendarFeed: route<typeof feeds.revokeCalendarFeed>(
+    'DELETE',
+    '/api/v3/admin/groups/:id/calendar-feeds/:feedId',
+  ),
+  calendarFeedFile: route<typeof feeds.calendarFeedFile>('GET', '/api/v3/feeds/:token.ics'),
 } as const;

@@ -388,6 +388,19 @@ export interface JobsTable {
   finished_at: Date | null;
 }
 
+/** A private calendar subscription (docs/back-office.md "Calendar subscriptions"). */
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  group_id: number;
+  /** Who made it: the feed answers only while their membership still allows it. */
+  account_id: number;
+  /** Null: the appointments of every calendar the member works on. */
+  calendar_id: number | null;
+  token_hash: Buffer;
+  created_at: Date;
+  last_fetched_at: Date | null;
+}
+
 export interface Database {
   groups: GroupsTable;
   websites: WebsitesTable;
@@ -415,6 +428,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type GroupRow = Selectable<GroupsTable>;

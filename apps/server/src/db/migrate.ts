@@ -12,6 +12,7 @@ import * as configVersions from './migrations/009-group-config-versions.ts';
 import * as groupImages from './migrations/010-group-images.ts';
 import * as jobs from './migrations/011-jobs.ts';
 import * as reminders from './migrations/012-reminders.ts';
+import * as calendarFeeds from './migrations/013-calendar-feeds.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '010-group-images': groupImages,
   '011-jobs': jobs,
   '012-reminders': reminders,
+  '013-calendar-feeds': calendarFeeds,
 };
 
 /** Every migration, in order of application. */

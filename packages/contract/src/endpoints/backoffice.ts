@@ -682,6 +682,8 @@ export const setNotifications = endpoint({
   answers: { 200: businessNotifications },
 });
 
+/** Private calendar subscriptions, in a file of their own (calendar-feeds.ts). */
+export * from './calendar-feeds.ts';
 /** The group's configuration and its versions, in a file of their own (configuration.ts). */
 export * from './configuration.ts';
 /** The group's uploaded images, in a file of their own (images.ts). */

@@ -32,17 +32,19 @@ export function appointmentAddress(row: DetailedAppointment) {
     : null;
 }
 
+/** The service's name in a language, as the customer sees it. */
+export const serviceNameOf = (row: DetailedAppointment, locale?: string) =>
+  translated(row.intervention_name, row.intervention_publicname, row.intervention_translations, locale);
+
+/** The UID of an appointment in every iCalendar file Créneau writes, so calendar apps see one event. */
+export const appointmentUid = (id: number) => `appointment-${id}@creneau`;
+
 export function calendarEventOf(row: DetailedAppointment, locale?: string): CalendarEvent {
-  const service = translated(
-    row.intervention_name,
-    row.intervention_publicname,
-    row.intervention_translations,
-    locale,
-  );
+  const service = serviceNameOf(row, locale);
   const place = appointmentAddress(row);
   const address = place ? `${place.address}, ${place.zipcode} ${place.city}` : null;
   return {
-    uid: `appointment-${row.id}@creneau`,
+    uid: appointmentUid(row.id),
     start: row.starts_at,
     end: row.ends_at,
     summary: `${service} — ${row.group_name}`,

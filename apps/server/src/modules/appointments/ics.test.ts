@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import nodeIcal from 'node-ical';
 import { describe, expect, it } from 'vitest';
-import { buildCalendar, type CalendarEvent, foldLine } from './ics.ts';
+import { buildCalendar, type CalendarEvent, escapeText, foldLine } from './ics.ts';
 
 const now = new Date('2026-11-21T10:00:00Z');
 const longDescription =
@@ -88,5 +88,42 @@ describe('iCalendar file', () => {
         expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${value}`);
       }),
     );
+  });
+});
+
+describe('a subscribed calendar (docs/back-office.md "Calendar subscriptions")', () => {
+  const name = 'Léonie Marchand — Atelier Capucine, Lyon; salon';
+  const text = buildCalendar(
+    [{ ...events[1]!, status: 'CANCELLED', sequence: 3, stamp: new Date('2026-11-20T07:00:00Z') }],
+    now,
+    '-//Créneau//Calendar subscription//EN',
+    { name, refresh: 'PT1H' },
+  );
+
+  it('names itself and asks to be read again hourly, for both parsers', () => {
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    // ical.js keeps the value of a property it has no type for as written (escaped); node-ical reads it as text.
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(escapeText(name));
+    expect(calendar.getFirstPropertyValue('name')).toBe(escapeText(name));
+    expect(String(calendar.getFirstPropertyValue('refresh-interval'))).toBe('PT1H');
+    const parsed = nodeIcal.sync.parseICS(text) as unknown as { vcalendar?: Record<string, unknown> };
+    expect(parsed.vcalendar?.['WR-CALNAME']).toBe(name);
+    expect(parsed.vcalendar?.name).toBe(name);
+  });
+
+  it('stamps an event with when it last changed, not when the file was written', () => {
+    const unfolded = text.replace(/\r\n /g, '');
+    expect(unfolded).toContain('DTSTAMP:20261120T070000Z');
+    expect(unfolded).toContain('STATUS:CANCELLED');
+    expect(unfolded).toContain('SEQUENCE:3');
+    // The same events, a later clock: the same bytes (the feed's ETag rests on it).
+    expect(
+      buildCalendar(
+        [{ ...events[1]!, status: 'CANCELLED', sequence: 3, stamp: new Date('2026-11-20T07:00:00Z') }],
+        new Date('2027-01-01T00:00:00Z'),
+        '-//Créneau//Calendar subscription//EN',
+        { name, refresh: 'PT1H' },
+      ),
+    ).toBe(text);
   });
 });

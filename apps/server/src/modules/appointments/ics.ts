@@ -14,6 +14,16 @@ export interface CalendarEvent {
   /** CANCELLED events let calendar apps remove what they imported. */
   status?: 'CONFIRMED' | 'CANCELLED';
   sequence?: number;
+  /** DTSTAMP: when the event was last revised; the time of writing when absent. */
+  stamp?: Date;
+}
+
+/** What a subscribed calendar says of itself (docs/back-office.md "Calendar subscriptions"). */
+export interface CalendarHeader {
+  /** The name a calendar app shows for the subscription (X-WR-CALNAME, NAME of RFC 7986). */
+  name?: string;
+  /** How often a calendar app should ask again (REFRESH-INTERVAL of RFC 7986, X-PUBLISHED-TTL). */
+  refresh?: string;
 }
 
 const CRLF = '\r\n';
@@ -70,6 +80,7 @@ export function buildCalendar(
   events: readonly CalendarEvent[],
   now: Date,
   prodId = '-//Créneau//Booking//EN',
+  header: CalendarHeader = {},
 ): string {
   const lines = [
     'BEGIN:VCALENDAR',
@@ -78,11 +89,14 @@ export function buildCalendar(
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
   ];
+  if (header.name) lines.push(`X-WR-CALNAME:${escapeText(header.name)}`, `NAME:${escapeText(header.name)}`);
+  if (header.refresh)
+    lines.push(`REFRESH-INTERVAL;VALUE=DURATION:${header.refresh}`, `X-PUBLISHED-TTL:${header.refresh}`);
   for (const event of events) {
     lines.push(
       'BEGIN:VEVENT',
       `UID:${event.uid}`,
-      `DTSTAMP:${formatUtc(now)}`,
+      `DTSTAMP:${formatUtc(event.stamp ?? now)}`,
       `DTSTART:${formatUtc(event.start)}`,
       `DTEND:${formatUtc(event.end)}`,
       `SUMMARY:${escapeText(event.summary)}`,

@@ -31,7 +31,11 @@ export type StaffRight =
   /** Read, change and restore the group's configuration (docs/group-configuration.md "Versions"). */
   | 'settings.manage'
   /** Upload the group's images: its logo, photos (docs/back-office.md "Images"). */
-  | 'images.upload';
+  | 'images.upload'
+  /** Make private calendar subscriptions (docs/back-office.md "Calendar subscriptions"; staff: of their calendars). */
+  | 'feeds.subscribe'
+  /** See and revoke the calendar subscriptions the group's other members made. */
+  | 'feeds.manage';
 
 const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
   owner: [
@@ -48,6 +52,8 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'notifications.manage',
     'settings.manage',
     'images.upload',
+    'feeds.subscribe',
+    'feeds.manage',
   ],
   manager: [
     'agenda.read',
@@ -60,6 +66,8 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'customers.privacy',
     'staff.read',
     'images.upload',
+    'feeds.subscribe',
+    'feeds.manage',
   ],
   staff: [
     'agenda.read',
@@ -68,6 +76,7 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'appointment.book',
     'absence.manage',
     'customers.read',
+    'feeds.subscribe',
   ],
   // The call centre books for customers through the booking pages, as professionals always did.
   callcentre: [],

@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS = [
   { name: 'customers', path: 'customers', right: 'customers.read' },
   { name: 'staff', path: 'staff', right: 'staff.read' },
   { name: 'notices', path: 'notices', right: 'notifications.manage' },
+  { name: 'subscriptions', path: 'subscriptions', right: 'feeds.subscribe' },
   { name: 'settings', path: 'settings', right: 'settings.manage' },
 ] as const satisfies readonly { name: string; path: string; right: Right }[];
 

@@ -26,6 +26,7 @@ import { NoAccess } from './NoAccess.tsx';
 import { NoticesScreen } from './notices/NoticesScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { StaffScreen } from './staff/StaffScreen.tsx';
+import { SubscriptionsScreen } from './subscriptions/SubscriptionsScreen.tsx';
 
 export function AdminPage() {
   const { t } = usePart('admin');
@@ -54,6 +55,7 @@ export function AdminPage() {
     customers: <CustomersScreen membership={member} />,
     staff: <StaffScreen membership={member} />,
     notices: <NoticesScreen membership={member} />,
+    subscriptions: <SubscriptionsScreen membership={member} />,
     settings: <SettingsScreen />,
   };
   const open = ADMIN_SECTIONS.filter((section) => member.rights.includes(section.right));
