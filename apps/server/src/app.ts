@@ -22,12 +22,12 @@ import { registerBackOfficeRoutes } from './modules/backoffice/backoffice.routes
 import { registerCalendarFeedRoutes } from './modules/backoffice/calendar-feeds.routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
-import { registerReminderRoutes } from './modules/reminders/reminders.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
 import { registerImageRoutes } from './modules/images/images.routes.ts';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { registerProRoutes } from './modules/pros/pros.routes.ts';
+import { registerReminderRoutes } from './modules/reminders/reminders.routes.ts';
 import { registerSsoRoutes } from './modules/sso/sso.routes.ts';
 import { registerWebsiteRoutes } from './modules/websites/websites.routes.ts';
 import { closeConnectionsWhileDraining } from './operations/graceful-shutdown.ts';

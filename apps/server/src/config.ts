@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LEASE_MS } from './jobs/job-policy.ts';
 import { CLAIM_LEASE_MS } from './mail/retry-policy.ts';
 
 /**
@@ -80,6 +81,8 @@ export interface ServerConfig {
   sms: SmsConfig;
   /** How long a claimed mail is left to the process sending it before another may (MAIL_CLAIM_LEASE_MS). */
   mailClaimLeaseMs: number;
+  /** The same for a claimed job (JOB_LEASE_MS; docs/jobs.md). */
+  jobLeaseMs: number;
 }
 
 /**
@@ -210,5 +213,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownTimeoutMs: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', 30_000),
     sms: smsConfig(env),
     mailClaimLeaseMs: milliseconds(env, 'MAIL_CLAIM_LEASE_MS', CLAIM_LEASE_MS),
+    jobLeaseMs: milliseconds(env, 'JOB_LEASE_MS', DEFAULT_LEASE_MS),
   };
 }

@@ -55,6 +55,7 @@ async function serve(serverConfig: ServerConfig, options: { loadDemo: boolean })
   // Reminders, SMS, webhook deliveries (docs/jobs.md).
   const jobRunner = startJobRunner(ctx, {
     ...jobWork(serverConfig),
+    leaseMs: serverConfig.jobLeaseMs,
     log: app.log,
     onRound: (ok) => operations.recordJobRound('jobs', ok),
   });

@@ -7,7 +7,7 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import type { Database } from '../db/database.ts';
-import { backoffMs } from './backoff.ts';
+import { DEFAULT_LEASE_MS } from './job-policy.ts';
 import {
   type ClaimedJob,
   claimDueJobs,
@@ -59,7 +59,6 @@ export interface JobRunnerOptions {
   onRound?: (ok: boolean) => void;
 }
 
-export const DEFAULT_LEASE_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 /** Finished jobs are kept a week, dead ones a month (the back office lists them). */
 const DONE_RETENTION_MS = 7 * DAY_MS;
@@ -184,6 +183,3 @@ const purgeTask: PeriodicTask = {
       deadBefore: new Date(now.getTime() - DEAD_RETENTION_MS),
     }),
 };
-
-/** The usual retry policy: 10 s doubling to an hour. */
-export const standardRetry = (failedAttempts: number) => backoffMs(failedAttempts, 10_000, 3_600_000);

@@ -3,10 +3,10 @@
  * of background work is added to. Every server process runs all of them.
  */
 import type { ServerConfig } from '../config.ts';
-import { reminderJobHandler } from '../modules/reminders/reminder-job.ts';
 import { REMINDER_JOB } from '../modules/appointments/reminder-schedule.ts';
-import { SMS_JOB, smsJobHandler } from '../sms/sms-job.ts';
+import { reminderJobHandler } from '../modules/reminders/reminder-job.ts';
 import { createSmsProvider } from '../sms/create-sms-provider.ts';
+import { SMS_JOB, smsJobHandler } from '../sms/sms-job.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 import type { JobRunnerOptions } from './job-runner.ts';
 

@@ -48,7 +48,10 @@ const samples: { [K in MailKind]: MailData[K] } = {
   },
   appointment_confirmation: appointment(),
   appointment_changed: appointment(),
-  appointment_reminder: { ...appointment(), stopLink: 'https://book.example/test-salon/reminders?token=stop-1&channel=email' },
+  appointment_reminder: {
+    ...appointment(),
+    stopLink: 'https://book.example/test-salon/reminders?token=stop-1&channel=email',
+  },
   appointment_cancelled: {
     groupName: 'Salon Test',
     groupPhone: '+33 1 23 45 67 89',

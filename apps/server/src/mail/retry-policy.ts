@@ -1,4 +1,4 @@
-import { backoffMs } from '../jobs/backoff.ts';
+import { backoffMs } from '../jobs/job-policy.ts';
 
 /** When a mail that could not be delivered is tried again, when the worker gives up on it, and how long rows stay. */
 

@@ -12,7 +12,10 @@ export function fileSmsProvider(dataDir: string): SmsProvider {
     async send(message) {
       await mkdir(dir, { recursive: true });
       const name = `${message.id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`;
-      await writeFile(path.join(dir, name), `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`);
+      await writeFile(
+        path.join(dir, name),
+        `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`,
+      );
       return { providerId: name };
     },
   };

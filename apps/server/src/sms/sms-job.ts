@@ -4,7 +4,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { GiveUp, type JobHandler, standardRetry } from '../jobs/job-runner.ts';
+import { standardRetry } from '../jobs/job-policy.ts';
+import { GiveUp, type JobHandler } from '../jobs/job-runner.ts';
 import { insertJob } from '../jobs/jobs.repository.ts';
 import { type SmsProvider, SmsRejected, type TextMessage } from './sms-provider.ts';
 

@@ -4,7 +4,7 @@
  * number, blocked): SmsRejected; anything else — 5xx, 429, no answer — is worth another try.
  */
 import type { SmsConfig } from '../config.ts';
-import { SmsRejected, type SmsProvider } from './sms-provider.ts';
+import { type SmsProvider, SmsRejected } from './sms-provider.ts';
 
 type TwilioConfig = Extract<SmsConfig, { provider: 'twilio' }>;
 
@@ -24,7 +24,8 @@ export function twilioSmsProvider(config: TwilioConfig): SmsProvider {
       const body = (await response.json().catch(() => ({}))) as { sid?: unknown; message?: unknown };
       if (response.ok && typeof body.sid === 'string') return { providerId: body.sid };
       const reason = `Twilio answered ${response.status}${typeof body.message === 'string' ? `: ${body.message}` : ''}`;
-      if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new SmsRejected(reason);
+      if (response.status >= 400 && response.status < 500 && response.status !== 429)
+        throw new SmsRejected(reason);
       throw new Error(reason);
     },
   };

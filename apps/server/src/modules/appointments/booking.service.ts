@@ -29,7 +29,6 @@ import { slotRules } from '../availability/slot-rules.ts';
 import { createFicheRecord, fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import { findGroupById } from '../groups/groups.repository.ts';
-import { scheduleReminders } from './reminder-schedule.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded } from './appointments-read.service.ts';
@@ -42,6 +41,7 @@ import {
   refuseTooManyServices,
 } from './booking-rules.ts';
 import { noticeToBusiness } from './business-mails.ts';
+import { scheduleReminders } from './reminder-schedule.ts';
 import { validateVevent } from './vevent.ts';
 
 type Trx = Transaction<Database>;

@@ -12,13 +12,13 @@ import { fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
 import { requireAccess } from './appointment-access.ts';
 import { recordHistory } from './appointment-history.ts';
-import { scheduleReminders } from './reminder-schedule.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded, scopeBooking } from './appointments-read.service.ts';
 import { lockAndCheck, priceItems, rethrowSlotConflict } from './booking.service.ts';
 import { sendBookingMail } from './booking-mails.ts';
 import { bookingError, checkPersonLimits, refuseChange } from './booking-rules.ts';
 import { noticeToBusiness } from './business-mails.ts';
+import { scheduleReminders } from './reminder-schedule.ts';
 
 export interface ChangeRequest {
   start?: Date | undefined;
