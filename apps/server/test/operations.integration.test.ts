@@ -5,6 +5,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { insertJob } from '../src/jobs/jobs.repository.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { book, idsByExternid, newFiche, slots } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
@@ -140,6 +142,33 @@ forEachDatabase('operations endpoints', (database, engine) => {
     expect(sample(after, 'http_request_duration_seconds_count', { route: '(unmatched)' })).toBeGreaterThan(0);
   });
 
+  it('reports the job queue: due jobs, how long the oldest waited, dead ones', async () => {
+    const group = await t.ctx.db.selectFrom('groups').select('id').executeTakeFirstOrThrow();
+    const now = t.ctx.now();
+    const ids = await Promise.all(
+      [60_000, 5_000, -60_000].map((ago) =>
+        insertJob(t.ctx.db, {
+          kind: 'metrics-test',
+          payload: {},
+          groupId: group.id,
+          runAt: new Date(now.getTime() - ago),
+          maxAttempts: 1,
+        }),
+      ),
+    );
+    await t.ctx.db
+      .updateTable('jobs')
+      .set({ status: 'dead', finished_at: now })
+      .where('id', '=', ids[1]!)
+      .execute();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const text = await metrics();
+    expect(sample(text, 'creneau_jobs_due')).toBe(1);
+    expect(sample(text, 'creneau_jobs_lag_seconds')).toBeGreaterThanOrEqual(60);
+    expect(sample(text, 'creneau_jobs_dead')).toBe(1);
+    await t.ctx.db.deleteFrom('jobs').where('kind', '=', 'metrics-test').execute();
+  });
+
   it('reports the mail outbox backlog as the database holds it, and the pool on PostgreSQL', async () => {
     const { n } = await t.ctx.db
       .selectFrom('mail_outbox')
@@ -153,6 +182,8 @@ forEachDatabase('operations endpoints', (database, engine) => {
     expect(sample(text, 'creneau_mail_outbox_pending')).toBe(Number(n));
     expect(sample(text, 'creneau_mail_outbox_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'creneau_job_seconds_since_success', { job: 'mail' })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'creneau_jobs_due')).toBe(0);
+    expect(sample(text, 'creneau_jobs_dead')).toBe(0);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     if (engine === 'postgres') {
       expect(sample(text, 'creneau_db_pool_max')).toBe(10);

@@ -36,8 +36,24 @@ function errorKey(body: unknown): string | undefined {
 /** Routes the router did not match (unknown paths) share one label, so labels stay few. */
 const UNMATCHED = '(unmatched)';
 
-/** The outbox figures are read once per scrape, however many gauges show them. */
-const OUTBOX_CACHE_MS = 1000;
+/** The outbox and job-queue figures are read once per scrape, however many gauges show them. */
+const FIGURES_CACHE_MS = 1000;
+
+/** `read`, called at most once per FIGURES_CACHE_MS; a failed read is not kept, so the next scrape asks again. */
+function cachedFigures<T>(read: () => Promise<T>): () => Promise<T> {
+  let cached: { at: number; figures: Promise<T> } | undefined;
+  return () => {
+    const at = Date.now();
+    if (!cached || at - cached.at > FIGURES_CACHE_MS) {
+      const entry = { at, figures: read() };
+      cached = entry;
+      entry.figures.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+    }
+    return cached.figures;
+  };
+}
 
 interface OutboxFigures {
   pending: number;
@@ -61,6 +77,22 @@ async function readOutbox(db: Kysely<Database>, now: Date): Promise<OutboxFigure
     pending: Number(row?.pending ?? 0),
     due: Number(row?.due ?? 0),
     lagSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
+  };
+}
+
+/** The job queue's backlog (docs/jobs.md): a claimed job's run_at is its lease, so it counts as due only once that ran out. */
+async function readJobs(db: Kysely<Database>, now: Date) {
+  const { rows } = await sql<{ due: number; oldest: Date | null; dead: number }>`
+    select count(*) filter (where status = ${sql.lit('pending')} and run_at <= ${now})::int as due,
+      min(run_at) filter (where status = ${sql.lit('pending')} and run_at <= ${now}) as oldest,
+      count(*) filter (where status = ${sql.lit('dead')})::int as dead
+    from jobs where status in (${sql.lit('pending')}, ${sql.lit('dead')})`.execute(db);
+  const row = rows[0];
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+  return {
+    due: Number(row?.due ?? 0),
+    lagSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
+    dead: Number(row?.dead ?? 0),
   };
 }
 
@@ -88,18 +120,8 @@ export function createMetrics(sources: MetricsSources) {
     registers: [registry],
   });
 
-  let outbox: { at: number; figures: Promise<OutboxFigures> } | undefined;
-  const outboxFigures = () => {
-    const at = Date.now();
-    if (!outbox || at - outbox.at > OUTBOX_CACHE_MS) {
-      outbox = { at, figures: readOutbox(sources.db, sources.now()) };
-      // A failed read is not kept: the next scrape asks again.
-      outbox.figures.catch(() => {
-        outbox = undefined;
-      });
-    }
-    return outbox.figures;
-  };
+  const outboxFigures = cachedFigures(() => readOutbox(sources.db, sources.now()));
+  const jobFigures = cachedFigures(() => readJobs(sources.db, sources.now()));
   new Gauge({
     name: 'creneau_mail_outbox_pending',
     help: 'Mails not yet delivered (due now or waiting for a retry)',
@@ -122,6 +144,31 @@ export function createMetrics(sources: MetricsSources) {
     registers: [registry],
     async collect() {
       this.set((await outboxFigures()).lagSeconds);
+    },
+  });
+
+  new Gauge({
+    name: 'creneau_jobs_due',
+    help: 'Jobs of the job queue (reminders, text messages, webhooks) due now',
+    registers: [registry],
+    async collect() {
+      this.set((await jobFigures()).due);
+    },
+  });
+  new Gauge({
+    name: 'creneau_jobs_lag_seconds',
+    help: 'How long the oldest due job has been waiting (0: none waiting)',
+    registers: [registry],
+    async collect() {
+      this.set((await jobFigures()).lagSeconds);
+    },
+  });
+  new Gauge({
+    name: 'creneau_jobs_dead',
+    help: 'Jobs given up after their last attempt, kept a month for the back office',
+    registers: [registry],
+    async collect() {
+      this.set((await jobFigures()).dead);
     },
   });
 
