@@ -101,8 +101,15 @@ test.describe('reminders: the stop link', () => {
     // Signed for another record than the one it names: the server answers 404 linkNotFound.
     const good = new URL(reminderStopPath('demo-salon', { groupId: salon, ficheId: 1 }, 'sms'), 'http://x');
     const signature = good.searchParams.get('token')!.split('.')[2]!;
-    await page.goto(`/demo-salon/reminders?token=${salon}.2.${signature}&channel=sms&locale=en`);
+    const forged = `/demo-salon/reminders?token=${salon}.2.${signature}&channel=sms`;
+    // In the salon's own language first (the browser is French)…
+    await page.goto(forged);
     const title = page.getByRole('heading', { level: 1 });
+    await expect(title).toHaveText('Ce lien n’est plus valable');
+    await expect(page.getByRole('link', { name: 'Prendre rendez-vous chez Atelier Capucine' })).toBeVisible();
+    await shot(page, 'reminders-invalid-fr');
+    // …then in English.
+    await page.goto(`${forged}&locale=en`);
     await expect(title).toHaveText('This link is not valid any more');
     await expect(title).toBeFocused();
     const back = page.getByRole('link', { name: 'Go to the booking page of Atelier Capucine' });
