@@ -82,6 +82,11 @@ const ACCOUNT_PAGES: Record<string, Page> = {
     () => import('../features/account/InvitationPage.tsx').then((m) => m.InvitationPage),
     'account',
   ),
+  // The link in every reminder (docs/reminders.md "Stopping them").
+  reminders: page(
+    () => import('../features/account/RemindersPage.tsx').then((m) => m.RemindersPage),
+    'account',
+  ),
   personal_data: page(() =>
     import('../features/account/PersonalDataPage.tsx').then((m) => m.PersonalDataPage),
   ),

@@ -55,6 +55,13 @@ describe('decideAccess (docs/requirements/booking-flow.md §4 exceptions)', () =
     expect(decideAccess(closed, ANONYMOUS_SESSION, 'invitation/other')).toEqual({ kind: 'login' });
   });
 
+  it('opens the stop link of a reminder to anyone, as an invitation', () => {
+    for (const group of [open, closed, closedSso])
+      for (const session of [ANONYMOUS_SESSION, user, pro([2])])
+        expect(decideAccess(group, session, 'reminders')).toEqual({ kind: 'allow' });
+    expect(decideAccess(closed, ANONYMOUS_SESSION, 'reminders/other')).toEqual({ kind: 'login' });
+  });
+
   it('does not count a session that is not logged', () => {
     expect(decideAccess(closed, { ...ANONYMOUS_SESSION, type: 'user' }, '')).toEqual({ kind: 'login' });
     expect(isForeignPro({ ...pro([2]), logged: false }, { id: 1 })).toBe(false);

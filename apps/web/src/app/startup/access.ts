@@ -47,8 +47,9 @@ export function decideAccess(
 ): AccessDecision {
   // An invitation to the staff is opened by people who are not members yet: logged out on a
   // closed group, or logged in as a professional of other groups they keep (docs/back-office.md
-  // "Invitations"). The server checks the link itself.
-  if (page === 'invitation') return { kind: 'allow' };
+  // "Invitations"). The server checks the link itself. So does the link of a reminder, which stops
+  // them for whoever received it, with or without a session (docs/reminders.md "Stopping them").
+  if (page === 'invitation' || page === 'reminders') return { kind: 'allow' };
   if (!group.openData && !isLogged(session)) {
     if (group.sso_login_only) return { kind: 'unauthorized' };
     return OPEN_DOOR_PAGES.has(page) ? { kind: 'allow' } : { kind: 'login' };

@@ -1,5 +1,5 @@
 /** The frame of the sign-in pages: one centred card with an icon, the page's h1, a lead and links. */
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import styles from './account.module.css';
 
@@ -7,13 +7,15 @@ interface AuthCardProps {
   icon: IconName;
   title: ReactNode;
   titleId?: string;
+  /** Given when the page moves the focus to its title (after a result arrives): it becomes focusable. */
+  titleRef?: Ref<HTMLHeadingElement>;
   lead?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
   testId?: string;
 }
 
-export function AuthCard({ icon, title, titleId, lead, children, footer, testId }: AuthCardProps) {
+export function AuthCard({ icon, title, titleId, titleRef, lead, children, footer, testId }: AuthCardProps) {
   return (
     <div className={styles.authWrap}>
       <section className={styles.authCard} aria-labelledby={titleId} data-testid={testId}>
@@ -21,7 +23,7 @@ export function AuthCard({ icon, title, titleId, lead, children, footer, testId 
           <span className={styles.badge} aria-hidden="true">
             <Icon name={icon} size={24} />
           </span>
-          <h1 id={titleId} className={styles.authTitle}>
+          <h1 id={titleId} ref={titleRef} tabIndex={titleRef ? -1 : undefined} className={styles.authTitle}>
             {title}
           </h1>
           {lead && <p className={styles.lead}>{lead}</p>}

@@ -17,6 +17,7 @@ import { HistoryView } from './HistoryView.tsx';
 import { HoursForm } from './HoursForm.tsx';
 import { OffersForm } from './OffersForm.tsx';
 import { PlacesForm } from './PlacesForm.tsx';
+import { RemindersForm } from './RemindersForm.tsx';
 import { RulesForm } from './RulesForm.tsx';
 import { SequenceForm } from './SequenceForm.tsx';
 import { SiteForm } from './SiteForm.tsx';
@@ -36,6 +37,7 @@ const EDITORS: readonly {
   { path: 'places', testId: 'places', title: 'admin.settings.places.title', form: PlacesForm },
   { path: 'hours', testId: 'hours', title: 'admin.settings.hours.title', form: HoursForm },
   { path: 'rules', testId: 'rules', title: 'admin.settings.rules.title', form: RulesForm },
+  { path: 'reminders', testId: 'reminders', title: 'admin.settings.reminders.title', form: RemindersForm },
   { path: 'sequence', testId: 'sequence', title: 'admin.settings.sequence.title', form: SequenceForm },
   { path: 'form', testId: 'form', title: 'admin.settings.formFields.title', form: FormFieldsForm },
   { path: 'theme', testId: 'theme', title: 'admin.settings.theme.title', form: ThemeForm },
