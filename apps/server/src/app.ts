@@ -27,6 +27,7 @@ import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { registerProRoutes } from './modules/pros/pros.routes.ts';
 import { registerSsoRoutes } from './modules/sso/sso.routes.ts';
+import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerWebsiteRoutes } from './modules/websites/websites.routes.ts';
 import { closeConnectionsWhileDraining } from './operations/graceful-shutdown.ts';
 import { createMetrics } from './operations/metrics.ts';
@@ -147,6 +148,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerFicheRoutes(app, ctx);
   registerProRoutes(app, ctx);
   registerBackOfficeRoutes(app, ctx);
+  registerWebhookRoutes(app);
   registerImageRoutes(app);
   registerPlatformRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);

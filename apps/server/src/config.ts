@@ -75,6 +75,12 @@ export interface ServerConfig {
   platformAdmins: readonly string[];
   /** After SIGTERM, the longest the server waits for in-flight work before exiting anyway (code 1). */
   shutdownTimeoutMs: number;
+  /**
+   * Lets webhook endpoints be `http://` or `https://` on localhost, 127.0.0.1 or [::1] and be sent
+   * to private addresses (WEBHOOKS_ALLOW_LOOPBACK=true): for tests, whose receivers run on the
+   * machine. Never in production (docs/webhooks.md "What the server refuses to reach").
+   */
+  webhooksAllowLoopback: boolean;
 }
 
 /** A whole number of milliseconds from the environment, or the default. */
@@ -180,5 +186,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     shutdownDelayMs: milliseconds(env, 'SHUTDOWN_DELAY_MS', 0),
     shutdownTimeoutMs: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', 30_000),
+    webhooksAllowLoopback: flag(env, 'WEBHOOKS_ALLOW_LOOPBACK', false),
   };
 }

@@ -94,6 +94,20 @@ const CALLS: Partial<
     },
   },
   setGroupActive: { right: 'platform', body: { active: false } },
+  listWebhooks: { right: 'webhooks.manage' },
+  // An address the owner may not use: let through, the call still changes nothing (422).
+  createWebhook: {
+    right: 'webhooks.manage',
+    body: { url: 'http://hooks.matrix.example/', events: ['appointment.created'] },
+  },
+  updateWebhook: { right: 'webhooks.manage', body: { enabled: false } },
+  deleteWebhook: { right: 'webhooks.manage' },
+  getWebhookSecret: { right: 'webhooks.manage' },
+  testWebhook: { right: 'webhooks.manage' },
+  listWebhookDeliveries: { right: 'webhooks.manage' },
+  replayWebhookDelivery: { right: 'webhooks.manage' },
+  listDeadJobs: { right: 'webhooks.manage' },
+  retryDeadJob: { right: 'webhooks.manage' },
 };
 
 /**
@@ -143,6 +157,9 @@ forEachDatabase('back office: every call against every caller', (database) => {
           'group_config_versions',
           'group_images',
           'fiches',
+          'webhook_endpoints',
+          'webhook_deliveries',
+          'jobs',
         ].map(
           async (table) =>
             (

@@ -31,7 +31,9 @@ export type StaffRight =
   /** Read, change and restore the group's configuration (docs/group-configuration.md "Versions"). */
   | 'settings.manage'
   /** Upload the group's images: its logo, photos (docs/back-office.md "Images"). */
-  | 'images.upload';
+  | 'images.upload'
+  /** Webhooks, their secrets and log, and the group's work that could not be done (docs/webhooks.md). */
+  | 'webhooks.manage';
 
 const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
   owner: [
@@ -48,6 +50,7 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'notifications.manage',
     'settings.manage',
     'images.upload',
+    'webhooks.manage',
   ],
   manager: [
     'agenda.read',
