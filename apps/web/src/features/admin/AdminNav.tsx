@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS = [
   { name: 'staff', path: 'staff', right: 'staff.read' },
   { name: 'notices', path: 'notices', right: 'notifications.manage' },
   { name: 'settings', path: 'settings', right: 'settings.manage' },
+  { name: 'webhooks', path: 'webhooks', right: 'webhooks.manage' },
 ] as const satisfies readonly { name: string; path: string; right: Right }[];
 
 export function AdminNav({ membership }: { membership: Membership }) {

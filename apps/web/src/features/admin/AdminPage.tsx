@@ -26,6 +26,7 @@ import { NoAccess } from './NoAccess.tsx';
 import { NoticesScreen } from './notices/NoticesScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { StaffScreen } from './staff/StaffScreen.tsx';
+import { WebhooksScreen } from './webhooks/WebhooksScreen.tsx';
 
 export function AdminPage() {
   const { t } = usePart('admin');
@@ -55,6 +56,7 @@ export function AdminPage() {
     staff: <StaffScreen membership={member} />,
     notices: <NoticesScreen membership={member} />,
     settings: <SettingsScreen />,
+    webhooks: <WebhooksScreen />,
   };
   const open = ADMIN_SECTIONS.filter((section) => member.rights.includes(section.right));
   return (
