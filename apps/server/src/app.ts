@@ -19,6 +19,7 @@ import { registerAppointmentRoutes } from './modules/appointments/appointments.r
 import { registerSessionRoutes } from './modules/auth/auth.routes.ts';
 import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
 import { registerBackOfficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { registerWebhookRoutes } from './modules/backoffice/webhooks.routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
@@ -27,7 +28,6 @@ import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { registerProRoutes } from './modules/pros/pros.routes.ts';
 import { registerSsoRoutes } from './modules/sso/sso.routes.ts';
-import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerWebsiteRoutes } from './modules/websites/websites.routes.ts';
 import { closeConnectionsWhileDraining } from './operations/graceful-shutdown.ts';
 import { createMetrics } from './operations/metrics.ts';

@@ -9,11 +9,34 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Scope } from '../../app-context.ts';
 import type { Database, FicheRow, GroupRow } from '../../db/database.ts';
 import { insertJob } from '../../jobs/jobs.repository.ts';
-import type { DetailedAppointment } from '../appointments/appointments.repository.ts';
 import { WEBHOOK_JOB_KIND, WEBHOOK_MAX_ATTEMPTS } from './webhook-retry.ts';
 import * as repo from './webhooks.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * What an appointment event tells of each appointment: the columns of the appointments module's
+ * detailed rows it reads, named here so that this module does not depend on that one (which calls it).
+ */
+export interface AppointmentFacts {
+  id: number;
+  status: 'confirmed' | 'cancelled';
+  starts_at: Date;
+  ends_at: Date;
+  intervention_id: number;
+  intervention_name: string;
+  calendar_id: number;
+  calendar_name: string;
+  resource_id: number | null;
+  resource_name: string | null;
+  price_amount: number | null;
+  fiche_id: number;
+  fiche_firstname: string;
+  fiche_lastname: string;
+  fiche_email: string | null;
+  fiche_phone: string | null;
+  account_email: string | null;
+}
 
 /** The `webhook-id` of a delivery: unique, the same on each of its tries. */
 export const newEventId = () => `msg_${randomBytes(16).toString('base64url')}`;
@@ -58,7 +81,7 @@ export const webhookGroup = (group: Pick<GroupRow, 'id' | 'urlname'>) => ({
 export async function emitAppointmentEvent(
   { ctx, group }: Pick<Scope, 'ctx' | 'group'>,
   db: Db,
-  { rows, event }: { rows: readonly DetailedAppointment[]; event: 'created' | 'changed' | 'cancelled' },
+  { rows, event }: { rows: readonly AppointmentFacts[]; event: 'created' | 'changed' | 'cancelled' },
 ): Promise<void> {
   const first = rows[0];
   if (!first) return;

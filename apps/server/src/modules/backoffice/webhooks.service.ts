@@ -8,10 +8,10 @@ import { webhookUrlProblem } from '@creneau/core/url/webhook-url';
 import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { deadJobsOfGroup, insertJob, requeueDeadJob } from '../../jobs/jobs.repository.ts';
-import { requireRight } from '../backoffice/membership.service.ts';
-import { enqueueDelivery, webhookGroup } from './webhook-events.ts';
-import { WEBHOOK_JOB_KIND, WEBHOOK_MAX_ATTEMPTS } from './webhook-retry.ts';
-import * as repo from './webhooks.repository.ts';
+import { enqueueDelivery, webhookGroup } from '../webhooks/webhook-events.ts';
+import { WEBHOOK_JOB_KIND, WEBHOOK_MAX_ATTEMPTS } from '../webhooks/webhook-retry.ts';
+import * as repo from '../webhooks/webhooks.repository.ts';
+import { requireRight } from './membership.service.ts';
 
 /** Endpoints per group: enough for a few integrations, few enough to keep every booking quick. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
