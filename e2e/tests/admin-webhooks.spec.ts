@@ -42,9 +42,16 @@ test('the owner adds a webhook, a booking reaches the receiver signed, and the l
     await expect(page).toHaveURL(/\/demo-salon\/admin\/webhooks/);
     await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
 
-    // The form by keyboard: the address, the events (booking already ticked), then add.
+    // The form by keyboard: the address, the events (booking already ticked), then add. A plain
+    // http address elsewhere than on this machine is refused, next to the field.
     const field = page.getByTestId('webhook-url');
     await tabTo(page, field);
+    await page.keyboard.type('http://hooks.example.com/creneau');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('webhook-form-error')).toContainText('Enter an https address');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toBeFocused();
+    await field.fill('');
     await page.keyboard.type(url);
     await expect(page.getByTestId('webhook-event-appointment.created')).toBeChecked();
     await page.keyboard.press('Enter');
@@ -94,6 +101,16 @@ test('the owner adds a webhook, a booking reaches the receiver signed, and the l
       .first();
     await expect(row.getByTestId('webhook-delivery-status')).toHaveText('Delivered');
     await expect(row).toContainText('HTTP 204');
+
+    // Sent again on request, with the same webhook-id.
+    const before = received.length;
+    await row.getByTestId('webhook-replay').click();
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(() => received.filter((r) => r.body.includes(lastname)).length, { timeout: 20_000 })
+      .toBe(2);
+    const [first, again] = received.filter((r) => r.body.includes(lastname));
+    expect(again!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     await expect(page.getByTestId('failed-work')).toBeVisible();
 
     // The secret again, on request.
