@@ -14,7 +14,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startJobRunner } from '../src/jobs/job-runner.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
-import { webhookDeliveryHandler } from '../src/modules/webhooks/webhook-delivery.ts';
+import { purgeWebhookLog, webhookDeliveryHandler } from '../src/modules/webhooks/webhook-delivery.ts';
 import {
   WEBHOOK_JOB_KIND,
   WEBHOOK_MAX_ATTEMPTS,
@@ -341,6 +341,41 @@ forEachDatabase('webhooks', (database) => {
     expect((await api('owner', 'DELETE', `/${endpoint.id}`)).status).toBe(404);
     expect(await deliveries()).toEqual([]);
     await jobs.stop();
+  });
+
+  it('forgets an erased person in the log, and empties the log after a month', async () => {
+    await addEndpoint(['appointment.created', 'customer.created']);
+    const erased = await bookOne('Effacée');
+    await bookOne('Gardée');
+    const ficheOf = async (id: number) =>
+      (
+        await t.ctx.db
+          .selectFrom('appointments')
+          .select('fiche_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).fiche_id;
+    const fiche = await ficheOf(erased.body.records[0].id);
+    expect(await deliveries()).toHaveLength(4);
+    const erase = await call(t, 'POST', `/api/v3/admin/groups/${groupId}/customers/${fiche}/erase`, {
+      token: tokens.owner!,
+      body: { confirm: true },
+    });
+    expect(erase.status).toBe(200);
+    const left = await deliveries();
+    expect(left).toHaveLength(2);
+    expect(JSON.stringify(left)).not.toContain('Effacée');
+    // The jobs of the erased deliveries find nothing to send.
+    const jobs = runner();
+    await jobs.runOnce();
+    expect(receiver.received.map((r) => r.body).join()).not.toContain('Effacée');
+    expect(receiver.received).toHaveLength(2);
+    await jobs.stop();
+
+    await purgeWebhookLog.run(t.ctx, new Date(t.clock.now().getTime() + 29 * 86_400_000));
+    expect(await deliveries()).toHaveLength(2);
+    await purgeWebhookLog.run(t.ctx, new Date(t.clock.now().getTime() + 31 * 86_400_000));
+    expect(await deliveries()).toEqual([]);
   });
 
   it('refuses bad addresses and events with 422 and the error key, writing nothing', async () => {

@@ -7,9 +7,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
-import { describeError, type JobHandler } from '../../jobs/job-runner.ts';
+import { describeError, type JobHandler, type PeriodicTask } from '../../jobs/job-runner.ts';
 import { guardedLookup, refuseForbiddenLiteral } from './webhook-address.ts';
-import { webhookRetryDelayMs } from './webhook-retry.ts';
+import { WEBHOOK_LOG_RETENTION_MS, webhookRetryDelayMs } from './webhook-retry.ts';
 import * as repo from './webhooks.repository.ts';
 
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
@@ -119,3 +119,10 @@ export function webhookDeliveryHandler(options: { timeoutMs?: number } = {}): Jo
     },
   };
 }
+
+/** Empties the delivery log of what is older than its retention (docs/webhooks.md). */
+export const purgeWebhookLog: PeriodicTask = {
+  name: 'purge webhook deliveries',
+  everyMs: 3_600_000,
+  run: (ctx, now) => repo.purgeDeliveries(ctx.db, new Date(now.getTime() - WEBHOOK_LOG_RETENTION_MS)),
+};

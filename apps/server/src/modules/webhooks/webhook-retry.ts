@@ -20,3 +20,6 @@ export const WEBHOOK_MAX_ATTEMPTS = (() => {
   }
   return failures + 1;
 })();
+
+/** The delivery log keeps a month: long enough to replay, short for the personal data it holds. */
+export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * 3_600_000;

@@ -1,5 +1,5 @@
 /** Rows of the webhooks (docs/webhooks.md): endpoints and the log of deliveries. */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, WebhookDeliveryStatus } from '../../db/database.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -162,4 +162,28 @@ export async function markPending(db: Db, groupId: number, id: number): Promise<
     .where('status', '!=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Forgets what the log holds about some customer records (a person erased on request): their
+ * deliveries go, sent or not — a pending one is then never sent.
+ */
+export async function deleteDeliveriesAbout(db: Db, groupId: number, ficheIds: readonly number[]) {
+  if (ficheIds.length === 0) return 0;
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where('group_id', '=', groupId)
+    .where(sql<number>`(payload->'data'->'customer'->>'id')::integer`, 'in', [...ficheIds])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes the log's finished deliveries created before `before`. */
+export async function purgeDeliveries(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where('created_at', '<', before)
+    .where('status', '!=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
