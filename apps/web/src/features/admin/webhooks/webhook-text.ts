@@ -1,16 +1,20 @@
 /** The words and dates of the webhooks screen (docs/webhooks.md), in the admin part's language. */
+import type { WebhookEventType } from '@creneau/contract/webhook-events';
 import { useMemo } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 
-/** The events an endpoint may receive, in the order the form lists them. */
+/**
+ * The events an endpoint may receive, in the order the form lists them: the contract's list, typed
+ * against it (the contract's schemas stay out of the bundle).
+ */
 export const WEBHOOK_EVENT_CHOICES = [
   'appointment.created',
   'appointment.changed',
   'appointment.cancelled',
   'customer.created',
-] as const;
+] as const satisfies readonly WebhookEventType[];
 
 /** `appointment.created` → `appointmentCreated`: a dot would nest the translation key. */
 export const eventKey = (type: string) => type.replace(/\.(\w)/, (_, c: string) => c.toUpperCase());
