@@ -83,6 +83,8 @@ export default defineConfig({
       CHECK_ANSWERS: 'true',
       // The demo's platform administrator (docs/demo.md), for the platform page's test.
       PLATFORM_ADMINS: 'elise.bernard@example.com',
+      // The webhooks test's receiver listens on 127.0.0.1 (docs/webhooks.md).
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
     },
   },
 });

@@ -20,6 +20,7 @@ import { registerSessionRoutes } from './modules/auth/auth.routes.ts';
 import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
 import { registerBackOfficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { registerCalendarFeedRoutes } from './modules/backoffice/calendar-feeds.routes.ts';
+import { registerWebhookRoutes } from './modules/backoffice/webhooks.routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from './modules/fiches/fiches.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerProRoutes(app, ctx);
   registerBackOfficeRoutes(app, ctx);
   registerCalendarFeedRoutes(app);
+  registerWebhookRoutes(app);
   registerImageRoutes(app);
   registerPlatformRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);

@@ -83,6 +83,12 @@ export interface ServerConfig {
   mailClaimLeaseMs: number;
   /** The same for a claimed job (JOB_LEASE_MS; docs/jobs.md). */
   jobLeaseMs: number;
+  /**
+   * Lets webhook endpoints be `http://` or `https://` on localhost, 127.0.0.1 or [::1] and be sent
+   * to private addresses (WEBHOOKS_ALLOW_LOOPBACK=true): for tests, whose receivers run on the
+   * machine. Never in production (docs/webhooks.md "What the server refuses to reach").
+   */
+  webhooksAllowLoopback: boolean;
 }
 
 /**
@@ -214,5 +220,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sms: smsConfig(env),
     mailClaimLeaseMs: milliseconds(env, 'MAIL_CLAIM_LEASE_MS', CLAIM_LEASE_MS),
     jobLeaseMs: milliseconds(env, 'JOB_LEASE_MS', DEFAULT_LEASE_MS),
+    webhooksAllowLoopback: flag(env, 'WEBHOOKS_ALLOW_LOOPBACK', false),
   };
 }

@@ -97,6 +97,20 @@ const CALLS: Partial<
   listCalendarFeeds: { right: 'feeds.subscribe' },
   createCalendarFeed: { right: 'feeds.subscribe', body: { calendar_id: MISSING } },
   revokeCalendarFeed: { right: 'feeds.subscribe' },
+  listWebhooks: { right: 'webhooks.manage' },
+  // An address the owner may not use: let through, the call still changes nothing (422).
+  createWebhook: {
+    right: 'webhooks.manage',
+    body: { url: 'http://hooks.matrix.example/', events: ['appointment.created'] },
+  },
+  updateWebhook: { right: 'webhooks.manage', body: { enabled: false } },
+  deleteWebhook: { right: 'webhooks.manage' },
+  getWebhookSecret: { right: 'webhooks.manage' },
+  testWebhook: { right: 'webhooks.manage' },
+  listWebhookDeliveries: { right: 'webhooks.manage' },
+  replayWebhookDelivery: { right: 'webhooks.manage' },
+  listDeadJobs: { right: 'webhooks.manage' },
+  retryDeadJob: { right: 'webhooks.manage' },
 };
 
 /**
@@ -154,6 +168,9 @@ forEachDatabase('back office: every call against every caller', (database) => {
           'group_images',
           'fiches',
           'calendar_feeds',
+          'webhook_endpoints',
+          'webhook_deliveries',
+          'jobs',
         ].map(
           async (table) =>
             (

@@ -36,6 +36,8 @@ const TABLES = [
   'sessions',
   'staff_calendars',
   'staff_invitations',
+  'webhook_deliveries',
+  'webhook_endpoints',
   'websites',
 ];
 

@@ -7,6 +7,7 @@ import type * as feeds from './endpoints/calendar-feeds.ts';
 import type * as configuration from './endpoints/configuration.ts';
 import type * as images from './endpoints/images.ts';
 import type * as platform from './endpoints/platform.ts';
+import type * as webhooks from './endpoints/webhooks.ts';
 import { route } from './request-path.ts';
 
 export const backofficeRoutes = {
@@ -98,6 +99,28 @@ export const backofficeRoutes = {
   restoreConfigurationVersion: route<typeof configuration.restoreConfigurationVersion>(
     'POST',
     '/api/v3/admin/groups/:id/configuration/versions/:version/restore',
+  ),
+  listWebhooks: route<typeof webhooks.listWebhooks>('GET', '/api/v3/admin/groups/:id/webhooks'),
+  createWebhook: route<typeof webhooks.createWebhook>('POST', '/api/v3/admin/groups/:id/webhooks'),
+  updateWebhook: route<typeof webhooks.updateWebhook>('PUT', '/api/v3/admin/groups/:id/webhooks/:hookId'),
+  deleteWebhook: route<typeof webhooks.deleteWebhook>('DELETE', '/api/v3/admin/groups/:id/webhooks/:hookId'),
+  getWebhookSecret: route<typeof webhooks.getWebhookSecret>(
+    'GET',
+    '/api/v3/admin/groups/:id/webhooks/:hookId/secret',
+  ),
+  testWebhook: route<typeof webhooks.testWebhook>('POST', '/api/v3/admin/groups/:id/webhooks/:hookId/test'),
+  listWebhookDeliveries: route<typeof webhooks.listWebhookDeliveries>(
+    'GET',
+    '/api/v3/admin/groups/:id/webhooks/deliveries',
+  ),
+  replayWebhookDelivery: route<typeof webhooks.replayWebhookDelivery>(
+    'POST',
+    '/api/v3/admin/groups/:id/webhooks/deliveries/:deliveryId/replay',
+  ),
+  listDeadJobs: route<typeof webhooks.listDeadJobs>('GET', '/api/v3/admin/groups/:id/webhooks/failed-work'),
+  retryDeadJob: route<typeof webhooks.retryDeadJob>(
+    'POST',
+    '/api/v3/admin/groups/:id/webhooks/failed-work/:jobId/retry',
   ),
   signup: route<typeof platform.signup>('POST', '/api/v3/signup'),
   listPlatformGroups: route<typeof platform.listPlatformGroups>('GET', '/api/v3/platform/groups'),

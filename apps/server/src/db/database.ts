@@ -429,6 +429,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
   calendar_feeds: CalendarFeedsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type GroupRow = Selectable<GroupsTable>;
@@ -436,3 +438,36 @@ export type NewAppointment = Insertable<AppointmentsTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type AccountUpdate = Updateable<AccountsTable>;
 export type FicheRow = Selectable<FichesTable>;
+
+/** A group's webhook endpoint (docs/webhooks.md). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  group_id: number;
+  url: string;
+  /** The event types it receives, as a JSON array. */
+  events: Json<string[]>;
+  /** `whsec_` and base64: the Standard Webhooks form of a signing key. */
+  secret: string;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event for one endpoint, sent by a job and retried by it (docs/webhooks.md "Retries"). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  group_id: number;
+  endpoint_id: number;
+  /** The `webhook-id` header, the same on every try and replay. */
+  event_id: string;
+  event_type: string;
+  payload: Json<Record<string, unknown>>;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  delivered_at: Date | null;
+}

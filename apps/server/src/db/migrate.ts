@@ -13,6 +13,7 @@ import * as groupImages from './migrations/010-group-images.ts';
 import * as jobs from './migrations/011-jobs.ts';
 import * as reminders from './migrations/012-reminders.ts';
 import * as calendarFeeds from './migrations/013-calendar-feeds.ts';
+import * as webhooks from './migrations/014-webhooks.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '011-jobs': jobs,
   '012-reminders': reminders,
   '013-calendar-feeds': calendarFeeds,
+  '014-webhooks': webhooks,
 };
 
 /** Every migration, in order of application. */

@@ -5,6 +5,8 @@
 import type { ServerConfig } from '../config.ts';
 import { REMINDER_JOB } from '../modules/appointments/reminder-schedule.ts';
 import { reminderJobHandler } from '../modules/reminders/reminder-job.ts';
+import { purgeWebhookLog, webhookDeliveryHandler } from '../modules/webhooks/webhook-delivery.ts';
+import { WEBHOOK_JOB_KIND } from '../modules/webhooks/webhook-retry.ts';
 import { createSmsProvider } from '../sms/create-sms-provider.ts';
 import { SMS_JOB, smsJobHandler } from '../sms/sms-job.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
@@ -18,7 +20,9 @@ export function jobWork(
     handlers: {
       [REMINDER_JOB]: reminderJobHandler,
       [SMS_JOB]: smsJobHandler(options.smsProvider ?? createSmsProvider(config)),
+      // docs/webhooks.md
+      [WEBHOOK_JOB_KIND]: webhookDeliveryHandler(),
     },
-    periodic: [],
+    periodic: [purgeWebhookLog],
   };
 }

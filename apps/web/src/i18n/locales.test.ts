@@ -77,6 +77,8 @@ const SAME_AS_ENGLISH: Record<string, '*' | readonly Locale[]> = {
   'admin.settings.site.fields.lng': ['fr', 'pt'],
   // "Mini-site" is the French word too.
   'admin.settings.site.title': ['fr'],
+  // These languages use the English word "webhooks" (docs/webhooks.md).
+  'admin.sections.webhooks': ['de', 'es', 'fr', 'nl', 'pt'],
 };
 
 function allowed(key: string, locale: Locale): boolean {

@@ -690,3 +690,5 @@ export * from './configuration.ts';
 export * from './images.ts';
 /** Sign-up and the platform's own calls, in a file of their own (platform.ts). */
 export * from './platform.ts';
+/** The group's webhooks and its work that could not be done, in a file of their own (webhooks.ts). */
+export * from './webhooks.ts';

@@ -30,6 +30,7 @@ import { createFicheRecord, fichesViewerMayEdit } from '../fiches/fiches.service
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import { findGroupById } from '../groups/groups.repository.ts';
 import { startSession } from '../sessions/sessions.service.ts';
+import { emitAppointmentEvent } from '../webhooks/webhook-events.ts';
 import * as repo from './appointments.repository.ts';
 import { presentWithIncluded } from './appointments-read.service.ts';
 import { sendBookingMail } from './booking-mails.ts';
@@ -275,6 +276,7 @@ export async function createBooking(scope: Scope, trx: Trx, { request, ...option
     await sendBookingMail(scope, trx, { rows, kind: 'appointment_confirmation' });
   await noticeToBusiness(scope, trx, { rows, event: 'created' });
   await scheduleReminders(trx, group, rows, now);
+  await emitAppointmentEvent(scope, trx, { rows, event: 'created' });
 
   // A visitor without a session gets a guest one for this fiche: the confirmation page's cancel
   // and calendar buttons use it (docs/requirements/accounts-and-appointments.md §3 Session: account id 0, cancel_apt 0).

@@ -1,5 +1,6 @@
 import type { Scope } from '../../app-context.ts';
 import { DomainError, type FailureKind } from '../../errors/domain-error.ts';
+import { emitAppointmentEvent } from '../webhooks/webhook-events.ts';
 import { requireAccess } from './appointment-access.ts';
 import { recordHistory } from './appointment-history.ts';
 import * as repo from './appointments.repository.ts';
@@ -75,6 +76,7 @@ export async function cancelAppointments(scope: Scope, ids: readonly number[], o
     });
     if (options.notifyCustomer !== false) await sendCancellationMail(scope, trx, done);
     await noticeToBusiness(scope, trx, { rows: done, event: 'cancelled' });
+    await emitAppointmentEvent(scope, trx, { rows: done, event: 'cancelled' });
     return { records: presentWithIncluded(done, ctx), message: 'appointmentCanceled' };
   });
 }

@@ -10,6 +10,7 @@ import { errors } from '../../errors/domain-error.ts';
 import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
 import { fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
+import { emitAppointmentEvent } from '../webhooks/webhook-events.ts';
 import { requireAccess } from './appointment-access.ts';
 import { recordHistory } from './appointment-history.ts';
 import * as repo from './appointments.repository.ts';
@@ -179,6 +180,7 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
     await sendBookingMail(scope, trx, { rows, kind: 'appointment_changed' });
     await noticeToBusiness(scope, trx, { rows, event: 'changed' });
     if (moved) await scheduleReminders(trx, group, rows, ctx.now());
+    await emitAppointmentEvent(scope, trx, { rows, event: 'changed' });
     return { records: presentWithIncluded(rows, ctx, settings.locale) };
   });
 }

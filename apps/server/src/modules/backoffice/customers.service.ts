@@ -10,6 +10,7 @@ import { errors } from '../../errors/domain-error.ts';
 import { listHistory } from '../appointments/appointment-history.ts';
 import { searchFiches } from '../fiches/fiches.repository.ts';
 import { SEARCH_LIMIT, SEARCH_MIN_LENGTH } from '../fiches/fiches.service.ts';
+import { deleteDeliveriesAbout } from '../webhooks/webhooks.repository.ts';
 import { presentAgendaAppointment } from './agenda-presenter.ts';
 import * as repo from './backoffice.repository.ts';
 import { requireRight } from './membership.service.ts';
@@ -163,6 +164,8 @@ export async function eraseCustomer(scope: Scope, ficheId: number) {
       .where('group_id', '=', group.id)
       .where('id', 'in', ids)
       .execute();
+    // The webhook log holds copies of the person's name and contacts (docs/webhooks.md).
+    await deleteDeliveriesAbout(trx, group.id, ids);
     return { erased_records: ids.length, cancelled_appointments: cancelled.length };
   });
 }

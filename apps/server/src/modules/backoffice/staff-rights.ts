@@ -35,7 +35,9 @@ export type StaffRight =
   /** Make private calendar subscriptions (docs/back-office.md "Calendar subscriptions"; staff: of their calendars). */
   | 'feeds.subscribe'
   /** See and revoke the calendar subscriptions the group's other members made. */
-  | 'feeds.manage';
+  | 'feeds.manage'
+  /** Webhooks, their secrets and log, and the group's work that could not be done (docs/webhooks.md). */
+  | 'webhooks.manage';
 
 const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
   owner: [
@@ -54,6 +56,7 @@ const RIGHTS: Record<StaffRole, readonly StaffRight[]> = {
     'images.upload',
     'feeds.subscribe',
     'feeds.manage',
+    'webhooks.manage',
   ],
   manager: [
     'agenda.read',

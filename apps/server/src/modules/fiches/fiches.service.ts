@@ -16,6 +16,7 @@ import { errors } from '../../errors/domain-error.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
 import { groupFormFields } from '../groups/groups.service.ts';
 import type { Viewer } from '../sessions/viewer.ts';
+import { emitCustomerCreated } from '../webhooks/webhook-events.ts';
 import * as repo from './fiches.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -187,7 +188,7 @@ export async function createFicheRecord(
   }
   const email = columns.email ?? null;
   const firstphone = columns.firstphone ?? null;
-  return repo.insertFiche(db, {
+  const fiche = await repo.insertFiche(db, {
     groupId: group.id,
     accountId,
     keys: personKeys({ email, firstphone }, group.settings.country),
@@ -204,6 +205,8 @@ export async function createFicheRecord(
     fields: custom,
     now,
   });
+  await emitCustomerCreated(scope, db, fiche);
+  return fiche;
 }
 
 /** The fiche this viewer may change, or 404/403 (never revealing other customers' records). */

@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS = [
   { name: 'notices', path: 'notices', right: 'notifications.manage' },
   { name: 'subscriptions', path: 'subscriptions', right: 'feeds.subscribe' },
   { name: 'settings', path: 'settings', right: 'settings.manage' },
+  { name: 'webhooks', path: 'webhooks', right: 'webhooks.manage' },
 ] as const satisfies readonly { name: string; path: string; right: Right }[];
 
 export function AdminNav({ membership }: { membership: Membership }) {

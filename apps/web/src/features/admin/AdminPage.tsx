@@ -27,6 +27,7 @@ import { NoticesScreen } from './notices/NoticesScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { StaffScreen } from './staff/StaffScreen.tsx';
 import { SubscriptionsScreen } from './subscriptions/SubscriptionsScreen.tsx';
+import { WebhooksScreen } from './webhooks/WebhooksScreen.tsx';
 
 export function AdminPage() {
   const { t } = usePart('admin');
@@ -57,6 +58,7 @@ export function AdminPage() {
     notices: <NoticesScreen membership={member} />,
     subscriptions: <SubscriptionsScreen membership={member} />,
     settings: <SettingsScreen />,
+    webhooks: <WebhooksScreen />,
   };
   const open = ADMIN_SECTIONS.filter((section) => member.rights.includes(section.right));
   return (
