@@ -25,6 +25,7 @@ const TABLES = [
   'idempotency_keys',
   'interventions',
   'interventionsets',
+  'jobs',
   'login_throttle',
   'mail_outbox',
   'opening_ranges',
@@ -34,6 +35,8 @@ const TABLES = [
   'sessions',
   'staff_calendars',
   'staff_invitations',
+  'waitlist_entries',
+  'waitlist_offers',
   'websites',
 ];
 

@@ -13,3 +13,4 @@ export * as catalogue from './routes/catalogue.ts';
 export * as fiches from './routes/fiches.ts';
 export * as groups from './routes/groups.ts';
 export * as sessions from './routes/sessions.ts';
+export * as waitlist from './routes/waitlist.ts';

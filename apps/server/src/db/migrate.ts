@@ -11,6 +11,7 @@ import * as staffInvitations from './migrations/008-staff-invitations.ts';
 import * as configVersions from './migrations/009-group-config-versions.ts';
 import * as groupImages from './migrations/010-group-images.ts';
 import * as jobs from './migrations/011-jobs.ts';
+import * as waitlist from './migrations/014-waitlist.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '009-group-config-versions': configVersions,
   '010-group-images': groupImages,
   '011-jobs': jobs,
+  '014-waitlist': waitlist,
 };
 
 /** Every migration, in order of application. */

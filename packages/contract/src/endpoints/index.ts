@@ -7,3 +7,4 @@ export * as catalogue from './catalogue.ts';
 export * as fiches from './fiches.ts';
 export * as groups from './groups.ts';
 export * as sessions from './sessions.ts';
+export * as waitlist from './waitlist.ts';

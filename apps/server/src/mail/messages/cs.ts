@@ -66,4 +66,15 @@ export const cs: MailMessages = {
   welcomeBookingLink: 'Zobrazit rezervační stránku',
   welcomeIgnore:
     'Pokud jste tuto provozovnu nevytvořili, tento e-mail ignorujte: bez hesla zvoleného při vytvoření se nikdo nepřihlásí.',
+  waitlistOfferSubject: '{group}: uvolnil se termín {date}',
+  waitlistOfferIntro:
+    'Uvolnil se termín, na který jste čekali. Není pro vás rezervován: získá ho ten, kdo ho potvrdí první.',
+  waitlistOfferMoveIntro:
+    'Pro vaši návštěvu z {date} se uvolnil dřívější termín. Potvrzením se vaše návštěva přesune na něj; získá ho ten, kdo ho potvrdí první.',
+  waitlistOfferButton: 'Rezervovat tento termín',
+  waitlistOfferExpiry: 'Tato nabídka končí {date}.',
+  waitlistGoneSubject: '{group}: termín {date} je obsazen',
+  waitlistGoneIntro:
+    'Někdo jiný tento termín potvrdil dříve. Zůstáváte na čekací listině: napíšeme vám znovu, až se uvolní jiný termín.',
+  waitlistLeaveLink: 'Odhlásit se z čekací listiny',
 };

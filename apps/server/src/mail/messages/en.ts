@@ -66,4 +66,15 @@ export const en: MailMessages = {
   welcomeBookingLink: 'See my booking page',
   welcomeIgnore:
     'If you did not create this business, you can ignore this e-mail: nobody can log in without the password chosen when it was created.',
+  waitlistOfferSubject: '{group}: a time has freed up on {date}',
+  waitlistOfferIntro:
+    'A time you were waiting for has freed up. It is not held for you: the first person to confirm it gets it.',
+  waitlistOfferMoveIntro:
+    'An earlier time has freed up for your appointment of {date}. Confirming moves your appointment to it; the first person to confirm it gets it.',
+  waitlistOfferButton: 'Book this time',
+  waitlistOfferExpiry: 'This offer ends on {date}.',
+  waitlistGoneSubject: '{group}: the time of {date} has been taken',
+  waitlistGoneIntro:
+    'Someone else confirmed this time first. You stay on the waiting list: we will write again when another time frees up.',
+  waitlistLeaveLink: 'Leave the waiting list',
 };

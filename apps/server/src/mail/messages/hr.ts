@@ -66,4 +66,15 @@ export const hr: MailMessages = {
   welcomeBookingLink: 'Pogledaj stranicu za rezervacije',
   welcomeIgnore:
     'Ako niste vi stvorili ovu tvrtku, zanemarite ovu poruku: nitko se ne može prijaviti bez lozinke odabrane pri stvaranju.',
+  waitlistOfferSubject: '{group}: oslobodio se termin {date}',
+  waitlistOfferIntro:
+    'Oslobodio se termin koji ste čekali. Nije rezerviran za vas: dobiva ga prva osoba koja ga potvrdi.',
+  waitlistOfferMoveIntro:
+    'Za vaš termin od {date} oslobodio se raniji termin. Potvrdom se vaš termin premješta na njega; dobiva ga prva osoba koja ga potvrdi.',
+  waitlistOfferButton: 'Rezerviraj ovaj termin',
+  waitlistOfferExpiry: 'Ova ponuda istječe {date}.',
+  waitlistGoneSubject: '{group}: termin {date} je zauzet',
+  waitlistGoneIntro:
+    'Netko drugi je prvi potvrdio ovaj termin. Ostajete na listi čekanja: javit ćemo vam se kad se oslobodi drugi termin.',
+  waitlistLeaveLink: 'Napusti listu čekanja',
 };

@@ -66,4 +66,15 @@ export const pl: MailMessages = {
   welcomeBookingLink: 'Zobacz moją stronę rezerwacji',
   welcomeIgnore:
     'Jeśli to nie Ty utworzyłeś tę firmę, zignoruj tę wiadomość: nikt nie zaloguje się bez hasła wybranego przy jej tworzeniu.',
+  waitlistOfferSubject: '{group}: zwolnił się termin {date}',
+  waitlistOfferIntro:
+    'Zwolnił się termin, na który Pan/Pani czekał(a). Nie jest zarezerwowany: otrzymuje go pierwsza osoba, która go potwierdzi.',
+  waitlistOfferMoveIntro:
+    'Zwolnił się wcześniejszy termin dla Pana/Pani wizyty z {date}. Potwierdzenie przeniesie wizytę na ten termin; otrzymuje go pierwsza osoba, która go potwierdzi.',
+  waitlistOfferButton: 'Zarezerwuj ten termin',
+  waitlistOfferExpiry: 'Ta oferta wygasa {date}.',
+  waitlistGoneSubject: '{group}: termin {date} został zajęty',
+  waitlistGoneIntro:
+    'Ktoś inny potwierdził ten termin wcześniej. Pozostaje Pan/Pani na liście oczekujących: napiszemy ponownie, gdy zwolni się inny termin.',
+  waitlistLeaveLink: 'Opuść listę oczekujących',
 };
