@@ -107,7 +107,7 @@ forEachDatabase('waiting list', (db) => {
   }
   const offerTokenOf = async (email: string) => {
     const mail = await latestMailTo(t.ctx.db, email);
-    const link = /https?:\/\/\S+\/waitlist\/offer\?token=([\w-]+)/.exec(mail?.text_body ?? '');
+    const link = /https?:\/\/\S+\/waitlist\/offer\?offerKey=([\w-]+)/.exec(mail?.text_body ?? '');
     return link?.[1];
   };
 
@@ -131,7 +131,7 @@ forEachDatabase('waiting list', (db) => {
     await runScan();
     const mail = await latestMailTo(t.ctx.db, 'p1@example.com');
     expect(mail?.subject).toBe('Salon Test: a time has freed up on 24 Nov 2026, 10:00');
-    expect(mail?.text_body).toMatch(/\/test-salon\/waitlist\/leave\?token=/);
+    expect(mail?.text_body).toMatch(/\/test-salon\/waitlist\/leave\?leaveKey=/);
     const token = (await offerTokenOf('p1@example.com'))!;
     const offer = await call(t, 'POST', '/api/v3/waitlist/offer', { body: { token } });
     expect(offer.body).toMatchObject({

@@ -437,6 +437,8 @@ export interface WaitlistEntriesTable {
   email_key: string;
   firstname: string;
   lastname: string;
+  /** For groups whose records need a phone number: the booking an offer makes uses it. */
+  phone: string | null;
   locale: string;
   account_id: number | null;
   fiche_id: number | null;

@@ -19,6 +19,7 @@ export interface WaitlistJoin {
   email: string;
   firstname: string;
   lastname: string;
+  phone?: string | undefined;
   locale: Locale;
 }
 
@@ -34,6 +35,7 @@ export function joinWaitlist(join: WaitlistJoin) {
       email: join.email,
       firstname: join.firstname,
       lastname: join.lastname,
+      phone: join.phone,
       locale: join.locale,
     },
   });

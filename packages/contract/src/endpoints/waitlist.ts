@@ -34,6 +34,8 @@ export const joinWaitlist = endpoint({
     email: emailText,
     firstname: singleLineText(100, 1),
     lastname: singleLineText(100, 1),
+    /** Where the group's records need a phone number: the booking an offer makes carries it. */
+    phone: singleLineText(30).optional(),
     locale: z.enum(LOCALES),
   }),
   answers: { 201: z.object({ id: z.number().int(), status: z.literal('open') }) },

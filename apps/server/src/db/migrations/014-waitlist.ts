@@ -17,6 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       email_key text not null,
       firstname text not null,
       lastname text not null,
+      phone text,
       locale text not null,
       account_id integer references accounts(id) on delete set null,
       fiche_id integer references fiches(id) on delete set null,

@@ -24,11 +24,21 @@ export function serviceName(entry: EntryDetails): string {
   return own?.publicname || own?.name || entry.intervention_publicname || entry.intervention_name;
 }
 
-const pageLink = (ctx: AppContext, group: GroupRow, page: 'offer' | 'leave', token: string) =>
-  `${ctx.config.publicUrl}/${group.urlname}/waitlist/${page}?token=${encodeURIComponent(token)}`;
+/**
+ * A page of the waiting list in the person's language. The key is not named `token`: the app reads
+ * that parameter as a session and keeps it in every link of the page.
+ */
+const pageLink = (
+  ctx: AppContext,
+  group: GroupRow,
+  entry: Pick<EntryDetails, 'locale'>,
+  page: 'offer' | 'leave',
+  key: string,
+) =>
+  `${ctx.config.publicUrl}/${group.urlname}/waitlist/${page}?${page}Key=${encodeURIComponent(key)}&locale=${localeOf(entry)}`;
 
-export function leaveLink(ctx: AppContext, group: GroupRow, entryId: number): string {
-  return pageLink(ctx, group, 'leave', leaveToken(ctx.config.cookieSecret, entryId));
+export function leaveLink(ctx: AppContext, group: GroupRow, entry: EntryDetails): string {
+  return pageLink(ctx, group, entry, 'leave', leaveToken(ctx.config.cookieSecret, entry.id));
 }
 
 export async function sendOfferMail(
@@ -57,8 +67,8 @@ export async function sendOfferMail(
       end: offer.end,
       expiresAt: offer.expiresAt,
       movesFrom: offer.movesFrom,
-      offerLink: pageLink(ctx, group, 'offer', offer.token),
-      leaveLink: leaveLink(ctx, group, entry.id),
+      offerLink: pageLink(ctx, group, entry, 'offer', offer.token),
+      leaveLink: leaveLink(ctx, group, entry),
     },
     groupMailBrand(group, ctx.config.publicUrl),
   );
@@ -79,7 +89,7 @@ export async function sendGoneMail(
       patientName: `${entry.firstname} ${entry.lastname}`,
       service: serviceName(entry),
       start,
-      leaveLink: leaveLink(ctx, group, entry.id),
+      leaveLink: leaveLink(ctx, group, entry),
     },
     groupMailBrand(group, ctx.config.publicUrl),
   );

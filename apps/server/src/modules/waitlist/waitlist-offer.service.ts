@@ -151,10 +151,12 @@ export async function confirmOffer(ctx: AppContext, token: string, clientAddress
           start,
           fiche:
             entry.fiche_id ??
-            ({ firstname: entry.firstname, lastname: entry.lastname, email: entry.email } as Record<
-              string,
-              unknown
-            >),
+            ({
+              firstname: entry.firstname,
+              lastname: entry.lastname,
+              email: entry.email,
+              ...(entry.phone ? { firstphone: entry.phone } : {}),
+            } as Record<string, unknown>),
           vevent: {},
           selection: {
             appointments: [{ interventionId: entry.intervention_id, calendarId: offer.calendar_id }],

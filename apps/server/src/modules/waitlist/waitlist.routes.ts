@@ -23,6 +23,7 @@ export function registerWaitlistRoutes(app: ZodApp, _ctx: AppContext): void {
         email: body.email,
         firstname: body.firstname,
         lastname: body.lastname,
+        phone: body.phone,
         locale: body.locale,
         clientAddress: request.ip,
       });

@@ -31,6 +31,7 @@ export interface JoinRequest {
   email: string;
   firstname: string;
   lastname: string;
+  phone?: string | undefined;
   locale: string;
   clientAddress: string;
 }
@@ -100,6 +101,7 @@ export async function joinWaitlist(scope: Scope, request: JoinRequest) {
         email_key: emailKey,
         firstname: request.firstname.trim(),
         lastname: request.lastname.trim(),
+        phone: request.phone?.trim() || null,
         locale: request.locale,
         account_id: viewer.type === 'user' ? viewer.accountId : null,
         fiche_id: ficheId,

@@ -1,5 +1,5 @@
 /**
- * /{urlname}/waitlist/leave?token=… (docs/waitlist.md): leaving the waiting list from a mail's link.
+ * /{urlname}/waitlist/leave?leaveKey=… (docs/waitlist.md): leaving the waiting list from a mail's link.
  * Asked with a button rather than on opening, so that a mail scanner following links leaves no one.
  */
 import { useMutation } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { PageMessage } from '../../ui/PageMessage.tsx';
 
 export function LeavePage() {
   const { t } = useTranslation();
-  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
+  const token = new URLSearchParams(useLocation().search).get('leaveKey') ?? '';
   const leave = useMutation({ mutationFn: () => leaveWaitlist(token) });
   if (!token || leave.isError)
     return <PageMessage icon="alert" title={t('waitlist.offer.invalid')} testId="leave-invalid" />;

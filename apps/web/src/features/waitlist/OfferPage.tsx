@@ -1,5 +1,5 @@
 /**
- * /{urlname}/waitlist/offer?token=… (docs/waitlist.md): the time an offer mail holds, one "Book this
+ * /{urlname}/waitlist/offer?offerKey=… (docs/waitlist.md): the time an offer mail holds, one "Book this
  * time" button, then the confirmation — or, when someone else was first, "this time has just been
  * taken" (the visitor stays on the list). Times on the group's wall clock, in the visitor's language.
  */
@@ -17,7 +17,7 @@ import { offerOutcome } from './waitlist-errors.ts';
 export function OfferPage() {
   const { t } = useTranslation();
   const { locale } = useGroupContext();
-  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
+  const token = new URLSearchParams(useLocation().search).get('offerKey') ?? '';
   const offer = useQuery({
     queryKey: ['waitlist-offer', token],
     queryFn: () => readOffer(token),

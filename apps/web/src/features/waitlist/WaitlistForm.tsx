@@ -35,13 +35,16 @@ export function WaitlistForm(props: WaitlistFormProps) {
   const [email, setEmail] = useState(props.email ?? '');
   const [firstname, setFirstname] = useState(props.firstname ?? '');
   const [lastname, setLastname] = useState(props.lastname ?? '');
+  const [phone, setPhone] = useState('');
+  // The booking an offer makes needs what the group's records need: a phone number, for some.
+  const needsPhone = Boolean(group.forms?.fiche?.some((f) => f.name === 'firstphone' && f.required));
   const [from, setFrom] = useState(props.from);
   const [to, setTo] = useState(props.to);
   const [attempted, setAttempted] = useState(false);
   const join = useMutation({ mutationFn: joinWaitlist });
   const earlier = props.appointmentId !== undefined;
   const emailRule = validateEmail(email.trim());
-  const missing = !firstname.trim() || !lastname.trim() || !from || !to;
+  const missing = !firstname.trim() || !lastname.trim() || !from || !to || (needsPhone && !phone.trim());
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,6 +60,7 @@ export function WaitlistForm(props: WaitlistFormProps) {
       email: email.trim(),
       firstname: firstname.trim(),
       lastname: lastname.trim(),
+      phone: needsPhone ? phone.trim() : undefined,
       locale,
     });
   };
@@ -111,7 +115,11 @@ export function WaitlistForm(props: WaitlistFormProps) {
             {field('email', t('waitlist.join.email'), email, setEmail, 'email', 'email')}
             {field('firstname', t('waitlist.join.firstname'), firstname, setFirstname, 'text', 'given-name')}
             {field('lastname', t('waitlist.join.lastname'), lastname, setLastname, 'text', 'family-name')}
-            <span />
+            {needsPhone ? (
+              field('phone', t('booking.fiche.fields.firstphone'), phone, setPhone, 'tel', 'tel')
+            ) : (
+              <span />
+            )}
             {field('from', t('waitlist.join.from'), from, setFrom, 'date')}
             {field('to', t('waitlist.join.to'), to, setTo, 'date')}
           </div>
