@@ -6,12 +6,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import {
+  activeCustomer,
   apiPost,
   bookFirstFree,
   groupId,
   linkFromMail,
   uniqueEmail,
   uniquePhone,
+  useToken,
 } from './account-support.ts';
 
 const LEONIE = 23;
@@ -92,4 +94,39 @@ test('join the waiting list from the slots, a cancellation frees a time, the mai
   });
   expect(again.status()).toBe(409);
   expect((await again.json()).message).toBe('waitlistOfferUsed');
+});
+
+test('from an appointment: “Tell me if something earlier frees up”, by keyboard', async ({
+  page,
+  request,
+}) => {
+  const salon = await groupId(request, 'demo-salon');
+  // Changing appointments is for logged-in customers: the same holds for bringing one forward.
+  const customer = await activeCustomer(request, 'demo-salon', 'early');
+  await bookFirstFree(
+    request,
+    salon,
+    { 'intervention_ids[]': WOMENS_CUT, calendar_id: LEONIE },
+    {
+      intervention_ids: [WOMENS_CUT],
+      calendar_id: LEONIE,
+      fiche: { firstname: 'Early', lastname: 'Bird', firstphone: uniquePhone() },
+    },
+    { hoursAhead: 14 * 24, token: customer.token },
+  );
+  await useToken(page, customer.token);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/demo-salon/appointments?locale=en');
+  const open = page.getByRole('button', { name: 'Tell me if something earlier frees up' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  await expect(open).toHaveAttribute('aria-expanded', 'true');
+  // The address is the account's, the names the appointment's record's.
+  await expect(page.getByLabel('Your e-mail address', { exact: true })).toHaveValue(customer.email);
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Early');
+  await page.getByLabel('Phone number', { exact: true }).fill(uniquePhone());
+  await look(page, 'earlier');
+  await page.getByRole('button', { name: 'Notify me' }).press('Enter');
+  await expect(page.getByTestId('waitlist-done')).toContainText(customer.email);
+  await expectAccessible(page, 'earlier-done');
 });
