@@ -48,7 +48,7 @@ export function OfferPage() {
     return (
       <PageMessage
         icon="info"
-        title={t(`waitlist.offer.${closed === 'failed' ? 'invalid' : closed}`)}
+        title={t(closed === 'failed' ? 'waitlist.errors.generic' : `waitlist.offer.${closed}`)}
         testId={`offer-${closed}`}
       >
         <p>
