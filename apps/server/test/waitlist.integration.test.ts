@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type JobRunner, startJobRunner } from '../src/jobs/job-runner.ts';
 import { jobWork } from '../src/jobs/job-work.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
-import { call, latestMailTo } from './support/accounts.ts';
+import { call, createStaffMember, latestMailTo } from './support/accounts.ts';
 import { book, idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -263,6 +263,30 @@ forEachDatabase('waiting list', (db) => {
     await runScan();
     expect(await latestMailTo(t.ctx.db, 'range@example.com')).toBeUndefined();
     expect(await latestMailTo(t.ctx.db, 'calendar@example.com')).toBeUndefined();
+  });
+
+  it('an absence removed frees its time: the entry waiting on that calendar gets an offer', async () => {
+    const manager = await createStaffMember(t, groupId, { email: 'boss@waitlist.example', role: 'manager' });
+    const created = await call(t, 'POST', `/api/v3/admin/groups/${groupId}/absences`, {
+      token: manager.token,
+      body: { calendar_ids: [id.bob], from: '2026-12-08T08:00', to: '2026-12-08T12:00', label: 'Off' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await join({
+      intervention_id: id.cut,
+      calendar_id: id.bob,
+      from: '2026-12-08',
+      to: '2026-12-08',
+      email: 'absence@example.com',
+    });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v3/admin/groups/${groupId}/absences/${created.body.blocks[0].id}?apikey=test-key&token=${manager.token}`,
+    });
+    expect(removed.statusCode).toBe(200);
+    await runScan();
+    const mail = await latestMailTo(t.ctx.db, 'absence@example.com');
+    expect(mail?.subject).toBe('Salon Test: a time has freed up on 8 Dec 2026, 10:00');
   });
 
   it('answers bad input with the API’s error form', async () => {
