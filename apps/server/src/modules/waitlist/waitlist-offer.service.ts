@@ -14,7 +14,7 @@ import { createBooking } from '../appointments/booking.service.ts';
 import { changeBooking } from '../appointments/change.service.ts';
 import { bookingSchedule } from '../availability/availability.service.ts';
 import { loadActiveGroup } from '../groups/groups.service.ts';
-import { clientSubject, LIMITS, takeAttempt } from '../security/attempt-limits.ts';
+import { takeWaitlistAttempt } from '../security/send-limits.ts';
 import { anonymousViewer, type Viewer } from '../sessions/viewer.ts';
 import * as repo from './waitlist.repository.ts';
 import { sendGoneMail, serviceName } from './waitlist-mails.ts';
@@ -109,11 +109,7 @@ export async function confirmOffer(ctx: AppContext, token: string, clientAddress
   const { group } = found;
   const now = ctx.now();
   refuseClosed(found.offer, found.entry, now);
-  await takeAttempt(ctx.db, {
-    limit: { ...LIMITS.waitlistPerAddress, max: LIMITS.waitlistPerAddress.max * ctx.config.rateLimitScale },
-    subject: clientSubject(clientAddress),
-    now,
-  });
+  await takeWaitlistAttempt(ctx, clientAddress, now);
   const scope: Scope = { ctx, group, now, viewer: bookerOf(group, found.entry) };
   const start = found.offer.starts_at;
   try {

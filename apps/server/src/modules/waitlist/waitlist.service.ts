@@ -12,7 +12,7 @@ import { errors } from '../../errors/domain-error.ts';
 import { requireAccess } from '../appointments/appointment-access.ts';
 import * as appointments from '../appointments/appointments.repository.ts';
 import { bookingSchedule } from '../availability/availability.service.ts';
-import { clientSubject, LIMITS, takeAttempt } from '../security/attempt-limits.ts';
+import { takeWaitlistAttempt } from '../security/send-limits.ts';
 import * as repo from './waitlist.repository.ts';
 import { planOf } from './waitlist-slots.ts';
 import { entryOfLeaveToken } from './waitlist-tokens.ts';
@@ -58,11 +58,7 @@ export async function joinWaitlist(scope: Scope, request: JoinRequest) {
   if (!group.settings.openData && viewer.type === 'anonymous') throw errors.expiredConnection();
   if (validateEmail(request.email)) throw invalid('email', 'emailValidator');
   const range = checkedRange(scope, request.from, request.to);
-  await takeAttempt(ctx.db, {
-    limit: { ...LIMITS.waitlistPerAddress, max: LIMITS.waitlistPerAddress.max * ctx.config.rateLimitScale },
-    subject: clientSubject(request.clientAddress),
-    now,
-  });
+  await takeWaitlistAttempt(ctx, request.clientAddress, now);
 
   let interventionId = request.interventionId;
   const calendarId = request.calendarId ?? null;
