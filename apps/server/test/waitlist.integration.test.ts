@@ -2,8 +2,9 @@
  * The waiting list on PGlite and PostgreSQL (docs/waitlist.md): a cancellation leads to an offer
  * mail whose link books the freed time; an expired offer is refused; three people confirming one
  * freed time at once give one booking, two "just taken" answers and two "gone" mails; an entry tied
- * to an appointment moves it; a freed time outside an entry's dates or calendar offers nothing; bad
- * input gets the API's error form; the per-address limit holds under concurrent joins.
+ * to an appointment moves it; an absence removed and longer opening hours lead to offers too; a
+ * freed time outside an entry's dates or calendar offers nothing; bad input gets the API's error
+ * form; the per-address limit holds under concurrent joins.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type JobRunner, startJobRunner } from '../src/jobs/job-runner.ts';
@@ -287,6 +288,33 @@ forEachDatabase('waiting list', (db) => {
     await runScan();
     const mail = await latestMailTo(t.ctx.db, 'absence@example.com');
     expect(mail?.subject).toBe('Salon Test: a time has freed up on 8 Dec 2026, 10:00');
+  });
+
+  it('longer opening hours free time: the entry waiting on that day gets the new start', async () => {
+    await bookDay('2026-12-15', 'bob', 'sixth');
+    await join({
+      intervention_id: id.cut,
+      calendar_id: id.bob,
+      from: '2026-12-15',
+      to: '2026-12-15',
+      email: 'hours@example.com',
+    });
+    const owner = await createStaffMember(t, groupId, { email: 'owner@waitlist.example', role: 'owner' });
+    const path = `/api/v3/admin/groups/${groupId}/configuration`;
+    const read = await call(t, 'GET', path, { token: owner.token });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    const edited = structuredClone(read.body.document);
+    edited.calendars.find((c: { externid: string }) => c.externid === 'bob').weekly.tue = [
+      ['10:00', '11:30'],
+    ];
+    const saved = await call(t, 'PUT', path, {
+      token: owner.token,
+      body: { document: edited, based_on: read.body.version },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await runScan();
+    const mail = await latestMailTo(t.ctx.db, 'hours@example.com');
+    expect(mail?.subject).toBe('Salon Test: a time has freed up on 15 Dec 2026, 10:45');
   });
 
   it('answers bad input with the API’s error form', async () => {
