@@ -30,6 +30,7 @@ import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { registerProRoutes } from './modules/pros/pros.routes.ts';
 import { registerReminderRoutes } from './modules/reminders/reminders.routes.ts';
 import { registerSsoRoutes } from './modules/sso/sso.routes.ts';
+import { registerWaitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { registerWebsiteRoutes } from './modules/websites/websites.routes.ts';
 import { closeConnectionsWhileDraining } from './operations/graceful-shutdown.ts';
 import { createMetrics } from './operations/metrics.ts';
@@ -157,6 +158,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerPlatformRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
+  registerWaitlistRoutes(app, ctx);
   await registerLegacyRoutes(app, ctx);
   await serveWeb(app, ctx);
   return app;

@@ -36,6 +36,8 @@ const TABLES = [
   'sessions',
   'staff_calendars',
   'staff_invitations',
+  'waitlist_entries',
+  'waitlist_offers',
   'webhook_deliveries',
   'webhook_endpoints',
   'websites',

@@ -14,3 +14,4 @@ export * as fiches from './routes/fiches.ts';
 export * as groups from './routes/groups.ts';
 export * as reminders from './routes/reminders.ts';
 export * as sessions from './routes/sessions.ts';
+export * as waitlist from './routes/waitlist.ts';

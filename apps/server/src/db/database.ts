@@ -431,6 +431,8 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_offers: WaitlistOffersTable;
 }
 
 export type GroupRow = Selectable<GroupsTable>;
@@ -470,4 +472,50 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   created_at: Generated<Date>;
   delivered_at: Date | null;
+}
+
+/** A person waiting for a time of a service to free up (docs/waitlist.md). */
+export type WaitlistEntryStatus = 'open' | 'booked' | 'left' | 'closed';
+
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  group_id: number;
+  intervention_id: number;
+  /** null: any calendar that performs the service. */
+  calendar_id: number | null;
+  /** Local dates in the group's zone, both included ("YYYY-MM-DD"). */
+  from_date: ColumnType<string, string, string>;
+  to_date: ColumnType<string, string, string>;
+  email: string;
+  /** The address as the limits compare it (normalizeEmail). */
+  email_key: string;
+  firstname: string;
+  lastname: string;
+  /** For groups whose records need a phone number: the booking an offer makes uses it. */
+  phone: string | null;
+  locale: string;
+  account_id: number | null;
+  fiche_id: number | null;
+  /** The appointment to bring forward; null for a new booking. */
+  appointment_id: number | null;
+  status: Generated<WaitlistEntryStatus>;
+  created_at: Generated<Date>;
+  closed_at: Date | null;
+}
+
+export type WaitlistOfferStatus = 'sent' | 'accepted' | 'taken';
+
+export interface WaitlistOffersTable {
+  id: Generated<number>;
+  entry_id: number;
+  group_id: number;
+  starts_at: Timestamp;
+  /** The calendar the freed time was found on: the booking asks for it. */
+  calendar_id: number;
+  /** sha256 of the link's token: the token itself is only in the mail. */
+  token_hash: string;
+  expires_at: Timestamp;
+  status: Generated<WaitlistOfferStatus>;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
 }

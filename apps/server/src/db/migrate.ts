@@ -14,6 +14,7 @@ import * as jobs from './migrations/011-jobs.ts';
 import * as reminders from './migrations/012-reminders.ts';
 import * as calendarFeeds from './migrations/013-calendar-feeds.ts';
 import * as webhooks from './migrations/014-webhooks.ts';
+import * as waitlist from './migrations/015-waitlist.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '012-reminders': reminders,
   '013-calendar-feeds': calendarFeeds,
   '014-webhooks': webhooks,
+  '015-waitlist': waitlist,
 };
 
 /** Every migration, in order of application. */

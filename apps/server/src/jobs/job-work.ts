@@ -5,6 +5,7 @@
 import type { ServerConfig } from '../config.ts';
 import { REMINDER_JOB } from '../modules/appointments/reminder-schedule.ts';
 import { reminderJobHandler } from '../modules/reminders/reminder-job.ts';
+import { WAITLIST_SCAN, waitlistScanHandler } from '../modules/waitlist/waitlist-scan.ts';
 import { purgeWebhookLog, webhookDeliveryHandler } from '../modules/webhooks/webhook-delivery.ts';
 import { WEBHOOK_JOB_KIND } from '../modules/webhooks/webhook-retry.ts';
 import { createSmsProvider } from '../sms/create-sms-provider.ts';
@@ -22,6 +23,8 @@ export function jobWork(
       [SMS_JOB]: smsJobHandler(options.smsProvider ?? createSmsProvider(config)),
       // docs/webhooks.md
       [WEBHOOK_JOB_KIND]: webhookDeliveryHandler(),
+      // docs/waitlist.md
+      [WAITLIST_SCAN]: waitlistScanHandler,
     },
     periodic: [purgeWebhookLog],
   };

@@ -89,6 +89,27 @@ const samples: { [K in MailKind]: MailData[K] } = {
     adminLink: 'https://book.example/test-salon/admin',
     bookingLink: 'https://book.example/test-salon',
   },
+  waitlist_offer: {
+    groupName: 'Salon Test',
+    timeZone: 'Europe/Paris',
+    patientName: 'Jeanne Dupont',
+    service: 'Coupe femme',
+    calendar: 'Alice',
+    start: new Date('2026-11-23T12:00:00Z'),
+    end: new Date('2026-11-23T12:45:00Z'),
+    expiresAt: new Date('2026-11-23T10:00:00Z'),
+    movesFrom: new Date('2026-11-30T12:00:00Z'),
+    offerLink: 'https://book.example/test-salon/waitlist/offer?token=offer-1',
+    leaveLink: 'https://book.example/test-salon/waitlist/leave?token=leave-1',
+  },
+  waitlist_gone: {
+    groupName: 'Salon Test',
+    timeZone: 'Europe/Paris',
+    patientName: 'Jeanne Dupont',
+    service: 'Coupe femme',
+    start: new Date('2026-11-23T12:00:00Z'),
+    leaveLink: 'https://book.example/test-salon/waitlist/leave?token=leave-1',
+  },
 };
 
 const KINDS = Object.keys(samples) as MailKind[];
@@ -106,6 +127,8 @@ function linksOf(kind: MailKind): string[] {
     'adminLink',
     'bookingLink',
     'stopLink',
+    'offerLink',
+    'leaveLink',
   ]
     .map((key) => data[key])
     .filter((value): value is string => typeof value === 'string');

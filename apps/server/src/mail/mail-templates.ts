@@ -22,7 +22,25 @@ export type MailKind =
   | 'appointment_reminder'
   | 'business_notice'
   | 'staff_invitation'
-  | 'business_welcome';
+  | 'business_welcome'
+  | 'waitlist_offer'
+  | 'waitlist_gone';
+
+/** An offer from the waiting list (docs/waitlist.md): one freed time, one link that takes it. */
+export interface WaitlistOfferData {
+  groupName: string;
+  timeZone: string;
+  patientName: string;
+  service: string;
+  calendar: string | null;
+  start: Date;
+  end: Date;
+  expiresAt: Date;
+  /** The start of the appointment the offer moves, or null for a new booking. */
+  movesFrom: Date | null;
+  offerLink: string;
+  leaveLink: string;
+}
 
 export interface BookedAppointment {
   start: Date;
@@ -81,6 +99,16 @@ export interface MailData {
   };
   /** To the person who just signed a business up: where its back office and booking page are. */
   business_welcome: { groupName: string; adminLink: string; bookingLink: string };
+  waitlist_offer: WaitlistOfferData;
+  /** The offered time went to someone else; the entry stays open. */
+  waitlist_gone: {
+    groupName: string;
+    timeZone: string;
+    patientName: string;
+    service: string;
+    start: Date;
+    leaveLink: string;
+  };
 }
 
 /** A notice to the business about one of its bookings (docs/back-office.md "Notices to the business"). */
@@ -275,6 +303,64 @@ const builders: { [K in MailKind]: Builder<K> } = {
         { type: 'button', link: { label: t('welcomeAdminButton'), url: data.adminLink } },
         { type: 'links', links: [{ label: t('welcomeBookingLink'), url: data.bookingLink }] },
         { type: 'note', text: t('welcomeIgnore') },
+      ],
+    };
+  },
+  waitlist_offer: (t, locale, data) => {
+    const intro = data.movesFrom
+      ? t('waitlistOfferMoveIntro', { date: formatStart(locale, data.timeZone, data.movesFrom) })
+      : t('waitlistOfferIntro');
+    return {
+      subject: t('waitlistOfferSubject', { date: formatShortDateTime(locale, data.timeZone, data.start) }),
+      intro,
+      blocks: [
+        { type: 'paragraph', text: greeting(t, data.patientName) },
+        { type: 'paragraph', text: intro },
+        {
+          type: 'appointments',
+          heading: t('detailsHeading'),
+          entries: [
+            {
+              when: formatTimeRange(locale, data.timeZone, data.start, data.end),
+              title: data.service,
+              lines: data.calendar ? [t('withCalendar', { calendar: data.calendar })] : [],
+              video: null,
+            },
+          ],
+        },
+        { type: 'note', text: t('timeZoneNote', { zone: data.timeZone }) },
+        { type: 'button', link: { label: t('waitlistOfferButton'), url: data.offerLink } },
+        {
+          type: 'paragraph',
+          text: t('waitlistOfferExpiry', {
+            date: formatShortDateTime(locale, data.timeZone, data.expiresAt),
+          }),
+        },
+        { type: 'links', links: [{ label: t('waitlistLeaveLink'), url: data.leaveLink }] },
+      ],
+    };
+  },
+  waitlist_gone: (t, locale, data) => {
+    const intro = t('waitlistGoneIntro');
+    return {
+      subject: t('waitlistGoneSubject', { date: formatShortDateTime(locale, data.timeZone, data.start) }),
+      intro,
+      blocks: [
+        { type: 'paragraph', text: greeting(t, data.patientName) },
+        { type: 'paragraph', text: intro },
+        {
+          type: 'appointments',
+          heading: t('detailsHeading'),
+          entries: [
+            {
+              when: formatStart(locale, data.timeZone, data.start),
+              title: data.service,
+              lines: [],
+              video: null,
+            },
+          ],
+        },
+        { type: 'links', links: [{ label: t('waitlistLeaveLink'), url: data.leaveLink }] },
       ],
     };
   },

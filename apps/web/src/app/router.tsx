@@ -58,6 +58,10 @@ const AdminPage = page(() =>
   ]).then(([m]) => m.AdminPage),
 );
 
+// The waiting list's pages, opened from its mails (docs/waitlist.md).
+const OfferPage = page(() => import('../features/waitlist/OfferPage.tsx').then((m) => m.OfferPage));
+const LeavePage = page(() => import('../features/waitlist/LeavePage.tsx').then((m) => m.LeavePage));
+
 const ACCOUNT_PAGES: Record<string, Page> = {
   login: page(() => import('../features/account/LoginPage.tsx').then((m) => m.LoginPage), 'account'),
   register: page(() => import('../features/account/RegisterPage.tsx').then((m) => m.RegisterPage), 'account'),
@@ -131,6 +135,8 @@ export function AppRoutes() {
         {Object.entries(ACCOUNT_PAGES).map(([name, Account]) => (
           <Route key={name} path={name} element={<Account />} />
         ))}
+        <Route path="waitlist/offer" element={<OfferPage />} />
+        <Route path="waitlist/leave" element={<LeavePage />} />
         <Route path="error" element={<ErrorPage />} />
         <Route path="*" element={<RedirectToGroupRoot />} />
       </Route>

@@ -8,3 +8,4 @@ export * as fiches from './fiches.ts';
 export * as groups from './groups.ts';
 export * as reminders from './reminders.ts';
 export * as sessions from './sessions.ts';
+export * as waitlist from './waitlist.ts';

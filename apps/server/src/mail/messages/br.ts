@@ -74,4 +74,15 @@ export const br: MailMessages = {
   reminderStop: 'Paouez da resevout degasoù soñj dre bostel',
   reminderSms:
     '{group} : degas soñj eus hoc’h emgav d’ar {date}. Gwelet pe nullañ : {link} Paouez gant an SMSoù-mañ : {stop}',
+  waitlistOfferSubject: '{group} : un eur a zo deuet da vezañ dieub d’an {date}',
+  waitlistOfferIntro:
+    'Un eur a c’hortozec’h a zo dieub. N’eo ket miret evidoc’h : an den kentañ a gadarn anezhañ en devo anezhañ.',
+  waitlistOfferMoveIntro:
+    'Un eur abretoc’h a zo dieub evit ho emgav eus an {date}. O kadarnaat e vo dilec’hiet hoc’h emgav ; an den kentañ a gadarn anezhañ en devo anezhañ.',
+  waitlistOfferButton: 'Miret an eur-mañ',
+  waitlistOfferExpiry: 'Echuiñ a ra ar c’hinnig-mañ d’an {date}.',
+  waitlistGoneSubject: '{group} : eur an {date} a zo bet kemeret',
+  waitlistGoneIntro:
+    'Unan all en deus kadarnaet an eur-mañ a-raok. Chom a rit war al listenn-gortoz : skrivañ a raimp en-dro pa vo dieub un eur all.',
+  waitlistLeaveLink: 'Kuitaat al listenn-gortoz',
 };

@@ -71,4 +71,15 @@ export const cs: MailMessages = {
   reminderWhy: 'Tuto připomínku dostáváte, protože jste si rezervovali termín u {group}.',
   reminderStop: 'Nezasílat připomínky e-mailem',
   reminderSms: '{group}: připomínka schůzky {date}. Zobrazit nebo zrušit: {link} Nezasílat tyto SMS: {stop}',
+  waitlistOfferSubject: '{group}: uvolnil se termín {date}',
+  waitlistOfferIntro:
+    'Uvolnil se termín, na který jste čekali. Není pro vás rezervován: získá ho ten, kdo ho potvrdí první.',
+  waitlistOfferMoveIntro:
+    'Pro vaši návštěvu z {date} se uvolnil dřívější termín. Potvrzením se vaše návštěva přesune na něj; získá ho ten, kdo ho potvrdí první.',
+  waitlistOfferButton: 'Rezervovat tento termín',
+  waitlistOfferExpiry: 'Tato nabídka končí {date}.',
+  waitlistGoneSubject: '{group}: termín {date} je obsazen',
+  waitlistGoneIntro:
+    'Někdo jiný tento termín potvrdil dříve. Zůstáváte na čekací listině: napíšeme vám znovu, až se uvolní jiný termín.',
+  waitlistLeaveLink: 'Odhlásit se z čekací listiny',
 };

@@ -74,4 +74,15 @@ export const de: MailMessages = {
   reminderStop: 'Keine Erinnerungen per E-Mail mehr',
   reminderSms:
     '{group}: Erinnerung an Ihren Termin am {date}. Ansehen oder absagen: {link} Keine SMS mehr: {stop}',
+  waitlistOfferSubject: '{group}: Am {date} ist ein Termin frei geworden',
+  waitlistOfferIntro:
+    'Ein Termin, auf den Sie gewartet haben, ist frei geworden. Er ist nicht für Sie reserviert: Wer zuerst bestätigt, bekommt ihn.',
+  waitlistOfferMoveIntro:
+    'Für Ihren Termin am {date} ist ein früherer Termin frei geworden. Wenn Sie bestätigen, wird Ihr Termin dorthin verlegt; wer zuerst bestätigt, bekommt ihn.',
+  waitlistOfferButton: 'Diesen Termin buchen',
+  waitlistOfferExpiry: 'Dieses Angebot endet am {date}.',
+  waitlistGoneSubject: '{group}: Der Termin am {date} ist vergeben',
+  waitlistGoneIntro:
+    'Jemand anderes hat diesen Termin zuerst bestätigt. Sie bleiben auf der Warteliste: Wir schreiben Ihnen wieder, wenn ein anderer Termin frei wird.',
+  waitlistLeaveLink: 'Warteliste verlassen',
 };

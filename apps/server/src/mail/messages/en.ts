@@ -72,4 +72,15 @@ export const en: MailMessages = {
   reminderStop: 'Stop e-mail reminders',
   reminderSms:
     '{group}: reminder of your appointment on {date}. See or cancel: {link} Stop these texts: {stop}',
+  waitlistOfferSubject: '{group}: a time has freed up on {date}',
+  waitlistOfferIntro:
+    'A time you were waiting for has freed up. It is not held for you: the first person to confirm it gets it.',
+  waitlistOfferMoveIntro:
+    'An earlier time has freed up for your appointment of {date}. Confirming moves your appointment to it; the first person to confirm it gets it.',
+  waitlistOfferButton: 'Book this time',
+  waitlistOfferExpiry: 'This offer ends on {date}.',
+  waitlistGoneSubject: '{group}: the time of {date} has been taken',
+  waitlistGoneIntro:
+    'Someone else confirmed this time first. You stay on the waiting list: we will write again when another time frees up.',
+  waitlistLeaveLink: 'Leave the waiting list',
 };

@@ -72,4 +72,15 @@ export const es: MailMessages = {
   reminderStop: 'No recibir más recordatorios por correo',
   reminderSms:
     '{group}: recordatorio de su cita del {date}. Ver o cancelar: {link} No recibir más SMS: {stop}',
+  waitlistOfferSubject: '{group}: se ha liberado una hora el {date}',
+  waitlistOfferIntro:
+    'Se ha liberado una hora que esperaba. No está reservada para usted: la obtiene la primera persona que la confirme.',
+  waitlistOfferMoveIntro:
+    'Se ha liberado una hora más temprana para su cita del {date}. Al confirmarla, su cita se traslada a ella; la obtiene la primera persona que la confirme.',
+  waitlistOfferButton: 'Reservar esta hora',
+  waitlistOfferExpiry: 'Esta oferta termina el {date}.',
+  waitlistGoneSubject: '{group}: la hora del {date} ya está ocupada',
+  waitlistGoneIntro:
+    'Otra persona confirmó esta hora antes. Sigue en la lista de espera: le escribiremos cuando se libere otra hora.',
+  waitlistLeaveLink: 'Salir de la lista de espera',
 };

@@ -74,4 +74,15 @@ export const fr: MailMessages = {
   reminderStop: 'Ne plus recevoir de rappels par e-mail',
   reminderSms:
     '{group} : rappel de votre rendez-vous du {date}. Voir ou annuler : {link} Ne plus recevoir ces SMS : {stop}',
+  waitlistOfferSubject: '{group} : un créneau s’est libéré le {date}',
+  waitlistOfferIntro:
+    'Un créneau que vous attendiez s’est libéré. Il ne vous est pas réservé : la première personne qui le confirme l’obtient.',
+  waitlistOfferMoveIntro:
+    'Un créneau plus tôt s’est libéré pour votre rendez-vous du {date}. Le confirmer y déplace votre rendez-vous ; la première personne qui le confirme l’obtient.',
+  waitlistOfferButton: 'Réserver ce créneau',
+  waitlistOfferExpiry: 'Cette offre prend fin le {date}.',
+  waitlistGoneSubject: '{group} : le créneau du {date} a été pris',
+  waitlistGoneIntro:
+    'Quelqu’un d’autre a confirmé ce créneau avant vous. Vous restez sur la liste d’attente : nous vous écrirons quand un autre créneau se libérera.',
+  waitlistLeaveLink: 'Quitter la liste d’attente',
 };

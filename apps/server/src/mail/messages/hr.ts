@@ -72,4 +72,15 @@ export const hr: MailMessages = {
   reminderStop: 'Ne primaj podsjetnike e-poštom',
   reminderSms:
     '{group}: podsjetnik na termin {date}. Pregled ili otkazivanje: {link} Ne primaj ove SMS-ove: {stop}',
+  waitlistOfferSubject: '{group}: oslobodio se termin {date}',
+  waitlistOfferIntro:
+    'Oslobodio se termin koji ste čekali. Nije rezerviran za vas: dobiva ga prva osoba koja ga potvrdi.',
+  waitlistOfferMoveIntro:
+    'Za vaš termin od {date} oslobodio se raniji termin. Potvrdom se vaš termin premješta na njega; dobiva ga prva osoba koja ga potvrdi.',
+  waitlistOfferButton: 'Rezerviraj ovaj termin',
+  waitlistOfferExpiry: 'Ova ponuda istječe {date}.',
+  waitlistGoneSubject: '{group}: termin {date} je zauzet',
+  waitlistGoneIntro:
+    'Netko drugi je prvi potvrdio ovaj termin. Ostajete na listi čekanja: javit ćemo vam se kad se oslobodi drugi termin.',
+  waitlistLeaveLink: 'Napusti listu čekanja',
 };

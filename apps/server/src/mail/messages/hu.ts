@@ -73,4 +73,15 @@ export const hu: MailMessages = {
   reminderStop: 'Ne kapjak több e-mailes emlékeztetőt',
   reminderSms:
     '{group}: emlékeztető az időpontjáról ({date}). Megtekintés vagy lemondás: {link} SMS-ek leállítása: {stop}',
+  waitlistOfferSubject: '{group}: felszabadult egy időpont: {date}',
+  waitlistOfferIntro:
+    'Felszabadult egy időpont, amelyre várt. Nincs lefoglalva Önnek: az kapja meg, aki elsőként megerősíti.',
+  waitlistOfferMoveIntro:
+    'Felszabadult egy korábbi időpont a(z) {date} időpontú foglalásához. A megerősítéssel foglalása erre az időpontra kerül; az kapja meg, aki elsőként megerősíti.',
+  waitlistOfferButton: 'Lefoglalom ezt az időpontot',
+  waitlistOfferExpiry: 'Ez az ajánlat lejár: {date}.',
+  waitlistGoneSubject: '{group}: a(z) {date} időpontot már lefoglalták',
+  waitlistGoneIntro:
+    'Valaki más előbb erősítette meg ezt az időpontot. Ön a várólistán marad: újra írunk, ha másik időpont szabadul fel.',
+  waitlistLeaveLink: 'Kilépés a várólistáról',
 };

@@ -73,4 +73,15 @@ export const it: MailMessages = {
   reminderStop: 'Non ricevere più promemoria via e-mail',
   reminderSms:
     "{group}: promemoria dell'appuntamento del {date}. Vedi o annulla: {link} Non ricevere più SMS: {stop}",
+  waitlistOfferSubject: '{group}: si è liberato un orario il {date}',
+  waitlistOfferIntro:
+    'Si è liberato un orario che aspettava. Non è riservato a lei: lo ottiene la prima persona che lo conferma.',
+  waitlistOfferMoveIntro:
+    'Si è liberato un orario più vicino per il suo appuntamento del {date}. Confermando, il suo appuntamento viene spostato lì; lo ottiene la prima persona che lo conferma.',
+  waitlistOfferButton: 'Prenota questo orario',
+  waitlistOfferExpiry: 'Questa offerta scade il {date}.',
+  waitlistGoneSubject: '{group}: l’orario del {date} è stato preso',
+  waitlistGoneIntro:
+    'Un’altra persona ha confermato questo orario per prima. Resta nella lista d’attesa: le scriveremo quando si libererà un altro orario.',
+  waitlistLeaveLink: 'Esci dalla lista d’attesa',
 };

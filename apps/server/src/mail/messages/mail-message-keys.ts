@@ -66,6 +66,14 @@ export type MailMessageKey =
   | 'cancelLink'
   | 'exportLink'
   | 'linksNote'
-  | 'questions';
+  | 'questions'
+  | 'waitlistOfferSubject'
+  | 'waitlistOfferIntro'
+  | 'waitlistOfferMoveIntro'
+  | 'waitlistOfferButton'
+  | 'waitlistOfferExpiry'
+  | 'waitlistGoneSubject'
+  | 'waitlistGoneIntro'
+  | 'waitlistLeaveLink';
 
 export type MailMessages = Record<MailMessageKey, string>;

@@ -73,4 +73,15 @@ export const nl: MailMessages = {
   reminderStop: 'Geen herinneringen per e-mail meer',
   reminderSms:
     '{group}: herinnering aan uw afspraak op {date}. Bekijken of annuleren: {link} Geen sms meer: {stop}',
+  waitlistOfferSubject: '{group}: er is een tijd vrijgekomen op {date}',
+  waitlistOfferIntro:
+    'Er is een tijd vrijgekomen waarop u wachtte. Hij is niet voor u vastgehouden: wie eerst bevestigt, krijgt hem.',
+  waitlistOfferMoveIntro:
+    'Er is een eerdere tijd vrijgekomen voor uw afspraak van {date}. Bevestigen verplaatst uw afspraak daarheen; wie eerst bevestigt, krijgt hem.',
+  waitlistOfferButton: 'Deze tijd boeken',
+  waitlistOfferExpiry: 'Dit aanbod loopt af op {date}.',
+  waitlistGoneSubject: '{group}: de tijd van {date} is al genomen',
+  waitlistGoneIntro:
+    'Iemand anders heeft deze tijd eerder bevestigd. U blijft op de wachtlijst: we schrijven u opnieuw als er een andere tijd vrijkomt.',
+  waitlistLeaveLink: 'Wachtlijst verlaten',
 };

@@ -71,4 +71,15 @@ export const pl: MailMessages = {
   reminderWhy: 'Otrzymujesz to przypomnienie, ponieważ zarezerwowałeś wizytę w {group}.',
   reminderStop: 'Nie wysyłaj przypomnień e-mailem',
   reminderSms: '{group}: przypomnienie o wizycie {date}. Zobacz lub odwołaj: {link} Wyłącz te SMS-y: {stop}',
+  waitlistOfferSubject: '{group}: zwolnił się termin {date}',
+  waitlistOfferIntro:
+    'Zwolnił się termin, na który Pan/Pani czekał(a). Nie jest zarezerwowany: otrzymuje go pierwsza osoba, która go potwierdzi.',
+  waitlistOfferMoveIntro:
+    'Zwolnił się wcześniejszy termin dla Pana/Pani wizyty z {date}. Potwierdzenie przeniesie wizytę na ten termin; otrzymuje go pierwsza osoba, która go potwierdzi.',
+  waitlistOfferButton: 'Zarezerwuj ten termin',
+  waitlistOfferExpiry: 'Ta oferta wygasa {date}.',
+  waitlistGoneSubject: '{group}: termin {date} został zajęty',
+  waitlistGoneIntro:
+    'Ktoś inny potwierdził ten termin wcześniej. Pozostaje Pan/Pani na liście oczekujących: napiszemy ponownie, gdy zwolni się inny termin.',
+  waitlistLeaveLink: 'Opuść listę oczekujących',
 };

@@ -72,4 +72,15 @@ export const pt: MailMessages = {
   reminderStop: 'Deixar de receber lembretes por e-mail',
   reminderSms:
     '{group}: lembrete da sua marcação de {date}. Ver ou cancelar: {link} Deixar de receber SMS: {stop}',
+  waitlistOfferSubject: '{group}: ficou livre um horário em {date}',
+  waitlistOfferIntro:
+    'Ficou livre um horário que esperava. Não está reservado para si: fica com ele a primeira pessoa que o confirmar.',
+  waitlistOfferMoveIntro:
+    'Ficou livre um horário mais cedo para a sua marcação de {date}. Ao confirmar, a sua marcação passa para esse horário; fica com ele a primeira pessoa que o confirmar.',
+  waitlistOfferButton: 'Marcar este horário',
+  waitlistOfferExpiry: 'Esta oferta termina em {date}.',
+  waitlistGoneSubject: '{group}: o horário de {date} já foi ocupado',
+  waitlistGoneIntro:
+    'Outra pessoa confirmou este horário primeiro. Continua na lista de espera: voltaremos a escrever quando outro horário ficar livre.',
+  waitlistLeaveLink: 'Sair da lista de espera',
 };

@@ -72,4 +72,15 @@ export const sk: MailMessages = {
   reminderStop: 'Nezasielať pripomienky e-mailom',
   reminderSms:
     '{group}: pripomienka termínu {date}. Zobraziť alebo zrušiť: {link} Nezasielať tieto SMS: {stop}',
+  waitlistOfferSubject: '{group}: uvoľnil sa termín {date}',
+  waitlistOfferIntro:
+    'Uvoľnil sa termín, na ktorý ste čakali. Nie je pre vás rezervovaný: získa ho ten, kto ho potvrdí prvý.',
+  waitlistOfferMoveIntro:
+    'Pre vašu návštevu z {date} sa uvoľnil skorší termín. Potvrdením sa vaša návšteva presunie naň; získa ho ten, kto ho potvrdí prvý.',
+  waitlistOfferButton: 'Rezervovať tento termín',
+  waitlistOfferExpiry: 'Táto ponuka končí {date}.',
+  waitlistGoneSubject: '{group}: termín {date} je obsadený',
+  waitlistGoneIntro:
+    'Niekto iný tento termín potvrdil skôr. Zostávate na čakacej listine: napíšeme vám znova, keď sa uvoľní iný termín.',
+  waitlistLeaveLink: 'Odhlásiť sa z čakacej listiny',
 };

@@ -1,5 +1,6 @@
 import type { Scope } from '../../app-context.ts';
 import { DomainError, type FailureKind } from '../../errors/domain-error.ts';
+import { enqueueWaitlistScan, freedBy } from '../freed-time/freed-time.ts';
 import { emitAppointmentEvent } from '../webhooks/webhook-events.ts';
 import { requireAccess } from './appointment-access.ts';
 import { recordHistory } from './appointment-history.ts';
@@ -77,6 +78,8 @@ export async function cancelAppointments(scope: Scope, ids: readonly number[], o
     if (options.notifyCustomer !== false) await sendCancellationMail(scope, trx, done);
     await noticeToBusiness(scope, trx, { rows: done, event: 'cancelled' });
     await emitAppointmentEvent(scope, trx, { rows: done, event: 'cancelled' });
+    // Someone on the waiting list may want the time this frees (docs/waitlist.md).
+    await enqueueWaitlistScan(trx, group.id, ctx.now(), freedBy(done, settings.timezone));
     return { records: presentWithIncluded(done, ctx), message: 'appointmentCanceled' };
   });
 }

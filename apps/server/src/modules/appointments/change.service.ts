@@ -5,10 +5,13 @@
  * start does not fit, nothing changes.
  */
 import type { AppointmentChoice, BookingSelection } from '@creneau/core/availability/availability.types';
+import type { Transaction } from 'kysely';
 import type { Scope } from '../../app-context.ts';
+import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
 import { fichesViewerMayEdit } from '../fiches/fiches.service.ts';
+import { enqueueWaitlistScan, freedBy } from '../freed-time/freed-time.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
 import { emitAppointmentEvent } from '../webhooks/webhook-events.ts';
 import { requireAccess } from './appointment-access.ts';
@@ -55,7 +58,18 @@ function selectionOf(booking: readonly repo.DetailedAppointment[], change: Chang
   return { appointments };
 }
 
-export async function changeBooking(scope: Scope, id: number, change: ChangeRequest) {
+/** Work done in the change's transaction once the booking is written (the waiting list's offer). */
+export type AfterChange = (
+  trx: Transaction<Database>,
+  rows: readonly repo.DetailedAppointment[],
+) => Promise<void>;
+
+export async function changeBooking(
+  scope: Scope,
+  id: number,
+  change: ChangeRequest,
+  afterChange?: AfterChange,
+) {
   const { ctx, group, viewer } = scope;
   const settings = group.settings;
   await takeBookingAttempt(scope, change.clientAddress);
@@ -181,6 +195,9 @@ export async function changeBooking(scope: Scope, id: number, change: ChangeRequ
     await noticeToBusiness(scope, trx, { rows, event: 'changed' });
     if (moved) await scheduleReminders(trx, group, rows, ctx.now());
     await emitAppointmentEvent(scope, trx, { rows, event: 'changed' });
+    // The time it left may be what someone on the waiting list wants (docs/waitlist.md).
+    if (moved) await enqueueWaitlistScan(trx, group.id, ctx.now(), freedBy(booking, settings.timezone));
+    await afterChange?.(trx, rows);
     return { records: presentWithIncluded(rows, ctx, settings.locale) };
   });
 }

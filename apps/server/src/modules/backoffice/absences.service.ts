@@ -19,6 +19,7 @@ import { zoneOffsets } from '@creneau/core/time/zone-offsets';
 import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { lockCalendars } from '../appointments/appointments.repository.ts';
+import { enqueueWaitlistScan } from '../freed-time/freed-time.ts';
 import { presentAgendaAppointment } from './agenda-presenter.ts';
 import * as repo from './backoffice.repository.ts';
 import { requireRight, worksOn } from './membership.service.ts';
@@ -145,12 +146,15 @@ export async function deleteAbsence(scope: Scope, absenceId: number, wholeSeries
       group.id,
       targets.map((target) => target.calendar_id),
     );
-    return {
-      deleted: await repo.deleteBlocks(
-        trx,
-        group.id,
-        targets.map((target) => target.id),
-      ),
-    };
+    const deleted = await repo.deleteBlocks(
+      trx,
+      group.id,
+      targets.map((target) => target.id),
+    );
+    // The time the absence held is free again: maybe for someone on the waiting list (docs/waitlist.md).
+    await enqueueWaitlistScan(trx, group.id, scope.now, {
+      calendarIds: targets.map((target) => target.calendar_id),
+    });
+    return { deleted };
   });
 }

@@ -7,6 +7,7 @@
 import type { GroupConfig } from '@creneau/core/group-config/group-config.schema';
 import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
+import { enqueueWaitlistScan } from '../freed-time/freed-time.ts';
 import { diffConfigs } from '../group-config/config-diff.ts';
 import * as versions from '../group-config/config-versions.ts';
 import {
@@ -92,6 +93,8 @@ async function write(
       const stranded = await strandedSince(scope, scheduleBefore, trx);
       if (stranded.length > 0 && !options.acceptStranded)
         throw errors.conflict('appointmentsStranded', { stranded });
+      // Longer hours or a new calendar may free time for people on the waiting list (docs/waitlist.md).
+      await enqueueWaitlistScan(trx, group.id, scope.now);
       return { saved, stranded };
     });
   } catch (error) {

@@ -40,6 +40,8 @@ export const LIMITS = {
   proBookingsPerAccount: { kind: 'pro-booking', max: 600, windowMs: HOUR },
   /** Booking mails to one address for bookings a professional made. */
   proBookingMailsPerRecipient: { kind: 'pro-booking-mail-to', max: 60, windowMs: HOUR },
+  /** Joins of the waiting list and confirmations of its offers, per client address (docs/waitlist.md). */
+  waitlistPerAddress: { kind: 'waitlist-ip', max: 20, windowMs: HOUR },
 } satisfies Record<string, AttemptLimit>;
 
 const keyOf = (limit: AttemptLimit, subject: string) => `${limit.kind}:${subject}`;

@@ -76,3 +76,12 @@ export async function takeAddressAttempt(
 ): Promise<void> {
   await takeAttempt(ctx.db, { limit: scaled(ctx, limit), subject: clientSubject(address), now: ctx.now() });
 }
+
+/** One join of the waiting list or confirmation of one of its offers from this client address (docs/waitlist.md). */
+export async function takeWaitlistAttempt(ctx: AppContext, address: string, now: Date): Promise<void> {
+  await takeAttempt(ctx.db, {
+    limit: scaled(ctx, LIMITS.waitlistPerAddress),
+    subject: clientSubject(address),
+    now,
+  });
+}

@@ -1,10 +1,12 @@
 /** One person's tab of the appointments list: upcoming, then past, or the empty state with a book button. */
+import { localDateIn } from '@creneau/core/time/time-zone';
 import type { ListedAppointment } from '../../api/appointments.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
 import { type AppointmentAction, AppointmentCard } from '../../ui/appointments/AppointmentCard.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import { WaitlistForm } from '../waitlist/WaitlistForm.tsx';
 import styles from './AppointmentsPage.module.css';
 import type { useCleanLink } from './account-navigation.ts';
 import { actionsFor, cardsOf, type PersonTab, splitByTime } from './appointment-list.ts';
@@ -31,7 +33,7 @@ export function PersonAppointments({
   bookLink,
 }: PersonAppointmentsProps) {
   const { t } = usePart('account');
-  const { group } = useGroupContext();
+  const { group, session } = useGroupContext();
   const { future, past } = splitByTime(cardsOf(appointments), now);
   const card = (appointment: ListedAppointment, isPast: boolean) => (
     <li key={appointment.id}>
@@ -43,6 +45,17 @@ export function PersonAppointments({
         onAction={onAction}
         onVideoExpired={onVideoExpired}
       />
+      {/* A single appointment still to come can wait for an earlier time (docs/waitlist.md). */}
+      {!isPast && canEdit && appointment.type === 'free' && !appointment.consecutive_value && (
+        <WaitlistForm
+          appointmentId={appointment.id}
+          from={localDateIn(now, group.timezone)}
+          to={localDateIn(new Date(appointment.start), group.timezone)}
+          email={session.account?.email ?? undefined}
+          firstname={appointment.fiche.firstname}
+          lastname={appointment.fiche.lastname}
+        />
+      )}
     </li>
   );
   return (

@@ -13,9 +13,11 @@
 import { pickSlot } from '@creneau/core/booking/selection';
 import { showsDayStrip, slotNavigation, slotViewDays } from '@creneau/core/booking/slot-range';
 import { formatCalendarDate } from '@creneau/core/format/date-time';
+import { dayOfIsoDate, isoDateOfDay } from '@creneau/core/time/civil-day';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import type { AvailableSlot } from '../../../api/availabletimeslots.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { WaitlistForm } from '../../waitlist/WaitlistForm.tsx';
 import { useBookingStore } from '../booking-store.ts';
 import { chosenItems } from '../catalogue-filters.ts';
 import { StepHeader } from '../parts/StepHeader.tsx';
@@ -101,6 +103,8 @@ export function SlotsPage() {
     setChosenDay(date);
   };
   const marks = slotMarks(group, editable);
+  // One service, not a pack: the waiting list takes it when no time shown suits (docs/waitlist.md).
+  const waitable = !editing && editable.length === 1 && editable[0]!.type !== 'pack' ? editable[0]! : null;
 
   let body: ReactNode;
   if (catalogue.error) body = <StepError onRetry={catalogue.refetch} />;
@@ -173,6 +177,14 @@ export function SlotsPage() {
         </p>
       )}
       {body}
+      {waitable && slots.data && !invalid && (
+        <WaitlistForm
+          interventionId={waitable.id}
+          calendarId={selection.calendar_id ?? undefined}
+          from={start}
+          to={isoDateOfDay((dayOfIsoDate(start) ?? 0) + 13)}
+        />
+      )}
       {picking && (
         <Suspense fallback={null}>
           <DatePickerDialog
