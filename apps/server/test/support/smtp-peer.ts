@@ -12,6 +12,7 @@ export interface Received {
 /** A real SMTP server in the test process; stop() and listen() again on the same port simulate an outage. */
 export class SmtpPeer {
   received: Received[] = [];
+  errors: Error[] = [];
   private server: SMTPServer | null = null;
   port = 0;
 
@@ -50,6 +51,9 @@ export class SmtpPeer {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve());
     });
+    // A client that dies mid-conversation (a process killed on purpose) resets its connection:
+    // kept, not thrown, so the test sees only what it checks.
+    server.on('error', (error) => this.errors.push(error));
     this.server = server;
     this.port = (server.server.address() as AddressInfo).port;
   }
