@@ -15,6 +15,7 @@ import {
   lockClaim,
   purgeFinishedJobs,
 } from './jobs.repository.ts';
+import { type Rounds, startRounds } from './rounds.ts';
 
 export interface JobHandler {
   /**
@@ -40,11 +41,8 @@ export interface PeriodicTask {
   run(ctx: AppContext, now: Date): Promise<unknown>;
 }
 
-export interface JobRunner {
-  /** Runs everything due now, periodic tasks included (tests, and each timed round). */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** `runOnce` runs everything due now, periodic tasks included (tests, and each timed round). */
+export type JobRunner = Rounds<number>;
 
 export interface JobRunnerOptions {
   handlers: Record<string, JobHandler>;
@@ -122,7 +120,7 @@ export function startJobRunner(ctx: AppContext, options: JobRunnerOptions): JobR
     }
   };
 
-  const round = async () => {
+  const round = async (stopping: () => boolean) => {
     await runPeriodic();
     let done = 0;
     for (;;) {
@@ -134,44 +132,15 @@ export function startJobRunner(ctx: AppContext, options: JobRunnerOptions): JobR
         kinds,
       });
       for (const job of claimed) if (await runJob(job)) done += 1;
-      if (claimed.length < batchSize || stopped) return done;
+      if (claimed.length < batchSize || stopping()) return done;
     }
   };
 
-  let queue: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const runOnce = () => {
-    const next = queue.then(round);
-    queue = next.catch(() => undefined);
-    return next;
-  };
-  const schedule = () => {
-    timer = setTimeout(() => {
-      runOnce()
-        .then(
-          () => options.onRound?.(true),
-          (error: unknown) => {
-            log.error(`job runner: ${describeError(error)}`);
-            options.onRound?.(false);
-          },
-        )
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  if (intervalMs > 0) schedule();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await queue;
-    },
-  };
+  return startRounds(round, {
+    intervalMs,
+    onRound: options.onRound,
+    onError: (error) => log.error(`job runner: ${describeError(error)}`),
+  });
 }
 
 const purgeTask: PeriodicTask = {

@@ -5,6 +5,7 @@
  */
 import addressparser from 'nodemailer/lib/addressparser';
 import type { AppContext } from '../app-context.ts';
+import { startRounds } from '../jobs/rounds.ts';
 import {
   createMailTransport,
   type DeliveryFailure,
@@ -70,11 +71,6 @@ export function startMailWorker(ctx: AppContext, options: MailWorkerOptions = {}
     sender: parseSender(ctx.config.mailFrom),
   };
 
-  // Rounds never overlap inside one worker: a timer round and a test's runOnce queue up.
-  let queue: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-
   let lastPurge = Number.NEGATIVE_INFINITY;
   const purgeIfDue = async () => {
     const now = ctx.now().getTime();
@@ -86,39 +82,23 @@ export function startMailWorker(ctx: AppContext, options: MailWorkerOptions = {}
     });
   };
 
-  const runOnce = (): Promise<number> => {
-    const round = queue.then(async () => {
+  const rounds = startRounds(
+    async () => {
       const delivered = await deliverDue({ ctx, transport, logger, settings });
       await purgeIfDue();
       return delivered;
-    });
-    queue = round.catch(() => undefined);
-    return round;
-  };
-  const schedule = () => {
-    timer = setTimeout(() => {
-      runOnce()
-        .then(
-          () => options.onRound?.(true),
-          (error: unknown) => {
-            logger.error(`mail worker: ${describe(error)}`);
-            options.onRound?.(false);
-          },
-        )
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  if (intervalMs > 0) schedule();
+    },
+    {
+      intervalMs,
+      onRound: options.onRound,
+      onError: (error) => logger.error(`mail worker: ${describe(error)}`),
+    },
+  );
 
   return {
-    runOnce,
+    runOnce: rounds.runOnce,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await queue;
+      await rounds.stop();
       ownTransport?.close?.();
     },
   };
