@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connection.ts';
 import { insertJob } from '../src/jobs/jobs.repository.ts';
+import { plainAppointment } from '../src/modules/appointments/appointments.repository.ts';
 import { REMINDER_JOB, type ReminderPayload } from '../src/modules/appointments/reminder-schedule.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { idsByExternid } from './support/booking.ts';
@@ -71,34 +72,20 @@ describe.runIf(Boolean(inject('postgresTemplate')))('reminders across a SIGKILL 
           .executeTakeFirstOrThrow();
         const appointment = await trx
           .insertInto('appointments')
-          .values({
-            group_id: groupId,
-            fiche_id: fiche.id,
-            account_id: null,
-            intervention_id: id.cut!,
-            calendar_id: id.alice!,
-            resource_id: null,
-            starts_at: start,
-            ends_at: new Date(start.getTime() + 15 * 60_000),
-            duration: 15,
-            pack_id: null,
-            parent_id: null,
-            consecutive_value: null,
-            price_amount: null,
-            intervention_price: null,
-            promotion: null,
-            video_room: null,
-            comments: null,
-            vevent: '{}',
-            websource: null,
-            cancelled_at: null,
-            booked_by_pro_id: null,
-            attendance: null,
-            staff_note: null,
-            locale: 'en',
-            created_at: now,
-            updated_at: now,
-          })
+          .values(
+            plainAppointment({
+              group_id: groupId,
+              fiche_id: fiche.id,
+              intervention_id: id.cut!,
+              calendar_id: id.alice!,
+              starts_at: start,
+              ends_at: new Date(start.getTime() + 15 * 60_000),
+              duration: 15,
+              locale: 'en',
+              created_at: now,
+              updated_at: now,
+            }),
+          )
           .returning('id')
           .executeTakeFirstOrThrow();
         const payload: ReminderPayload = {

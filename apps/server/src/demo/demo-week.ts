@@ -16,6 +16,7 @@ import { localDateIn } from '@creneau/core/time/time-zone';
 import { zoneOffsets } from '@creneau/core/time/zone-offsets';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { plainAppointment } from '../modules/appointments/appointments.repository.ts';
 
 const DAYS = 14;
 /** The share of the opening time that is booked. */
@@ -195,31 +196,16 @@ export async function loadDemoWeek(db: Kysely<Database>, now: Date, urlname = 'd
       const instant = zone.instantsOf(appointment.localStart)[0];
       if (instant === undefined) return [];
       return [
-        {
+        plainAppointment({
           group_id: group.id,
           fiche_id: fiches[appointment.customer]!,
-          account_id: null,
           intervention_id: appointment.interventionId,
           calendar_id: appointment.calendarId,
-          resource_id: null,
           starts_at: new Date(instant * 60_000),
           ends_at: new Date((instant + appointment.duration) * 60_000),
           duration: appointment.duration,
-          pack_id: null,
-          parent_id: null,
-          consecutive_value: null,
-          price_amount: null,
-          intervention_price: null,
-          promotion: null,
-          video_room: null,
-          comments: null,
-          vevent: '{}',
           websource: 'demo',
-          cancelled_at: null,
-          booked_by_pro_id: null,
-          attendance: null,
-          staff_note: null,
-        },
+        }),
       ];
     });
     for (let i = 0; i < rows.length; i += 200)

@@ -86,6 +86,39 @@ export async function ficheIdsOfAccount(db: Db, accountId: number, groupId?: num
   return (await q.execute()).map((r) => r.id);
 }
 
+/**
+ * The row of a plain appointment — no resource, pack, chain, price, promotion, video room, comment
+ * or staff mark — with what is given on top: the demo's fortnight and tests write such rows directly.
+ */
+export function plainAppointment(
+  values: Pick<
+    NewAppointment,
+    'group_id' | 'fiche_id' | 'intervention_id' | 'calendar_id' | 'starts_at' | 'ends_at' | 'duration'
+  > &
+    Partial<NewAppointment>,
+): NewAppointment {
+  return {
+    account_id: null,
+    resource_id: null,
+    pack_id: null,
+    parent_id: null,
+    consecutive_value: null,
+    price_amount: null,
+    intervention_price: null,
+    promotion: null,
+    video_room: null,
+    comments: null,
+    vevent: '{}',
+    websource: null,
+    cancelled_at: null,
+    booked_by_pro_id: null,
+    attendance: null,
+    staff_note: null,
+    locale: null,
+    ...values,
+  };
+}
+
 export async function insertAppointment(db: Db, row: NewAppointment): Promise<number> {
   const inserted = await db.insertInto('appointments').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
