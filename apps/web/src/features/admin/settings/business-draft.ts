@@ -7,6 +7,7 @@
 import { LOCALES } from '@creneau/core/locales';
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
 import { checkedWith } from './checked-with.ts';
+import { sortProblemsBy } from './server-problems.ts';
 
 export const BUSINESS_FIELDS = [
   'name',
@@ -140,15 +141,9 @@ export interface SortedProblems {
 
 /** Splits a 422's `problems` ("$.settings.phone: rule") into the form's fields and the rest. */
 export function sortProblems(problems: readonly string[]): SortedProblems {
-  const found = new Set<BusinessField>();
-  const other: string[] = [];
-  for (const problem of problems) {
-    const path = problem.split(/:\s/, 1)[0] ?? '';
-    const field = fieldOfPath(path);
-    if (field) found.add(field);
-    else other.push(problem);
-  }
-  return { fields: BUSINESS_FIELDS.filter((field) => found.has(field)), other };
+  return sortProblemsBy(problems, (path) => fieldOfPath(path) ?? undefined, {
+    rank: (field) => BUSINESS_FIELDS.indexOf(field),
+  });
 }
 
 /** The checks the browser can make for sure; the server checks everything again. */

@@ -6,6 +6,7 @@
  * to the field they name. Items are keyed by their externid, which a new item gets when added.
  */
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
+import { sortProblemsBy } from './server-problems.ts';
 
 export interface CategoryDraft {
   externid: string;
@@ -352,14 +353,7 @@ export interface SortedProblems {
 
 /** Splits a 422's `problems` into the form's fields and the rest, as written. */
 export function sortProblems(sent: ConfigurationDocument, problems: readonly string[]): SortedProblems {
-  const fields: CatalogueFieldId[] = [];
-  const other: string[] = [];
-  for (const problem of problems) {
-    const field = fieldOfPath(sent, problem.split(/:\s/, 1)[0] ?? '');
-    if (!field) other.push(problem);
-    else if (!fields.includes(field)) fields.push(field);
-  }
-  return { fields, other };
+  return sortProblemsBy(problems, (path) => fieldOfPath(sent, path) ?? undefined);
 }
 
 /** The checks the browser can make for sure, in the form's order; the server checks again. */

@@ -10,6 +10,7 @@ import {
   type FormName,
   usesOption,
 } from './form-fields-draft.ts';
+import { sortProblemsBy } from './server-problems.ts';
 
 /** The controls of a field that a problem can name. */
 export type FieldPart =
@@ -143,13 +144,7 @@ export interface SortedProblems {
 
 /** Splits a 422's `problems` into the form's controls and the rest, as written. */
 export function sortProblems(draft: FormFieldsDraft, problems: readonly string[]): SortedProblems {
-  const fields: FormFieldProblem[] = [];
-  const other: string[] = [];
-  for (const problem of problems) {
-    const [path = '', ...rest] = problem.split(/:\s/);
-    const found = problemOfPath(draft, path, rest.join(': '));
-    if (!found) other.push(problem);
-    else if (!fields.some((item) => item.field === found.field)) fields.push(found);
-  }
-  return { fields, other };
+  return sortProblemsBy(problems, (path, message) => problemOfPath(draft, path, message) ?? undefined, {
+    sameField: (a, b) => a.field === b.field,
+  });
 }

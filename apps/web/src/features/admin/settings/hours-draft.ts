@@ -6,6 +6,7 @@
  * its start, no overlap in a day) and the server's problem paths brought back to the range they name.
  */
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
+import { sortProblemsBy, withoutRoot } from './server-problems.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -173,25 +174,24 @@ export function sortProblems(
   draft: HoursDraft,
   problems: readonly string[],
 ): SortedProblems {
-  const ranges: LocalProblem[] = [];
-  const other: string[] = [];
   const calendars = listOf((sent as Json).calendars);
-  for (const problem of problems) {
-    const path = (problem.split(/:\s/, 1)[0] ?? '').replace(/^\$\./, '');
-    const match = /^calendars\[([^\]]+)\]\.weekly\.(\w+)(?:\[(\d+)\](?:\[(\d)\])?)?/.exec(path);
-    const reference = match?.[1] ?? '';
-    const externid = /^\d+$/.test(reference) ? textOf(calendars[Number(reference)]?.externid) : reference;
-    const day = match?.[2] as Weekday | undefined;
-    const calendar = draft.find((item) => item.externid === externid);
-    const range =
-      calendar && day && WEEKDAYS.includes(day) ? calendar.days[day][Number(match?.[3] ?? 0)] : undefined;
-    if (!calendar || !day || !range) {
-      other.push(problem);
-      continue;
-    }
-    const problemOf: RangeProblem = match?.[4] === '0' ? 'from' : match?.[4] === '1' ? 'to' : 'order';
-    if (!ranges.some((item) => item.key === range.key))
-      ranges.push({ calendar: externid, day, key: range.key, problem: problemOf });
-  }
+  const { fields: ranges, other } = sortProblemsBy(
+    problems,
+    (path): LocalProblem | undefined => {
+      const match = /^calendars\[([^\]]+)\]\.weekly\.(\w+)(?:\[(\d+)\](?:\[(\d)\])?)?/.exec(
+        withoutRoot(path),
+      );
+      const reference = match?.[1] ?? '';
+      const externid = /^\d+$/.test(reference) ? textOf(calendars[Number(reference)]?.externid) : reference;
+      const day = match?.[2] as Weekday | undefined;
+      const calendar = draft.find((item) => item.externid === externid);
+      const range =
+        calendar && day && WEEKDAYS.includes(day) ? calendar.days[day][Number(match?.[3] ?? 0)] : undefined;
+      if (!calendar || !day || !range) return undefined;
+      const problem: RangeProblem = match?.[4] === '0' ? 'from' : match?.[4] === '1' ? 'to' : 'order';
+      return { calendar: externid, day, key: range.key, problem };
+    },
+    { sameField: (a, b) => a.key === b.key },
+  );
   return { ranges, other };
 }

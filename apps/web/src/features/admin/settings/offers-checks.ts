@@ -7,6 +7,7 @@ import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
 import { priceCents } from './catalogue-draft.ts';
 import { breakMinutes, listOf, type OffersDraft, percentOf, textOf } from './offers-draft.ts';
 import { MAX_ITEMS, MIN_ITEMS } from './offers-edits.ts';
+import { sortProblemsBy } from './server-problems.ts';
 
 export type PackField =
   | 'name'
@@ -123,12 +124,5 @@ export interface SortedProblems {
 
 /** Splits a 422's `problems` into the form's fields and the rest, as written. */
 export function sortProblems(sent: ConfigurationDocument, problems: readonly string[]): SortedProblems {
-  const fields: OffersFieldId[] = [];
-  const other: string[] = [];
-  for (const problem of problems) {
-    const field = fieldOfPath(sent, problem.split(/:\s/, 1)[0] ?? '');
-    if (!field) other.push(problem);
-    else if (!fields.includes(field)) fields.push(field);
-  }
-  return { fields, other };
+  return sortProblemsBy(problems, (path) => fieldOfPath(sent, path) ?? undefined);
 }

@@ -14,6 +14,7 @@
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
 import { newExternid } from './catalogue-draft.ts';
 import { type Json, listOf, objectOr, shown, textOf } from './document-json.ts';
+import { sortProblemsBy } from './server-problems.ts';
 
 export interface SiteDraft {
   externid: string;
@@ -360,13 +361,7 @@ export interface SortedProblems {
 
 /** Splits a 422's `problems` into the form's fields and the rest, as written. */
 export function sortProblems(sent: ConfigurationDocument, problems: readonly string[]): SortedProblems {
-  const fields: PlacesProblem[] = [];
-  const other: string[] = [];
-  for (const problem of problems) {
-    const [path = '', ...rest] = problem.split(/:\s/);
-    const found = problemOfPath(sent, path, rest.join(': '));
-    if (!found) other.push(problem);
-    else if (!fields.some((item) => item.field === found.field)) fields.push(found);
-  }
-  return { fields, other };
+  return sortProblemsBy(problems, (path, message) => problemOfPath(sent, path, message) ?? undefined, {
+    sameField: (a, b) => a.field === b.field,
+  });
 }

@@ -7,6 +7,7 @@
  */
 import { MAX_REMINDER_LEAD_MINUTES } from '@creneau/core/booking/reminder-time';
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
+import { sortProblemsBy, withoutRoot } from './server-problems.ts';
 
 /** The lead times offered, longest first: 1 week, 2 days, 1 day, 12 h, 3 h, 2 h, 1 h, 30 min. */
 export const LEAD_PRESETS: readonly number[] = [10_080, 2880, 1440, 720, 180, 120, 60, 30];
@@ -117,20 +118,16 @@ export interface SortedProblems {
 
 /** Splits a 422's `problems` ("$.settings.reminders.lead_minutes[0]: …") into the form's fields and the rest. */
 export function sortProblems(problems: readonly string[]): SortedProblems {
-  const found = new Map<ReminderField, ReminderProblem>();
-  const other: string[] = [];
-  for (const problem of problems) {
-    const path = (problem.split(/:\s/, 1)[0] ?? '').replace(/^\$\./, '');
-    const match = PATH_FIELDS.find(([prefix]) => path === prefix || path.startsWith(`${prefix}[`));
-    if (!match) other.push(problem);
-    else if (!found.has(match[1])) found.set(match[1], 'invalid');
-  }
-  return {
-    fields: new Map(
-      REMINDER_FIELDS.filter((f) => found.has(f)).map((f) => [f, found.get(f) as ReminderProblem]),
-    ),
-    other,
-  };
+  const { fields, other } = sortProblemsBy(
+    problems,
+    (path) => {
+      const plain = withoutRoot(path);
+      const match = PATH_FIELDS.find(([prefix]) => plain === prefix || plain.startsWith(`${prefix}[`));
+      return match ? ([match[1], 'invalid'] as [ReminderField, ReminderProblem]) : undefined;
+    },
+    { sameField: (a, b) => a[0] === b[0], rank: ([field]) => REMINDER_FIELDS.indexOf(field) },
+  );
+  return { fields: new Map(fields), other };
 }
 
 /** A lead time in words in the page's language, in its largest whole unit ("1 week", "12 hours"). */

@@ -16,6 +16,7 @@ import {
   durationProblem,
   minutesOf,
 } from './duration-draft.ts';
+import { sortProblemsBy, withoutRoot } from './server-problems.ts';
 
 export const DURATION_FIELDS = ['minNotice', 'modifyNotice', 'cancelNotice', 'horizon', 'minGap'] as const;
 export type DurationField = (typeof DURATION_FIELDS)[number];
@@ -216,20 +217,17 @@ export interface SortedProblems {
 
 /** Splits a 422's `problems` ("$.settings.maxrdv_period: …") into the form's fields and the rest. */
 export function sortProblems(problems: readonly string[]): SortedProblems {
-  const found = new Map<RuleField, RuleProblem>();
-  const other: string[] = [];
-  for (const problem of problems) {
-    const path = (problem.split(/:\s/, 1)[0] ?? '').replace(/^\$\./, '');
-    const match = PATH_FIELDS.find(([prefix]) => path === prefix || path.startsWith(`${prefix}[`));
-    if (!match) other.push(problem);
-    else if (!found.has(match[1]))
-      found.set(
-        match[1],
-        match[1] === 'minNotice' && /horizon|maxrdv_period/.test(problem) ? 'noticeBeyondHorizon' : 'invalid',
-      );
-  }
-  return {
-    fields: new Map(RULE_FIELDS.filter((f) => found.has(f)).map((f) => [f, found.get(f) as RuleProblem])),
-    other,
-  };
+  const { fields, other } = sortProblemsBy(
+    problems,
+    (path, _message, problem) => {
+      const plain = withoutRoot(path);
+      const match = PATH_FIELDS.find(([prefix]) => plain === prefix || plain.startsWith(`${prefix}[`));
+      if (!match) return undefined;
+      const kind: RuleProblem =
+        match[1] === 'minNotice' && /horizon|maxrdv_period/.test(problem) ? 'noticeBeyondHorizon' : 'invalid';
+      return [match[1], kind] as const;
+    },
+    { sameField: (a, b) => a[0] === b[0], rank: ([field]) => RULE_FIELDS.indexOf(field) },
+  );
+  return { fields: new Map(fields), other };
 }

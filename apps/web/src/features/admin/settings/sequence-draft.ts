@@ -8,6 +8,7 @@
  * step they name.
  */
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
+import { sortProblemsBy, withoutRoot } from './server-problems.ts';
 
 export const STEP_NAMES = [
   'interventionset_ids',
@@ -144,18 +145,9 @@ const OPTION_OF: Record<string, StepOption> = {
  */
 export function sortProblems(draft: SequenceDraft, problems: readonly string[]): SortedProblems {
   const sent = draft.filter((step) => step.on);
-  const fields: SequenceField[] = [];
-  const other: string[] = [];
-  for (const problem of problems) {
-    const path = (problem.split(/:\s/, 1)[0] ?? '').replace(/^\$\./, '');
-    const match = /^settings\.user_sequence_config\[(\d+)\](?:\.(\w+))?/.exec(path);
+  return sortProblemsBy(problems, (path) => {
+    const match = /^settings\.user_sequence_config\[(\d+)\](?:\.(\w+))?/.exec(withoutRoot(path));
     const step = match ? sent[Number(match[1])] : undefined;
-    if (!step) {
-      other.push(problem);
-      continue;
-    }
-    const field: SequenceField = `${step.name}:${OPTION_OF[match?.[2] ?? 'name'] ?? 'on'}`;
-    if (!fields.includes(field)) fields.push(field);
-  }
-  return { fields, other };
+    return step ? (`${step.name}:${OPTION_OF[match?.[2] ?? 'name'] ?? 'on'}` as SequenceField) : undefined;
+  });
 }

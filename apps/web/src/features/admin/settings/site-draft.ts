@@ -11,6 +11,7 @@
 import { isHttpsLink } from '@creneau/core/url/public-links';
 import { isValidEmail } from '@creneau/core/validation/email';
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
+import { sortProblemsBy } from './server-problems.ts';
 
 export const SOCIAL_NETWORKS = ['facebook', 'twitterX', 'instagram', 'snapchat'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
@@ -234,14 +235,7 @@ export function fieldOfPath(path: string): SiteField | null {
 
 /** Splits a 422's `problems` ("$.website.facebook: rule") into the form's fields and the rest. */
 export function sortProblems(problems: readonly string[]): { fields: SiteField[]; other: string[] } {
-  const found = new Set<SiteField>();
-  const other: string[] = [];
-  for (const problem of problems) {
-    const field = fieldOfPath(problem.split(/:\s/, 1)[0] ?? '');
-    if (field) found.add(field);
-    else other.push(problem);
-  }
-  return { fields: [...found].sort((a, b) => rank(a) - rank(b)), other };
+  return sortProblemsBy(problems, (path) => fieldOfPath(path) ?? undefined, { rank });
 }
 
 /** The gallery with the image at `index` moved by `by` places (kept inside the list). */

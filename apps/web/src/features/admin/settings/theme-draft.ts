@@ -10,6 +10,7 @@ import { contrast } from '@creneau/core/theme/contrast';
 import { FACEBOOK_PIXEL_ID, GA_MEASUREMENT_ID, GTM_CONTAINER_ID } from '@creneau/core/tracking/tracking-ids';
 import { DEFAULT_PALETTE, normalizeColor, resolveTheme, type UserColors } from '@creneau/core/url/colors';
 import type { ConfigurationDocument } from '../../../api/admin-settings.ts';
+import { sortProblemsBy, withoutRoot } from './server-problems.ts';
 
 /** The colours the form edits, each an area and key of `usercolors`. */
 export const COLOUR_FIELDS = {
@@ -185,13 +186,11 @@ const PATH_FIELDS: readonly [string, ThemeField][] = [
 
 /** Splits a 422's `problems` ("$.settings.logo_url: rule") into the form's fields and the rest. */
 export function sortProblems(problems: readonly string[]): { fields: ThemeField[]; other: string[] } {
-  const found = new Set<ThemeField>();
-  const other: string[] = [];
-  for (const problem of problems) {
-    const path = (problem.split(/:\s/, 1)[0] ?? '').replace(/^\$\./, '');
-    const field = PATH_FIELDS.find(([prefix]) => path === prefix)?.[1];
-    if (field) found.add(field);
-    else other.push(problem);
-  }
-  return { fields: THEME_FIELDS.filter((field) => found.has(field)), other };
+  return sortProblemsBy(
+    problems,
+    (path) => PATH_FIELDS.find(([prefix]) => withoutRoot(path) === prefix)?.[1],
+    {
+      rank: (field) => THEME_FIELDS.indexOf(field),
+    },
+  );
 }
