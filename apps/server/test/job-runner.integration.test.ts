@@ -24,6 +24,7 @@ forEachDatabase('job runner', (database) => {
   let ctx: AppContext;
   let groupId: number;
   const ran: string[] = [];
+  const gaveUp: string[] = [];
 
   /** A handler that records each run and fails while `failures` says so. */
   const recorder = (mode: JobHandler['mode'], failures = 0): JobHandler => {
@@ -86,7 +87,11 @@ forEachDatabase('job runner', (database) => {
 
   it('retries with backoff, keeps no effect of a failed transactional run, and gives up after the last attempt', async () => {
     const id = (await job('flaky', { maxAttempts: 3 }))!;
-    const runner = startJobRunner(ctx, { handlers: { test: recorder('transaction', 5) }, intervalMs: 0 });
+    const runner = startJobRunner(ctx, {
+      handlers: { test: recorder('transaction', 5) },
+      intervalMs: 0,
+      log: { error: (message) => gaveUp.push(message) },
+    });
     await runner.runOnce();
     let row = await ctx.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'failing on purpose (4 more)' });
@@ -103,6 +108,7 @@ forEachDatabase('job runner', (database) => {
     expect(row).toMatchObject({ status: 'dead', attempts: 3 });
     expect(ran).toEqual(['flaky', 'flaky', 'flaky']);
     expect(await effects()).toEqual([]);
+    expect(gaveUp).toEqual([`job ${id} (test) gave up: failing on purpose (2 more)`]);
 
     const dead = await deadJobsOfGroup(ctx.db, groupId, 10);
     expect(dead).toEqual([expect.objectContaining({ id, kind: 'test', attempts: 3 })]);
