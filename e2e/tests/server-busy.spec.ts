@@ -2,13 +2,14 @@
  * A busy server (docs/operations.md "Under overload"): the slot list is answered 503 with
  * Retry-After twice, then let through. The French page shows the polite banner in French with a
  * countdown — a status that takes no focus — then the slots arrive by themselves and the banner
- * leaves. axe while it shows; screenshots (SCREENSHOTS=1) on a phone and a desktop.
+ * leaves. axe while it shows; screenshots (SCREENSHOTS=1) on a phone and a desktop. A booking
+ * answered busy is sent again with the same Idempotency-Key, and what was typed stays meanwhile.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { checkPage } from './booking-helpers.ts';
+import { checkPage, dayAhead, fill, firstDayOfSlots, groupOf, pickSlot } from './booking-helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -82,3 +83,69 @@ for (const width of [360, 1280]) {
     await expect(banner).toHaveText('');
   });
 }
+
+test('a booking answered busy is sent again with its Idempotency-Key, and what was typed stays', async ({
+  page,
+  request,
+}) => {
+  const group = await groupOf(request, 'demo-salon');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { day, slots } = await firstDayOfSlots(request, group.id, {
+    start: dayAhead(11),
+    appointments: [{ intervention_id: WOMENS_CUT }],
+    calendar_id: LEONIE,
+  });
+  const slot = slots.at(-1)!;
+  const keys: (string | undefined)[] = [];
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/v3/appointments?**', async (route: Route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    keys.push(route.request().headers()['idempotency-key']);
+    if (keys.length === 1) {
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1' },
+        json: { message: 'serverBusy', messages: { errors: ['serverBusy'] }, retryAfter: 1 },
+      });
+      return;
+    }
+    await released;
+    await route.continue();
+  });
+
+  await page.goto(`/demo-salon?intervention_ids=${WOMENS_CUT}&calendar_id=${LEONIE}&date=${day}&locale=fr`);
+  await pickSlot(page, slot);
+  const typed = {
+    firstname: 'Maëlle',
+    lastname: 'Perrin',
+    email: 'maelle.perrin@example.com',
+    firstphone: '0633445566',
+  };
+  await fill(page, 'fiche', typed);
+  const url = page.url();
+  await page.getByTestId('book-submit').click();
+
+  const countdown = page.getByTestId('busy-countdown');
+  await expect(countdown).toHaveText(new RegExp(`^${BUSY}`), LOADED);
+  // The retry is held by the test: the page has not moved and nothing typed is lost.
+  await expect.poll(() => keys.length, { timeout: 15_000 }).toBe(2);
+  expect(page.url()).toBe(url);
+  for (const [name, value] of Object.entries(typed))
+    await expect(page.getByTestId(`fiche-${name}`)).toHaveValue(value);
+  expect(keys[0], 'the booking carries an Idempotency-Key').toBeTruthy();
+  expect(keys[1]).toBe(keys[0]);
+
+  release();
+  await expect(page).toHaveURL(/\/book\/confirm/, LOADED);
+  await expect(page.getByTestId('confirmation')).toContainText('Maëlle Perrin');
+  await expect(countdown).toHaveCount(0);
+  expect(keys).toHaveLength(2);
+
+  // Leave the shared demo data as it was.
+  await page.getByTestId('confirm-cancel').click();
+  await page.getByTestId('cancel-yes').click();
+  await expect(page).toHaveURL(/\/book\/interventionset_ids|\/demo-salon/);
+});
