@@ -12,6 +12,7 @@ import { installResponseCompression } from './http/compression.ts';
 import { checkAnswersAgainstContract } from './http/contract-route.ts';
 import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
+import { installOverloadShedding } from './http/overload.ts';
 import { parseQueryString } from './http/query.ts';
 import { installRequestContext } from './http/request-scope.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -93,6 +94,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   echoRequestId(app);
   installRequestContext(app, ctx);
   metrics.install(app);
+  // Before the routes' own work: a refused call costs a few microseconds, not a database query.
+  await installOverloadShedding(app, {
+    config: ctx.config.overload,
+    poolStats: options.poolStats,
+    onRefused: metrics.countRefusal,
+  });
   closeConnectionsWhileDraining(app, operations);
   // Before compression, which turns the answer into bytes.
   if (ctx.config.checkAnswers) checkAnswersAgainstContract(app);

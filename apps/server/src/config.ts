@@ -89,6 +89,18 @@ export interface ServerConfig {
    * machine. Never in production (docs/webhooks.md "What the server refuses to reach").
    */
   webhooksAllowLoopback: boolean;
+  /** When the process refuses API calls with 503 serverBusy instead of queueing them (docs/operations.md "Under overload"). */
+  overload: OverloadConfig;
+}
+
+/** The load-shedding thresholds; 0 turns a check off. */
+export interface OverloadConfig {
+  /** Mean event-loop delay, in ms over one second, above which API calls are refused (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS). */
+  maxEventLoopDelayMs: number;
+  /** Queries waiting for a database connection above which API calls are refused (OVERLOAD_MAX_DB_WAITING; PostgreSQL only). */
+  maxDbWaiting: number;
+  /** The Retry-After of a refused call, in seconds (OVERLOAD_RETRY_AFTER_SECONDS). */
+  retryAfterSeconds: number;
 }
 
 /**
@@ -122,6 +134,35 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   if (!Number.isInteger(value) || value < 0 || value > 3_600_000)
     throw new Error(`${name} must be a whole number of milliseconds from 0 to 3600000, got ${raw}`);
   return value;
+}
+
+/** A whole number from the environment within [min, max], or the default. */
+function wholeNumber(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${raw}`);
+  return value;
+}
+
+/**
+ * The defaults are argued in docs/operations.md "Under overload": half a second of mean event-loop
+ * delay already makes a slot list take seconds, and 100 queries waiting is five per connection of
+ * the default pool of 20.
+ */
+function overloadConfig(env: NodeJS.ProcessEnv): OverloadConfig {
+  return {
+    maxEventLoopDelayMs: wholeNumber(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 500, 0, 60_000),
+    maxDbWaiting: wholeNumber(env, 'OVERLOAD_MAX_DB_WAITING', 100, 0, 1_000_000),
+    retryAfterSeconds: wholeNumber(env, 'OVERLOAD_RETRY_AFTER_SECONDS', 5, 1, 60),
+  };
 }
 
 /** true or false from the environment, or the default; anything else is a mistake worth stopping for. */
@@ -221,5 +262,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailClaimLeaseMs: milliseconds(env, 'MAIL_CLAIM_LEASE_MS', CLAIM_LEASE_MS),
     jobLeaseMs: milliseconds(env, 'JOB_LEASE_MS', DEFAULT_LEASE_MS),
     webhooksAllowLoopback: flag(env, 'WEBHOOKS_ALLOW_LOOPBACK', false),
+    overload: overloadConfig(env),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics of one server process (docs/operations.md lists them): request durations per
- * route, booking outcomes and conflicts, the mail outbox's backlog and lag, background jobs, the
- * database pool, and Node's own process metrics. Each application has its own registry, so tests
+ * route, booking outcomes and conflicts, calls refused under overload, the mail outbox's backlog and
+ * lag, background jobs, the database pool, and Node's own process metrics. Each application has its own registry, so tests
  * can build several in one process.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/connection.ts';
 import type { Database } from '../db/database.ts';
+import type { OverloadCause } from '../http/overload.ts';
 import type { JobName, OperationsState } from './operations-state.ts';
 
 export interface MetricsSources {
@@ -119,6 +120,16 @@ export function createMetrics(sources: MetricsSources) {
     labelNames: ['reason'] as const,
     registers: [registry],
   });
+
+  const refused = new Counter({
+    name: 'creneau_overload_refusals_total',
+    help: 'API calls answered 503 serverBusy because the process was overloaded, by cause (event_loop, database_pool)',
+    labelNames: ['cause'] as const,
+    registers: [registry],
+  });
+  // Both series exist from the start at 0, so a rate or an alert sees the first refusal.
+  const causes: OverloadCause[] = ['event_loop', 'database_pool'];
+  for (const cause of causes) refused.inc({ cause }, 0);
 
   const outboxFigures = cachedFigures(() => readOutbox(sources.db, sources.now()));
   const jobFigures = cachedFigures(() => readJobs(sources.db, sources.now()));
@@ -256,7 +267,10 @@ export function createMetrics(sources: MetricsSources) {
     });
   }
 
-  return { registry, install };
+  /** Counts one call refused under overload (http/overload.ts). */
+  const countRefusal = (cause: OverloadCause) => refused.inc({ cause });
+
+  return { registry, install, countRefusal };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

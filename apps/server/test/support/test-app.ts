@@ -24,8 +24,16 @@ export class TestClock {
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'creneau-data-'));
+  const config = readConfig({
+    API_KEYS: `${TEST_API_KEY},creneau-dev`,
+    DATA_DIR: dataDir,
+    LOAD_DEMO: 'false',
+  });
   return {
-    ...readConfig({ API_KEYS: `${TEST_API_KEY},creneau-dev`, DATA_DIR: dataDir, LOAD_DEMO: 'false' }),
+    ...config,
+    // Test files share two cores and the embedded database runs on the event loop: a late loop
+    // there says nothing about the code under test. overload.integration.test.ts sets its own.
+    overload: { ...config.overload, maxEventLoopDelayMs: 0 },
     webDistDir: path.join(dataDir, 'no-web-build'),
     // Suites book and mail far more than one visitor may; rate-limits.integration.test.ts sets 1.
     rateLimitScale: 10_000,

@@ -1,6 +1,8 @@
 import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiUpload, errorKeyOf, NetworkError } from './client.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lastRetryAt, useBusyStore } from '../lib/busy-store.ts';
+import { BUSY_MAX_RETRIES } from './busy-retry.ts';
+import { ApiError, apiGet, apiPost, apiUpload, errorKeyOf, NetworkError } from './client.ts';
 import { getSessionToken, setSessionToken } from './session-token.ts';
 
 afterEach(() => {
@@ -78,5 +80,107 @@ describe('apiUpload (docs/back-office.md "Images")', () => {
     expect(init.method).toBe('POST');
     expect(init.body).toBe(file);
     expect(init.headers).toMatchObject({ 'content-type': 'application/octet-stream' });
+  });
+});
+
+describe('a busy server: 503 with Retry-After (docs/operations.md "Under overload")', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    // Half the jitter: a 2 s Retry-After waits 2.5 s.
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  const busyAnswer = () =>
+    new Response(JSON.stringify({ message: 'serverBusy', messages: { errors: ['serverBusy'] } }), {
+      status: 503,
+      headers: { 'retry-after': '2' },
+    });
+  /** A fetch that answers busy `times` times, then `{"records":[1]}`. */
+  const busyThenOk = (times: number) => {
+    let calls = 0;
+    return vi.fn(async () =>
+      calls++ < times ? busyAnswer() : new Response('{"records":[1]}', { status: 200 }),
+    );
+  };
+  const waiting = () => lastRetryAt(useBusyStore.getState().waits);
+
+  it('asks a read again after the delay plus jitter, listed as waiting until it is through', async () => {
+    const fetch = busyThenOk(2);
+    vi.stubGlobal('fetch', fetch);
+    const call = apiGet('/v3/groups/5/calendars');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(waiting()).toBe(Date.now() + 2500);
+    await vi.advanceTimersByTimeAsync(2499);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(waiting()).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(2500);
+    await expect(call).resolves.toEqual({ records: [1] });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(waiting()).toBeNull();
+  });
+
+  it('repeats a write with its Idempotency-Key, the same key and body each time', async () => {
+    const fetch = busyThenOk(1);
+    vi.stubGlobal('fetch', fetch);
+    const call = apiPost(
+      '/v3/appointments',
+      { appointment: { date: 'x' } },
+      {},
+      {
+        headers: { 'Idempotency-Key': 'attempt-1' },
+      },
+    );
+    await vi.advanceTimersByTimeAsync(2500);
+    await expect(call).resolves.toEqual({ records: [1] });
+    const sent = (fetch.mock.calls as unknown as [string, RequestInit][]).map(([, init]) => init);
+    expect(sent).toHaveLength(2);
+    for (const init of sent) {
+      expect(init.headers).toMatchObject({ 'Idempotency-Key': 'attempt-1' });
+      expect(init.body).toBe('{"appointment":{"date":"x"}}');
+    }
+  });
+
+  it('never repeats a write without an Idempotency-Key: the page sees the 503 at once', async () => {
+    const fetch = busyThenOk(1);
+    vi.stubGlobal('fetch', fetch);
+    const error = await apiPost('/v3/sessions/login.json', { credentials: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect([(error as ApiError).status, (error as ApiError).key]).toEqual([503, 'serverBusy']);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(waiting()).toBeNull();
+  });
+
+  it(`gives up after ${BUSY_MAX_RETRIES} retries and reports the 503`, async () => {
+    const fetch = busyThenOk(Number.POSITIVE_INFINITY);
+    vi.stubGlobal('fetch', fetch);
+    const outcome = apiGet('/v3/groups/5/calendars').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(2500 * BUSY_MAX_RETRIES);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).key).toBe('serverBusy');
+    expect(fetch).toHaveBeenCalledTimes(BUSY_MAX_RETRIES + 1);
+    expect(waiting()).toBeNull();
+  });
+
+  it('stops waiting when the page no longer wants the answer', async () => {
+    const fetch = busyThenOk(1);
+    vi.stubGlobal('fetch', fetch);
+    const controller = new AbortController();
+    const outcome = apiGet('/v3/groups/5/calendars', {}, { signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort();
+    expect(((await outcome) as Error).name).toBe('AbortError');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(waiting()).toBeNull();
   });
 });

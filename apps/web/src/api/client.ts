@@ -2,12 +2,15 @@
  * The one place the web app talks HTTP to the server. Every call carries the api key and
  * results=all (docs/requirements/booking-flow.md §7), the session token when there is one, and credentials; every failure
  * becomes an ApiError whose `key` follows the spec's rule (§8): the first item of the error list,
- * else v3 `messages.errors[0]`, else `message`, else expiredConnection.
+ * else v3 `messages.errors[0]`, else `message`, else expiredConnection. A 503 that says when to
+ * come back is retried here, before anyone sees it (busy-retry.ts).
  */
 import type { AnswerOf, Endpoint } from '@creneau/contract/endpoint';
 import { type RequestOf, type Route, requestOf } from '@creneau/contract/request-path';
+import { type BusyWait, startBusyWait } from '../lib/busy-store.ts';
 import { appConfig } from '../lib/config.ts';
 import { normalizeErrorBody, routeCall } from './api-generation.ts';
+import { busyRetryDelay, hasIdempotencyKey } from './busy-retry.ts';
 import { encodeQuery, type QueryParams } from './query-encoding.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
 
@@ -59,13 +62,23 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-async function request<T>(
+interface Exchange {
+  status: number;
+  retryAfter: string | null;
+  parsed: unknown;
+  token: string | null;
+  /** The group's API generation's conversion of a successful answer (api-generation.ts). */
+  reshape: ((body: unknown) => unknown) | undefined;
+}
+
+/** One round trip: the request as sent, the answer's status, Retry-After and parsed body. */
+async function exchange(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   params: QueryParams,
   body: unknown,
   options: RequestOptions,
-): Promise<T> {
+): Promise<Exchange> {
   const token = options.withToken === false ? null : getSessionToken();
   // The group's API generation decides the real path and answer form (api-generation.ts).
   const routed = routeCall(method, path, params, body);
@@ -103,13 +116,68 @@ async function request<T>(
       parsed = text;
     }
   }
-  if (response.status >= 400) {
-    const key = errorKeyOf(parsed);
-    // docs/requirements/booking-flow.md §8: an expired connection clears the stored token.
-    if (key === 'expiredConnection' && token) clearSessionToken();
-    throw new ApiError(response.status, key, normalizeErrorBody(parsed));
+  const retryAfter = response.headers.get('retry-after');
+  return { status: response.status, retryAfter, parsed, token, reshape: routed.answer };
+}
+
+/** Waits `ms`, or rejects as fetch does when the caller gives up (the page moved on). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  params: QueryParams,
+  body: unknown,
+  options: RequestOptions,
+): Promise<T> {
+  // A busy server (503 with Retry-After) is asked again after the delay it gives, while the busy
+  // banner counts down; the page keeps what it shows and what was typed (busy-retry.ts).
+  let busy: BusyWait | undefined;
+  try {
+    for (let retry = 1; ; retry++) {
+      const answer = await exchange(method, path, params, body, options);
+      const delay = busyRetryDelay(
+        {
+          status: answer.status,
+          retryAfter: answer.retryAfter,
+          method,
+          idempotent: hasIdempotencyKey(options.headers),
+          retry,
+        },
+        Date.now(),
+        Math.random,
+      );
+      if (delay !== undefined) {
+        busy ??= startBusyWait();
+        busy.retryAt(Date.now() + delay);
+        await pause(delay, options.signal);
+        continue;
+      }
+      if (answer.status >= 400) {
+        const key = errorKeyOf(answer.parsed);
+        // docs/requirements/booking-flow.md §8: an expired connection clears the stored token.
+        if (key === 'expiredConnection' && answer.token) clearSessionToken();
+        throw new ApiError(answer.status, key, normalizeErrorBody(answer.parsed));
+      }
+      return (answer.reshape ? answer.reshape(answer.parsed) : answer.parsed) as T;
+    }
+  } finally {
+    busy?.end();
   }
-  return (routed.answer ? routed.answer(parsed) : parsed) as T;
 }
 
 /** GET /api{path} with the common parameters. */

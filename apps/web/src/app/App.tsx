@@ -1,7 +1,11 @@
-/** The app's providers: server state (TanStack Query), the router, and the last-resort error page. */
+/**
+ * The app's providers: server state (TanStack Query), the router, and the last-resort error page;
+ * and the busy banner, outside every page so it also shows while a page is still starting.
+ */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
+import { BusyBanner } from '../ui/BusyBanner.tsx';
 import { RouteError, RouteErrorBoundary } from './RouteError.tsx';
 import { AppRoutes } from './router.tsx';
 
@@ -12,6 +16,7 @@ export function App() {
         <RouteErrorBoundary fallback={<RouteError />}>
           <AppRoutes />
         </RouteErrorBoundary>
+        <BusyBanner />
       </BrowserRouter>
     </QueryClientProvider>
   );
