@@ -62,7 +62,7 @@ export function SlotTaken({ slots, locale, busy, onPick, onShowAll }: SlotTakenP
             </li>
           ))}
         </ul>
-        <Button variant="ghost" size="s" disabled={busy} onClick={onShowAll} data-testid="slot-taken-all">
+        <Button variant="secondary" size="s" disabled={busy} onClick={onShowAll} data-testid="slot-taken-all">
           {t('booking.taken.showAll')}
         </Button>
       </div>
