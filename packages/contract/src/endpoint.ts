@@ -21,6 +21,11 @@ export interface Endpoint {
   body?: Schema;
   /** The successful answers by status. Errors share one form, added to every endpoint. */
   answers: Record<number, Schema>;
+  /**
+   * Error answers that carry more than the common form (errorAnswer), by status: e.g. a booking's
+   * 409 with the next free times. They must still be the common form, with fields added.
+   */
+  errorAnswers?: Partial<Record<ErrorStatus, Schema>>;
 }
 
 /** Declares an endpoint, keeping its exact schema types for the server and the client. */
@@ -39,6 +44,7 @@ export const errorAnswer = z.looseObject({
 
 /** The statuses every endpoint may answer with an error. */
 export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 414, 415, 422, 429, 500, 503] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /** A list answer: the records, as every catalogue and list call answers. */
 export const records = <T extends Schema>(item: T) => z.object({ records: z.array(item) });

@@ -9,7 +9,13 @@ import { z } from 'zod';
 
 /** The Fastify schema of an endpoint: its request parts, and its answers with the error form. */
 export function schemaOf<const E extends Endpoint>(endpoint: E) {
-  const errors = Object.fromEntries(ERROR_STATUSES.map((status) => [status, errorAnswer]));
+  // An endpoint's own error answer extends the common form (a booking's 409 with next_slots).
+  const errors = Object.fromEntries(
+    ERROR_STATUSES.map((status) => [
+      status,
+      (endpoint.errorAnswers?.[status] ?? errorAnswer) as typeof errorAnswer,
+    ]),
+  );
   return {
     ...requestSchemaOf(endpoint),
     response: { ...errors, ...endpoint.answers },

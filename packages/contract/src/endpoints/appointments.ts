@@ -1,7 +1,7 @@
 /** Booking, listing, changing and cancelling appointments, and their calendar files. */
 import { z } from 'zod';
 import { selectionFields } from '../booking-selection.ts';
-import { type AnswerOf, endpoint } from '../endpoint.ts';
+import { type AnswerOf, endpoint, errorAnswer } from '../endpoint.ts';
 import { commonQuery, dbId, localeParam } from '../params.ts';
 import {
   BOOKING_YEARS,
@@ -12,6 +12,7 @@ import {
   multiLineText,
   singleLineText,
 } from '../wire-rules.ts';
+import { slot } from './availability.ts';
 import { flag, plainQuery } from './common.ts';
 
 /** A slot start: ISO 8601 with offset (as the slot list answers), or local "YYYY-MM-DD hh:mm:ss". */
@@ -147,23 +148,40 @@ const booked = z.object({
   fiche: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }),
 });
 
+/**
+ * A 409 of a booking or a change. When the start was just taken (`availabletimeslots`), `next_slots`
+ * offers the next free starts of the same selection, from the refused one on, in the slot list's
+ * form — empty when none is left within the horizon (docs/booking.md "When the time was just taken").
+ */
+export const bookingConflict = z.looseObject({
+  ...errorAnswer.shape,
+  next_slots: z.array(slot).optional(),
+});
+
+const SLOT_TAKEN_NOTE =
+  ' A start that is no longer free answers `409 v3_error.appointment.availabletimeslots` with `next_slots`: ' +
+  'the next free starts of the same choices, as the slot list gives them (at most 6).';
+
 export const takeAppointment = endpoint({
   method: 'POST',
   path: '/api/v3/appointments',
   summary: 'Take an appointment (one transaction, re-checked against live availability)',
   description:
-    'Send an `Idempotency-Key` header to make retries safe: the same key with the same body answers the first result.',
+    'Send an `Idempotency-Key` header to make retries safe: the same key with the same body answers the first result.' +
+    SLOT_TAKEN_NOTE,
   tags: ['appointments'],
   querystring: plainQuery,
   headers: z.looseObject({ 'idempotency-key': keyText(200).min(1).optional() }),
   body: z.object({ appointment: appointmentToTake, with_token: flag.optional() }),
   answers: { 201: booked },
+  errorAnswers: { 409: bookingConflict },
 });
 
 export const changeAppointment = endpoint({
   method: 'PUT',
   path: '/api/v3/appointments/:id',
   summary: 'Change an appointment: new slot, fiche or comments',
+  description: `If the new start does not fit, nothing changes.${SLOT_TAKEN_NOTE}`,
   tags: ['appointments'],
   params: z.object({ id: dbId }),
   querystring: z.object({ ...commonQuery, group_id: dbId }),
@@ -179,6 +197,7 @@ export const changeAppointment = endpoint({
     }),
   }),
   answers: { 200: z.object({ records: z.array(appointment) }) },
+  errorAnswers: { 409: bookingConflict },
 });
 
 export const checkEditable = endpoint({
@@ -243,6 +262,7 @@ export type Appointment = z.output<typeof appointment>;
 export type AppointmentTaken = AnswerOf<typeof takeAppointment>;
 export type AppointmentChanged = AnswerOf<typeof changeAppointment>;
 export type AppointmentEditable = AnswerOf<typeof checkEditable>;
+export type BookingConflict = z.output<typeof bookingConflict>;
 export type AppointmentsCanceled = AnswerOf<typeof cancelAppointments>;
 /** The booking body as the client sends it. */
 export type AppointmentToTake = z.input<typeof appointmentToTake>;

@@ -8,6 +8,7 @@ import { checkEditable, exportCalendar, listAppointments } from './appointments-
 import { cancelAppointments } from './cancellation.service.ts';
 import { changeBooking } from './change.service.ts';
 import { instantOf } from './slot-instant.ts';
+import { offeringNextSlots } from './slot-taken.ts';
 import { takeAppointment } from './take-appointment.service.ts';
 
 export function registerAppointmentRoutes(app: ZodApp, _ctx: AppContext): void {
@@ -18,21 +19,26 @@ export function registerAppointmentRoutes(app: ZodApp, _ctx: AppContext): void {
       const body = request.body;
       const scope = await scopeOf(request, body.appointment.group_id);
       const key = request.headers['idempotency-key'];
-      const result = await takeAppointment(scope, {
-        clientAddress: request.ip,
-        booking: {
-          start: instantOf(body.appointment.date, scope.group),
-          fiche: body.appointment.fiche,
-          comments: body.appointment.comments,
-          websource: body.appointment.websource,
-          locale: body.appointment.locale,
-          vevent: body.appointment.vevent,
-          selection: toSelection(body.appointment),
-          withToken: body.with_token ?? false,
-        },
-        idempotency: key ? { key, request: body } : undefined,
-        startField: 'body parameter "appointment.date"',
-      });
+      const result = await offeringNextSlots(
+        scope,
+        () =>
+          takeAppointment(scope, {
+            clientAddress: request.ip,
+            booking: {
+              start: instantOf(body.appointment.date, scope.group),
+              fiche: body.appointment.fiche,
+              comments: body.appointment.comments,
+              websource: body.appointment.websource,
+              locale: body.appointment.locale,
+              vevent: body.appointment.vevent,
+              selection: toSelection(body.appointment),
+              withToken: body.with_token ?? false,
+            },
+            idempotency: key ? { key, request: body } : undefined,
+            startField: 'body parameter "appointment.date"',
+          }),
+        request.log,
+      );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       reply.status(result.status);
       return result.response;
@@ -45,15 +51,20 @@ export function registerAppointmentRoutes(app: ZodApp, _ctx: AppContext): void {
     async (request) => {
       const scope = await scopeOf(request, request.query.group_id);
       const a = request.body.appointment;
-      return changeBooking(scope, request.params.id, {
-        start: a.date ? instantOf(a.date, scope.group) : undefined,
-        startField: 'body parameter "appointment.date"',
-        clientAddress: request.ip,
-        fiche: typeof a.fiche === 'object' ? a.fiche.id : a.fiche,
-        comments: a.comments,
-        calendarId: a.calendar_id,
-        resourceId: a.resource_id,
-      });
+      return offeringNextSlots(
+        scope,
+        () =>
+          changeBooking(scope, request.params.id, {
+            start: a.date ? instantOf(a.date, scope.group) : undefined,
+            startField: 'body parameter "appointment.date"',
+            clientAddress: request.ip,
+            fiche: typeof a.fiche === 'object' ? a.fiche.id : a.fiche,
+            comments: a.comments,
+            calendarId: a.calendar_id,
+            resourceId: a.resource_id,
+          }),
+        request.log,
+      );
     },
   );
 

@@ -23,6 +23,7 @@ import { sendBookingMail } from './booking-mails.ts';
 import { bookingError, checkPersonLimits, refuseChange } from './booking-rules.ts';
 import { noticeToBusiness } from './business-mails.ts';
 import { scheduleReminders } from './reminder-schedule.ts';
+import { markWanted, type WantedSlot } from './slot-taken.ts';
 
 export interface ChangeRequest {
   start?: Date | undefined;
@@ -79,7 +80,9 @@ export async function changeBooking(
       parameter: change.startField ?? 'appointment.date',
     });
   const linkBooking = await scopeBooking(ctx, group, viewer);
-  return ctx.db.transaction().execute(async (trx) => {
+  // The new place asked for, once known: a refusal because it is taken carries it (slot-taken.ts).
+  let wanted: WantedSlot | undefined;
+  const changed = ctx.db.transaction().execute(async (trx) => {
     // Lock the booking before judging it. Read unlocked, a cancellation committing between this read
     // and the writes below was overwritten: the change set the rows back to confirmed, bringing a
     // cancelled booking back (appointments-concurrency.integration.test.ts, change and cancellation).
@@ -126,9 +129,9 @@ export async function changeBooking(
       // Free the old slot first so the engine sees it; a failed check rolls this back.
       await trx.updateTable('appointments').set({ status: 'cancelled' }).where('id', 'in', ids).execute();
       const oldCalendars = booking.flatMap((r) => [r.calendar_id, ...(r.resource_id ? [r.resource_id] : [])]);
+      wanted = { selection: selectionOf(booking, change), start: newStart };
       const { schedule, check } = await lockAndCheck(scope, trx, {
-        selection: selectionOf(booking, change),
-        start: newStart,
+        ...wanted,
         extraLocks: oldCalendars,
       });
       // The customer's own rules hold for the new time too; this booking's rows do not count.
@@ -199,5 +202,8 @@ export async function changeBooking(
     if (moved) await enqueueWaitlistScan(trx, group.id, ctx.now(), freedBy(booking, settings.timezone));
     await afterChange?.(trx, rows);
     return { records: presentWithIncluded(rows, ctx, settings.locale) };
+  });
+  return changed.catch((error: unknown) => {
+    throw markWanted(error, wanted);
   });
 }

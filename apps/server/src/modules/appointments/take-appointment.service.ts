@@ -10,6 +10,7 @@ import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts'
 import { takeBookingAttempt } from '../security/send-limits.ts';
 import * as repo from './appointments.repository.ts';
 import { type BookingRequest, createBooking } from './booking.service.ts';
+import { markWanted } from './slot-taken.ts';
 
 export interface TakeAppointment {
   /** The caller's address, for the rate limit. */
@@ -45,7 +46,7 @@ export async function takeAppointment(scope: Scope, input: TakeAppointment): Pro
     // The same hash as earlier releases, so a retry across a rolling deploy still replays.
     requestHash: hashRequest({ body: input.idempotency.request, viewer: viewer.sessionId }),
   };
-  return ctx.db.transaction().execute(async (trx) => {
+  const booking = ctx.db.transaction().execute(async (trx) => {
     if (idempotency) {
       await repo.lockIdempotencyKey(trx, group.id, idempotency.key);
       const seen = await repo.findIdempotent(trx, group.id, idempotency.key);
@@ -65,5 +66,9 @@ export async function takeAppointment(scope: Scope, input: TakeAppointment): Pro
         now: ctx.now(),
       });
     return { status: 201, response, replayed: false };
+  });
+  // A start no longer free: the refusal remembers what was asked, for the next free times (slot-taken.ts).
+  return booking.catch((error: unknown) => {
+    throw markWanted(error, { selection: input.booking.selection, start: input.booking.start });
   });
 }

@@ -22,6 +22,24 @@ describe('booking failures in the visitor’s words', () => {
     });
   });
 
+  it('a taken slot carries the later times the server offers, well-formed ones only, six at most', () => {
+    const slot = (start: string) => ({ start, time: start.slice(11, 16), capacity: 1, promotion: null });
+    const offered = Array.from({ length: 8 }, (_, i) => slot(`2026-11-25T1${i}:00:00+01:00`));
+    const failure = bookingFailureOf(
+      v3('availabletimeslots', 409, { next_slots: [{ start: 'soon' }, ...offered] }),
+      { logged: false },
+    );
+    expect(failure).toMatchObject({ key: 'booking.errors.availabletimeslots', refreshSlots: true });
+    expect(failure.nextSlots).toEqual(offered.slice(0, 6));
+    // None left (or an older server): back to the slot list, as before.
+    expect(
+      bookingFailureOf(v3('availabletimeslots', 409, { next_slots: [] }), { logged: false }).nextSlots,
+    ).toBeUndefined();
+    expect(
+      bookingFailureOf(v3('same_time_rdv', 409, { next_slots: offered }), { logged: false }).nextSlots,
+    ).toBe(undefined);
+  });
+
   it('a closed group names its phone when it has one, health sector included', () => {
     expect(bookingFailureOf(v3('not_open_group', 403, { phone: '+33 1 23' }), { logged: false })).toEqual({
       key: 'booking.errors.not_open_groupPhone',

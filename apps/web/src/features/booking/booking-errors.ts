@@ -1,8 +1,11 @@
 /**
  * Booking failures as the visitor reads them (docs/requirements/accounts-and-appointments.md §8 booking errors, docs/requirements/booking-flow.md §8): the server's
  * v3_error.appointment.<key> becomes booking.errors.<key>, with the group's phone, the limit or the
- * per-field vevent errors it carries, and what the page does next (fresh slots, log out).
+ * per-field vevent errors it carries, and what the page does next (fresh slots, log out, or the next
+ * free times the server offers when the time was just taken: docs/booking.md "When the time was just
+ * taken").
  */
+import type { AvailableSlot } from '../../api/availabletimeslots.ts';
 import { ApiError, NetworkError } from '../../api/client.ts';
 
 export const BOOKING_ERROR_KEYS = [
@@ -27,11 +30,31 @@ export interface BookingFailure {
   fieldErrors?: Record<string, string>;
   /** The slot was taken meanwhile: show fresh slots. */
   refreshSlots?: boolean;
+  /** The slot was taken meanwhile and these later times of the same choices were free just after. */
+  nextSlots?: AvailableSlot[];
   /** The session cannot book for this fiche: log out and book again. */
   logout?: boolean;
 }
 
 const PREFIX = 'v3_error.appointment.';
+
+/** How many offered times the page shows at most, whatever a server sends. */
+const MAX_NEXT_SLOTS = 6;
+
+const isSlot = (value: unknown): value is AvailableSlot => {
+  const slot = value as Partial<AvailableSlot> | null;
+  return (
+    typeof slot?.start === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(slot.start) &&
+    typeof slot.time === 'string' &&
+    (slot.promotion === null || typeof slot.promotion === 'number')
+  );
+};
+
+/** The offered times of a slot-taken answer: the well-formed ones, or none. */
+function nextSlotsOf(value: unknown): AvailableSlot[] {
+  return Array.isArray(value) ? value.filter(isSlot).slice(0, MAX_NEXT_SLOTS) : [];
+}
 
 /** The failure of a booking, a change or a fiche save. */
 export function bookingFailureOf(error: unknown, options: { logged: boolean }): BookingFailure {
@@ -43,6 +66,7 @@ export function bookingFailureOf(error: unknown, options: { logged: boolean }): 
     max?: unknown;
     minutes?: unknown;
     errors?: unknown;
+    next_slots?: unknown;
   };
   const fieldErrors =
     body.errors && typeof body.errors === 'object' && !Array.isArray(body.errors)
@@ -58,11 +82,13 @@ export function bookingFailureOf(error: unknown, options: { logged: boolean }): 
     if (typeof body.max === 'number') values.max = body.max;
     if (typeof body.minutes === 'number') values.minutes = body.minutes;
     const phoned = (key === 'not_open_group' || key === 'not_open_group_health') && values.phone;
+    const nextSlots = key === 'availabletimeslots' ? nextSlotsOf(body.next_slots) : [];
     return {
       key: `booking.errors.${key}${phoned ? 'Phone' : ''}`,
       values,
       ...(key === 'vevent' && fieldErrors ? { fieldErrors } : {}),
       ...(key === 'availabletimeslots' ? { refreshSlots: true } : {}),
+      ...(nextSlots.length > 0 ? { nextSlots } : {}),
       ...(key === 'fiche_not_authorized' ? { logout: true } : {}),
     };
   }

@@ -2,11 +2,15 @@
  * The contact-details step's submit (docs/requirements/accounts-and-appointments.md §2
  * "Contact-details step", §4 "Booking details", §8 booking errors): check the forms, then book — or
  * change the appointment being edited — through useSubmitBooking, and on a refusal go back to fresh
- * slots or show the failure with its field errors on the forms. Also what still blocks the button,
- * once the visitor has tried it.
+ * slots or show the failure with its field errors on the forms. A time just taken, when the server
+ * offers later ones, keeps the visitor here: picking one books it at once, with everything typed
+ * kept (docs/booking.md "When the time was just taken"). Also what still blocks the button, once the
+ * visitor has tried it.
  */
+import { pickSlot } from '@creneau/core/booking/selection';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { AvailableSlot } from '../../../api/availabletimeslots.ts';
 import type { ApiError } from '../../../api/client.ts';
 import type { Intervention } from '../../../api/interventions.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -92,7 +96,7 @@ export function useFicheSubmit({ booking, forms, services, videoconference, idPr
       body: (fiche) =>
         bookingBody(
           {
-            selection,
+            selection: { ...selection, slots: slot },
             itemCalendars,
             catalogue: services,
             merge,
@@ -113,7 +117,13 @@ export function useFicheSubmit({ booking, forms, services, videoconference, idPr
     };
   };
 
-  const submit = async () => {
+  const showFreshSlots = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.slots.ofGroup(group.id) });
+    booking.back(booking.slotsIndex);
+  };
+
+  /** Books the chosen slot — or `picked`, one of the times offered after a time just taken. */
+  const submit = async (picked?: AvailableSlot) => {
     setTried(true);
     ficheForm.submit();
     veventForm.submit();
@@ -121,7 +131,13 @@ export function useFicheSubmit({ booking, forms, services, videoconference, idPr
       focusFirstProblem();
       return;
     }
-    if (!selection.slots) {
+    if (picked) {
+      // The summary and a reload show the new time; the attempt gets a new key (the last was refused).
+      const state = useBookingStore.getState();
+      useBookingStore.setState({ selection: pickSlot(state.selection, picked.start, picked.promotion) });
+    }
+    const slot = picked?.start ?? selection.slots;
+    if (!slot) {
       booking.back(booking.slotsIndex);
       return;
     }
@@ -129,7 +145,7 @@ export function useFicheSubmit({ booking, forms, services, videoconference, idPr
     setFailure(null);
     forms.setServerErrors({});
     try {
-      const done = await submitBooking.mutateAsync(submission(selection.slots));
+      const done = await submitBooking.mutateAsync(submission(slot));
       setConfirmation(done.confirmation);
       if (done.booked)
         announceBooking(
@@ -147,10 +163,15 @@ export function useFicheSubmit({ booking, forms, services, videoconference, idPr
       const found = bookingFailureOf(error, { logged: session.logged });
       // A refusal is final for this attempt: the next one gets a new key.
       if ((error as ApiError)?.status) useBookingStore.setState({ attemptKey: null });
+      if (found.nextSlots) {
+        // Stay: the later times are offered here (fiche/SlotTaken moves the focus to them).
+        void queryClient.invalidateQueries({ queryKey: queryKeys.slots.ofGroup(group.id) });
+        setFailure(found);
+        return;
+      }
       if (found.refreshSlots) {
         notify(t(found.key, found.values), { tone: 'error' });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.slots.ofGroup(group.id) });
-        booking.back(booking.slotsIndex);
+        showFreshSlots();
         return;
       }
       if (found.fieldErrors) {
@@ -179,5 +200,5 @@ export function useFicheSubmit({ booking, forms, services, videoconference, idPr
           ? 'booking.errors.selectFiche'
           : null;
 
-  return { submit, tried, busy, failure, blocked, hintKey };
+  return { submit, showFreshSlots, tried, busy, failure, blocked, hintKey };
 }

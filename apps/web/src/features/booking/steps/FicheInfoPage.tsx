@@ -20,6 +20,7 @@ import { FichePerson } from '../fiche/FichePerson.tsx';
 import { FicheSubmitRow } from '../fiche/FicheSubmitRow.tsx';
 import styles from '../fiche/fiche.module.css';
 import { ProFicheSearch } from '../fiche/ProFicheSearch.tsx';
+import { SlotTaken } from '../fiche/SlotTaken.tsx';
 import { useFicheForms } from '../fiche/use-fiche-forms.ts';
 import { useFicheSubmit } from '../fiche/use-fiche-submit.ts';
 import { VideoTerms } from '../fiche/VideoTerms.tsx';
@@ -45,7 +46,7 @@ export function FicheInfoPage() {
   const forms = useFicheForms(booking);
   const { proFiche, setProFiche, choice } = forms;
   const { veventFields, withComment } = forms.fields;
-  const { submit, tried, busy, failure, blocked, hintKey } = useFicheSubmit({
+  const { submit, showFreshSlots, tried, busy, failure, blocked, hintKey } = useFicheSubmit({
     booking,
     forms,
     services: catalogue.services,
@@ -110,7 +111,17 @@ export function FicheInfoPage() {
           />
         )}
 
-        {failure && <FicheFailure failure={failure} />}
+        {failure?.nextSlots ? (
+          <SlotTaken
+            slots={failure.nextSlots}
+            locale={locale}
+            busy={busy}
+            onPick={(slot) => void submit(slot)}
+            onShowAll={showFreshSlots}
+          />
+        ) : (
+          failure && <FicheFailure failure={failure} />
+        )}
 
         <FicheSubmitRow
           idPrefix={headingId}
