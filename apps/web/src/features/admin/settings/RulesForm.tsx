@@ -140,7 +140,7 @@ export function RulesForm({ version, document, save, onSaved, onEdit, onReload }
               <input
                 {...described(control('releaseTime'))}
                 ref={control('releaseTime').register}
-                className={`${forms.input} ${own.number}`}
+                className={`${forms.input} ${own.time}`}
                 type="time"
                 value={draft.releaseTime}
                 onChange={(event) => set('releaseTime', event.target.value)}
