@@ -4,7 +4,7 @@
  * appointments as an indexed map {intervention_id, calendar_id, resource_id, pack_id}, promotions,
  * and "0"-free ids. A bad calendar or resource answers 400 with "Invalid calendar" in its message.
  */
-import type { Slot, SlotList } from '@creneau/contract/endpoints/availability';
+import type { Slot, SlotList, SlotsRelease } from '@creneau/contract/endpoints/availability';
 import * as routes from '@creneau/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from './client.ts';
@@ -14,6 +14,9 @@ import { queryKeys } from './query-keys.ts';
 export type AvailableSlot = Slot;
 
 export type AvailableTimeslots = SlotList;
+
+/** The group's scheduled release as the slot list tells it; null without one. */
+export type SlotRelease = SlotsRelease;
 
 /** One entry of the appointments map. */
 export interface SlotAppointment {

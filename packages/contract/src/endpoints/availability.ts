@@ -46,6 +46,16 @@ export const slot = z.object({
   promotion: z.number().nullable(),
 });
 
+/** The group's scheduled release of months (docs/api.md "Scheduled release"). */
+export const slotsRelease = z.object({
+  /** The last local date (YYYY-MM-DD, group's zone) customers may book now. */
+  bookable_until: z.string(),
+  /** The next release: ISO 8601 with the group's UTC offset. */
+  next_release_at: z.string(),
+  /** The last local date bookable from that instant. */
+  next_bookable_until: z.string(),
+});
+
 export const listSlots = endpoint({
   method: 'GET',
   path: '/api/v3/groups/:id/availabletimeslots',
@@ -68,9 +78,15 @@ export const listSlots = endpoint({
     ...selectionFields,
   }),
   answers: {
-    200: z.object({ availabletimeslots: z.array(slot), firstSlot: z.string().nullable() }),
+    200: z.object({
+      availabletimeslots: z.array(slot),
+      firstSlot: z.string().nullable(),
+      /** Null when the group releases no months on a schedule. */
+      release: slotsRelease.nullable(),
+    }),
   },
 });
 
 export type Slot = z.output<typeof slot>;
 export type SlotList = AnswerOf<typeof listSlots>;
+export type SlotsRelease = z.output<typeof slotsRelease>;

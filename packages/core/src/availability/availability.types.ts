@@ -3,6 +3,7 @@
  * 1970-01-01T00:00Z); wall-clock values are minutes from local midnight or local date-time strings
  * in the group's time zone. Only live rows are given: deleted calendars and services are left out.
  */
+import type { MonthlyRelease } from './scheduled-release.ts';
 
 /** A weekly opening range: ISO weekday (1 = Monday) and [start, end) minutes from local midnight. */
 export interface WeeklyRange {
@@ -115,6 +116,8 @@ export interface BookingRules {
   readonly minNoticeMinutes: number;
   /** The group's maximum booking period, used when no selected calendar sets its own. */
   readonly maxPeriodMinutes: number;
+  /** The group's scheduled release (scheduled-release.ts): nothing after the released months. */
+  readonly release?: MonthlyRelease | null | undefined;
 }
 
 /** One appointment of a booking as the customer chose it; absent ids mean "no preference". */

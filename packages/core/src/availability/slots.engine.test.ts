@@ -402,6 +402,44 @@ describe('minimum notice and maximum booking period', () => {
   });
 });
 
+describe('scheduled release', () => {
+  // Opens next month on the 23rd at 09:00 Paris: on Monday 23 November 2026 at 08:00, November only.
+  const release = { dayOfMonth: 23, minuteOfDay: 9 * 60, monthsAhead: 1 };
+  const group = schedule({
+    // The calendar would take bookings a year ahead: the release bounds it all the same.
+    calendars: [calendar(1, { maxPeriodMinutes: 365 * 1440, hours: { 'mon-sun': '09:00-12:00' } })],
+    services: [service(10, 30)],
+    links: [[1, 10]],
+  });
+  const days = (now: string) => [
+    ...new Set(
+      search(group, { interventionIds: [10] }, { now, start: '2026-11-29', days: 4, release }).slots.map(
+        (s) => s.date,
+      ),
+    ),
+  ];
+
+  it('offers nothing after the last released date, and the next month from the first moment after the release', () => {
+    expect(days('2026-11-23T07:00:00Z')).toEqual(['2026-11-29', '2026-11-30']);
+    // 09:00:00 sharp in Paris: not yet; 09:00:30 (the search's minute rounded up): released.
+    expect(days('2026-11-23T08:00:00Z')).toEqual(['2026-11-29', '2026-11-30']);
+    expect(days('2026-11-23T08:00:30Z')).toEqual(['2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02']);
+  });
+
+  it('stops the search for a first slot at the released dates', () => {
+    const answer = search(group, { interventionIds: [10] }, { start: '2026-12-01', days: 1, release });
+    expect(answer.slots).toEqual([]);
+    expect(answer.firstSlot).toBeNull();
+    const later = search(
+      group,
+      { interventionIds: [10] },
+      { now: '2026-11-23T08:01:00Z', start: '2027-01-01', release },
+    );
+    expect(later.slots).toEqual([]);
+    expect(later.firstSlot).toBeNull();
+  });
+});
+
 describe('the first available slot', () => {
   const group = schedule({
     calendars: [

@@ -4,7 +4,8 @@
  * forward day by day up to the maximum booking period.
  *
  * Limits: nothing before now + the group's minimum notice, nothing after now + the maximum period
- * (the largest maxrdv_period among the calendars that may take the booking, else the group's).
+ * (the largest maxrdv_period among the calendars that may take the booking, else the group's), and
+ * nothing on a date the group's scheduled release has not opened yet (scheduled-release.ts).
  *
  * Appointments: the caller passes the appointments that overlap appointmentSpan() of the days it
  * asks about — enough to answer exactly, without loading a year of bookings to show a week.
@@ -17,6 +18,7 @@ import { ChainEvaluator } from './chain-fit.ts';
 import { indexAppointments } from './occupancy.ts';
 import { promotionPercent } from './promotions.ts';
 import type { ScheduleIndex } from './schedule-index.ts';
+import { releaseAtSearch } from './scheduled-release.ts';
 
 export interface SlotQuery {
   /** The current instant, epoch minutes. */
@@ -39,7 +41,7 @@ export interface SlotQuery {
 export interface SearchLimits {
   /** Earliest start: now + notice, and not before the requested start. */
   readonly earliest: number;
-  /** Latest start: now + the maximum booking period. */
+  /** Latest start: now + the maximum booking period, and before the first date not yet released. */
   readonly latest: number;
   readonly lastDay: number;
 }
@@ -70,9 +72,11 @@ export function searchLimits(schedule: ScheduleIndex, plan: BookingPlan, query: 
     requested,
     query.notBefore ?? Number.NEGATIVE_INFINITY,
   );
+  const release = query.rules.release;
   const latest = Math.min(
     query.now + (plan.maxPeriodMinutes ?? query.rules.maxPeriodMinutes),
     query.notAfter ?? Number.POSITIVE_INFINITY,
+    release ? releaseAtSearch(release, zone, query.now).endsAt - 1 : Number.POSITIVE_INFINITY,
   );
   // One more day: where a clock goes back across midnight, a later instant has an earlier date.
   return { earliest, latest, lastDay: zone.localDayOf(latest) + 1 };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../locales.ts';
 import {
   formatCalendarDate,
+  formatCalendarMonth,
   formatDate,
   formatDateTime,
   formatDayHeader,
@@ -59,6 +60,12 @@ describe('calendar dates and wall-clock date-times', () => {
     expect(formatCalendarDate('2024-01-01', { locale: 'en', style: 'short' })).toBe('01/01/2024');
     expect(formatCalendarDate('1066-10-14', { locale: 'en' })).toBe('14 October 1066');
     expect(() => formatCalendarDate('15/07/2024', { locale: 'fr' })).toThrow(RangeError);
+  });
+
+  it('formatCalendarMonth: the month and year of a date, no shift', () => {
+    expect(formatCalendarMonth('2027-01-31', { locale: 'fr' })).toBe('janvier 2027');
+    expect(formatCalendarMonth('2027-01-01', { locale: 'en' })).toBe('January 2027');
+    expect(formatCalendarMonth('2027-12-31', { locale: 'de' })).toBe('Dezember 2027');
   });
 
   it('formatDayHeader and formatWeekday', () => {

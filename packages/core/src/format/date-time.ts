@@ -74,6 +74,13 @@ export function formatCalendarDate(isoDate: string, options: { locale: Locale; s
   return formatter(options.locale, 'UTC', { dateStyle: options.style ?? 'long' }).format(utcNoon(isoDate));
 }
 
+const MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
+
+/** The month of a calendar date with its year: "janvier 2027" (fr), "January 2027" (en). */
+export function formatCalendarMonth(isoDate: string, options: { locale: Locale }): string {
+  return formatter(options.locale, 'UTC', MONTH).format(utcNoon(isoDate));
+}
+
 /** A slot-grid day header for a calendar date: "lun. 15 juil." (fr), "Mon 15 Jul" (en). */
 export function formatDayHeader(isoDate: string, options: { locale: Locale }): string {
   return formatter(options.locale, 'UTC', DAY_HEADER).format(utcNoon(isoDate));

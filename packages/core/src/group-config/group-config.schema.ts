@@ -405,6 +405,25 @@ export const groupSettingsSchema = z.object({
         .max(10_000)
         .default([])
         .describe('user_blacklisted: e-mails that may not book'),
+      release: z
+        .object({
+          day_of_month: z.int().min(1).max(28).describe('the day of every month the release happens'),
+          time: z
+            .string()
+            .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time HH:MM between 00:00 and 23:59')
+            .describe('wall-clock time of the release, in the group time zone'),
+          months_ahead: z
+            .int()
+            .min(1)
+            .max(12)
+            .describe('the month released: this many months after the releasing month'),
+        })
+        .strict()
+        .nullable()
+        .default(null)
+        .describe(
+          'scheduled release of months (docs/group-configuration.md "Scheduled release"); null: none',
+        ),
     })
     .prefault({}),
 });

@@ -20,6 +20,7 @@ import {
   planBooking,
 } from '@creneau/core/availability/booking-plan';
 import { indexSchedule, type ScheduleIndex } from '@creneau/core/availability/schedule-index';
+import { releaseAtSearch } from '@creneau/core/availability/scheduled-release';
 import {
   appointmentSpan,
   findFirstSlot,
@@ -35,6 +36,7 @@ import type { Database, GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import * as repo from './availability.repository.ts';
+import { releaseAnswer, type SlotsRelease } from './release-answer.ts';
 import { slotRules } from './slot-rules.ts';
 
 /** Days searched per query beyond the requested window: 4 weeks, then 12, then the rest. */
@@ -271,9 +273,10 @@ export async function availableTimeSlots(
   const startDay = dayOfIsoDate(date);
   if (startDay === undefined) throw errors.badRequest('Invalid querystring parameter "start": not a date');
   const [h, m] = request.time ? request.time.split(':').map(Number) : [];
+  const rules = slotRules(group);
   const query: SlotQuery = {
     now: epochMinute(now),
-    rules: slotRules(group),
+    rules,
     startDay,
     startMinute: h === undefined ? null : h * 60 + m!,
     days: request.days,
@@ -311,12 +314,17 @@ export async function availableTimeSlots(
       promotion: slot.promotion,
     })),
     firstSlot: firstSlot ? slotStart(firstSlot) : null,
+    release: rules.release
+      ? releaseAnswer(releaseAtSearch(rules.release, schedule.zone, query.now), schedule.zone)
+      : null,
   };
 }
 
 export interface SlotsAnswer {
   availabletimeslots: { start: string; time: string; capacity: number; promotion: number | null }[];
   firstSlot: string | null;
+  /** Null when the group releases no months on a schedule. */
+  release: SlotsRelease | null;
 }
 
 /**
@@ -331,5 +339,8 @@ export function slotsJson(answer: SlotsAnswer): string {
     if (i > 0) out += ',';
     out += `{"start":"${s.start}","time":"${s.time}","capacity":${s.capacity},"promotion":${s.promotion ?? 'null'}}`;
   }
-  return `${out}],"firstSlot":${answer.firstSlot === null ? 'null' : `"${answer.firstSlot}"`}}`;
+  out += `],"firstSlot":${answer.firstSlot === null ? 'null' : `"${answer.firstSlot}"`}`;
+  const release = answer.release;
+  if (release === null) return `${out},"release":null}`;
+  return `${out},"release":{"bookable_until":"${release.bookable_until}","next_release_at":"${release.next_release_at}","next_bookable_until":"${release.next_bookable_until}"}}`;
 }

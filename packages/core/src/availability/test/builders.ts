@@ -13,6 +13,7 @@ import type {
 } from '../availability.types.ts';
 import { planBooking } from '../booking-plan.ts';
 import { indexSchedule, type ScheduleIndex } from '../schedule-index.ts';
+import type { MonthlyRelease } from '../scheduled-release.ts';
 import { findSlots } from '../slots.engine.ts';
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -157,20 +158,26 @@ export interface SearchOptions {
   days?: number;
   notice?: number;
   maxPeriod?: number;
+  release?: MonthlyRelease;
   appointments?: AppointmentInput[];
   promotions?: boolean;
 }
 
 /** Runs the slot search the way the API does and returns its raw answer. */
 export function search(group: ScheduleIndex, selection: BookingSelection, options: SearchOptions = {}) {
-  const now = at(options.now ?? '2026-11-23T07:00:00Z');
+  // The engine's now is rounded up to the minute, as the server's (epochMinute).
+  const now = Math.ceil(at(options.now ?? '2026-11-23T07:00:00Z'));
   const start = options.start ?? (options.now ?? '2026-11-23T07:00:00Z').slice(0, 10);
   const startDay = dayOfIsoDate(start.slice(0, 10));
   if (startDay === undefined) throw new Error(`bad start ${start}`);
   const startMinute = start.length > 10 ? parseLocalDateTime(start)! - startDay * 1440 : null;
   return findSlots(group, options.appointments ?? [], planBooking(group, selection), {
     now,
-    rules: { minNoticeMinutes: options.notice ?? 0, maxPeriodMinutes: options.maxPeriod ?? 90 * 1440 },
+    rules: {
+      minNoticeMinutes: options.notice ?? 0,
+      maxPeriodMinutes: options.maxPeriod ?? 90 * 1440,
+      release: options.release ?? null,
+    },
     startDay,
     startMinute,
     days: options.days ?? 7,

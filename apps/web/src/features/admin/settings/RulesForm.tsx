@@ -1,8 +1,9 @@
 /**
  * The booking rules form (docs/group-configuration.md "Booking rules (`rules`)", `maxrdv_period`,
- * "Who may do what"): notices in hours and days, the horizon, the limits per customer and who may
- * book. The browser checks the schema's bounds (rules-draft.ts); the server checks everything again
- * and its problems come back on their fields.
+ * "Scheduled release (`rules.release`)", "Who may do what"): notices in hours and days, the horizon,
+ * the scheduled release (off, or a day of the month, a time and how many months ahead), the limits
+ * per customer and who may book. The browser checks the schema's bounds (rules-draft.ts); the
+ * server checks everything again and its problems come back on their fields.
  */
 import { type FormEvent, useId, useState } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
@@ -18,6 +19,7 @@ import {
   draftOf,
   localProblems,
   MAX_FUTURE_LIMIT,
+  RELEASE_LIMITS,
   type RuleField,
   type RuleProblem,
   type RulesDraft,
@@ -90,6 +92,27 @@ export function RulesForm({ version, document, save, onSaved, onEdit, onReload }
     />
   );
   const choiceRegister = (field: RuleField) => control(field).register;
+  const numbers = ({ min, max }: { min: number; max: number }) =>
+    Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
+  const numberSelect = (field: 'releaseDay' | 'releaseMonths', values: string[]) => (
+    <Field {...control(field)}>
+      <select
+        {...described(control(field))}
+        ref={control(field).register}
+        className={`${forms.input} ${own.number}`}
+        value={draft[field]}
+        onChange={(event) => set(field, event.target.value)}
+        data-testid={`rules-${field}-input`}
+      >
+        {/* A value the document holds outside the choices stays shown, so that its problem can be read. */}
+        {(values.includes(draft[field]) ? values : [draft[field], ...values]).map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
 
   return (
     <form className={`${styles.panel} ${forms.dense}`} onSubmit={submit} noValidate data-testid="rules-form">
@@ -104,6 +127,28 @@ export function RulesForm({ version, document, save, onSaved, onEdit, onReload }
           <p className={own.note} data-testid="rules-calendar-horizon">
             {t('admin.settings.rules.calendarHorizon', { horizon: words(draft.calendarHorizon) })}
           </p>
+        )}
+      </fieldset>
+
+      <fieldset className={styles.fieldset} data-testid="rules-release-section">
+        <legend className={styles.legend}>{t('admin.settings.rules.sections.release')}</legend>
+        <Toggle {...control('release')} checked={draft.release} onChange={(on) => set('release', on)} />
+        {draft.release && (
+          <div className={`${styles.grid} ${styles.pairs}`}>
+            {numberSelect('releaseDay', numbers(RELEASE_LIMITS.day))}
+            <Field {...control('releaseTime')}>
+              <input
+                {...described(control('releaseTime'))}
+                ref={control('releaseTime').register}
+                className={`${forms.input} ${own.time}`}
+                type="time"
+                value={draft.releaseTime}
+                onChange={(event) => set('releaseTime', event.target.value)}
+                data-testid="rules-releaseTime-input"
+              />
+            </Field>
+            {numberSelect('releaseMonths', numbers(RELEASE_LIMITS.months))}
+          </div>
         )}
       </fieldset>
 

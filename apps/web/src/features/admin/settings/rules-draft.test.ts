@@ -107,6 +107,61 @@ describe('the booking rules draft', () => {
     ).toBe(0);
   });
 
+  it('reads, writes and turns off a scheduled release', () => {
+    const off = draftOf(document);
+    expect([off.release, off.releaseDay, off.releaseTime, off.releaseMonths]).toEqual([
+      false,
+      '1',
+      '09:00',
+      '1',
+    ]);
+    const on: RulesDraft = {
+      ...off,
+      release: true,
+      releaseDay: '15',
+      releaseTime: '08:30',
+      releaseMonths: '2',
+    };
+    expect(localProblems(on).size).toBe(0);
+    const written = documentWith(document, on) as any;
+    expect(written.settings.rules.release).toEqual({ day_of_month: 15, time: '08:30', months_ahead: 2 });
+    const read = draftOf(written);
+    expect([read.release, read.releaseDay, read.releaseTime, read.releaseMonths]).toEqual([
+      true,
+      '15',
+      '08:30',
+      '2',
+    ]);
+    expect(documentWith(written, read)).toEqual(written);
+    // Turned off: null, and the values typed stay in the draft until the page is left.
+    const cleared = documentWith(written, { ...read, release: false }) as any;
+    expect(cleared.settings.rules.release).toBeNull();
+  });
+
+  it('checks a release only while it is on: a day 1–28, a time HH:MM, 1–12 months', () => {
+    const bad = { releaseDay: '29', releaseTime: '24:00', releaseMonths: '0' };
+    expect(localProblems({ ...draftOf(document), ...bad }).size).toBe(0);
+    expect([...localProblems({ ...draftOf(document), ...bad, release: true })]).toEqual([
+      ['releaseDay', 'dayOfMonth'],
+      ['releaseTime', 'releaseTime'],
+      ['releaseMonths', 'monthsAhead'],
+    ]);
+    for (const [field, value] of [
+      ['releaseDay', ''],
+      ['releaseDay', '1.5'],
+      ['releaseDay', '-1'],
+      ['releaseTime', '9:00'],
+      ['releaseTime', ''],
+      ['releaseTime', '12:60'],
+      ['releaseMonths', '13'],
+      ['releaseMonths', 'x'],
+    ] as const) {
+      expect([...localProblems({ ...draftOf(document), release: true, [field]: value }).keys()]).toEqual([
+        field,
+      ]);
+    }
+  });
+
   it('property: a draft the browser accepts writes values the schema bounds allow', () => {
     fc.assert(
       fc.property(
@@ -141,11 +196,13 @@ describe('the booking rules draft', () => {
         '$.settings.rules.min_notice_minutes: the notice to book must be shorter than the booking horizon (maxrdv_period)',
         '$.settings.openDataX: odd',
         '$.interventions[0].length: Too small',
+        '$.settings.rules.release.time: a time HH:MM between 00:00 and 23:59',
       ]),
     ).toEqual({
       fields: new Map([
         ['minNotice', 'noticeBeyondHorizon'],
         ['horizon', 'invalid'],
+        ['releaseTime', 'invalid'],
         ['blacklist', 'invalid'],
       ]),
       other: ['$.settings.openDataX: odd', '$.interventions[0].length: Too small'],

@@ -1,7 +1,7 @@
 /**
  * The booking rules form over the configuration document (docs/group-configuration.md "Booking
- * rules (`rules`)", `maxrdv_period` and "Who may do what"): the notices, the booking horizon, the
- * limits per customer and who may book, read from the document with durations in hours and days,
+ * rules (`rules`)", "Scheduled release (`rules.release`)", `maxrdv_period` and "Who may do what"):
+ * the notices, the booking horizon, the scheduled release, the limits per customer and who may book, read from the document with durations in hours and days,
  * written back in minutes into a copy with every other part untouched, checked in the browser with
  * the schema's bounds, and the server's problem paths brought back to the field they name.
  */
@@ -21,8 +21,15 @@ import { sortProblemsBy, withoutRoot } from './server-problems.ts';
 export const DURATION_FIELDS = ['minNotice', 'modifyNotice', 'cancelNotice', 'horizon', 'minGap'] as const;
 export type DurationField = (typeof DURATION_FIELDS)[number];
 
+/** The scheduled release's fields (docs/group-configuration.md "Scheduled release"). */
+export const RELEASE_FIELDS = ['release', 'releaseDay', 'releaseTime', 'releaseMonths'] as const;
+
+/** The schema's bounds of a release. */
+export const RELEASE_LIMITS = { day: { min: 1, max: 28 }, months: { min: 1, max: 12 } } as const;
+
 export const RULE_FIELDS = [
   ...DURATION_FIELDS,
+  ...RELEASE_FIELDS,
   'maxFuture',
   'blacklist',
   'open',
@@ -90,11 +97,25 @@ export interface RulesDraft {
   openData: boolean;
   loginProfile: 'Account' | 'Fiche';
   allowComment: boolean;
+  /** Whether months open on a schedule; the three fields below are kept while it is off. */
+  release: boolean;
+  /** Day of the month (1–28), wall-clock time "HH:MM", months ahead (1–12), as typed. */
+  releaseDay: string;
+  releaseTime: string;
+  releaseMonths: string;
   /** The longest horizon a calendar sets for itself, in minutes (0: none); shown, not edited. */
   calendarHorizon: number;
 }
 
-export type RuleProblem = DurationProblem | 'count' | 'email' | 'noticeBeyondHorizon' | 'invalid';
+export type RuleProblem =
+  | DurationProblem
+  | 'count'
+  | 'email'
+  | 'noticeBeyondHorizon'
+  | 'dayOfMonth'
+  | 'releaseTime'
+  | 'monthsAhead'
+  | 'invalid';
 
 type Json = Record<string, unknown>;
 
@@ -113,6 +134,7 @@ export function draftOf(document: ConfigurationDocument): RulesDraft {
       numberOr(valueAt(document, DURATIONS[field].path), DURATIONS[field].fallback),
       DURATIONS[field].units,
     );
+  const release = objectOr(rules.release);
   const blacklist = Array.isArray(rules.blacklist)
     ? rules.blacklist.filter((item) => typeof item === 'string')
     : [];
@@ -128,6 +150,10 @@ export function draftOf(document: ConfigurationDocument): RulesDraft {
     openData: settings.openData !== false,
     loginProfile: settings.loginProfile === 'Fiche' ? 'Fiche' : 'Account',
     allowComment: settings.user_allow_comment !== false,
+    release: release !== null,
+    releaseDay: String(numberOr(release?.day_of_month, 1)),
+    releaseTime: typeof release?.time === 'string' ? release.time : '09:00',
+    releaseMonths: String(numberOr(release?.months_ahead, 1)),
     calendarHorizon: Math.max(
       0,
       ...(Array.isArray(document.calendars) ? document.calendars : [])
@@ -152,6 +178,25 @@ export function maxFutureOf(text: string): number | null {
   return /^\d{1,5}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
+const WALL_CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A whole number typed in a box within bounds, else NaN. */
+function wholeIn(text: string, { min, max }: { min: number; max: number }): number {
+  const trimmed = text.trim();
+  const value = /^\d{1,2}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return value >= min && value <= max ? value : Number.NaN;
+}
+
+/** The release a valid draft writes: null when off. */
+export function releaseOf(draft: RulesDraft) {
+  if (!draft.release) return null;
+  return {
+    day_of_month: wholeIn(draft.releaseDay, RELEASE_LIMITS.day),
+    time: draft.releaseTime.trim(),
+    months_ahead: wholeIn(draft.releaseMonths, RELEASE_LIMITS.months),
+  };
+}
+
 /** The whole document with the draft's rules written in; nothing else is touched. */
 export function documentWith(document: ConfigurationDocument, draft: RulesDraft): ConfigurationDocument {
   const copy = structuredClone(document) as Json;
@@ -163,6 +208,8 @@ export function documentWith(document: ConfigurationDocument, draft: RulesDraft)
   rules.mintime_between_minutes = minutesOf(draft.minGap);
   rules.max_future_appointments = maxFutureOf(draft.maxFuture);
   rules.blacklist = blacklistOf(draft.blacklist);
+  // Off and never set stays unset (the schema's default is null): an untouched form changes nothing.
+  if (draft.release || 'release' in rules) rules.release = releaseOf(draft);
   settings.rules = rules;
   settings.maxrdv_period = minutesOf(draft.horizon);
   settings.open = draft.open;
@@ -190,6 +237,12 @@ export function localProblems(draft: RulesDraft): Map<RuleField, RuleProblem> {
   const future = maxFutureOf(draft.maxFuture);
   if (future !== null && !(future >= 1 && future <= MAX_FUTURE_LIMIT)) problems.set('maxFuture', 'count');
   if (!blacklistOf(draft.blacklist).every(isValidEmail)) problems.set('blacklist', 'email');
+  const release = releaseOf(draft);
+  if (release) {
+    if (Number.isNaN(release.day_of_month)) problems.set('releaseDay', 'dayOfMonth');
+    if (!WALL_CLOCK.test(release.time)) problems.set('releaseTime', 'releaseTime');
+    if (Number.isNaN(release.months_ahead)) problems.set('releaseMonths', 'monthsAhead');
+  }
   return new Map(
     RULE_FIELDS.filter((field) => problems.has(field)).map((field) => [
       field,
@@ -203,6 +256,10 @@ const PATH_FIELDS: readonly [string, RuleField][] = [
   ...DURATION_FIELDS.map((field): [string, RuleField] => [DURATIONS[field].path, field]),
   ['settings.rules.max_future_appointments', 'maxFuture'],
   ['settings.rules.blacklist', 'blacklist'],
+  ['settings.rules.release.day_of_month', 'releaseDay'],
+  ['settings.rules.release.time', 'releaseTime'],
+  ['settings.rules.release.months_ahead', 'releaseMonths'],
+  ['settings.rules.release', 'release'],
   ['settings.open', 'open'],
   ['settings.openData', 'openData'],
   ['settings.loginProfile', 'loginProfile'],

@@ -1,13 +1,16 @@
 /**
  * The days the slot step may show (docs/booking-flow.md § Slots): from the first available slot to
- * now plus the booking horizon — the longest of the chosen calendars' (or the group's) periods.
+ * now plus the booking horizon — the longest of the chosen calendars' (or the group's) periods —
+ * and no further than the dates a scheduled release has opened (slot-release.ts).
  */
 
 import type { StepChoices } from '@creneau/core/booking/selection';
 import { type DateRange, datePickerBounds, maxBookingPeriod } from '@creneau/core/booking/slot-range';
+import type { SlotRelease } from '../../../api/availabletimeslots.ts';
 import type { Calendar } from '../../../api/calendars.ts';
 import type { Group } from '../../../api/group.ts';
 import type { ItemCalendars } from '../sequence.ts';
+import { releasedMax } from './slot-release.ts';
 
 interface SlotDateRangeInput {
   group: Pick<Group, 'maxrdv_period' | 'timezone'>;
@@ -16,6 +19,8 @@ interface SlotDateRangeInput {
   itemCalendars: ItemCalendars;
   /** The first slot from today, when known. */
   firstSlot: string | null;
+  /** The slot list's scheduled release, when the group has one. */
+  release?: SlotRelease | null | undefined;
 }
 
 export function slotDateRange({
@@ -24,6 +29,7 @@ export function slotDateRange({
   selection,
   itemCalendars,
   firstSlot,
+  release,
 }: SlotDateRangeInput): DateRange {
   const chosenCalendars = calendars.filter(
     (c) =>
@@ -32,10 +38,11 @@ export function slotDateRange({
       Object.values(itemCalendars).some((list) => list.includes(c.id)),
   );
   const period = maxBookingPeriod(chosenCalendars, group.maxrdv_period);
-  return datePickerBounds({
+  const range = datePickerBounds({
     firstSlot,
     now: new Date(),
     timeZone: group.timezone,
     periodMinutes: period,
   });
+  return { ...range, max: releasedMax(range.max, release) };
 }

@@ -7,8 +7,9 @@
  * "no availability" when there is none at all; the group's time zone named when the visitor's
  * differs; promoted slots marked with their percent and price. A calendar or resource the API calls invalid ("Invalid calendar"), or resources that
  * cannot serve the chosen services, stop the search and lead back to that choice. A slot from the
- * query string (slots=…) is picked by itself when offered. Picking a slot moves on. The parts are
- * in slots/.
+ * query string (slots=…) is picked by itself when offered. Picking a slot moves on. A group that
+ * opens its months on a schedule: navigation stops at the last released date, and there the step
+ * says when the next month opens (slots/slot-release.ts). The parts are in slots/.
  */
 import { pickSlot } from '@creneau/core/booking/selection';
 import { showsDayStrip, slotNavigation, slotViewDays } from '@creneau/core/booking/slot-range';
@@ -24,12 +25,14 @@ import { StepHeader } from '../parts/StepHeader.tsx';
 import { StepEmpty, StepError, StepLoading } from '../parts/StepState.tsx';
 import { slotDate, slotDays } from '../slot-days.ts';
 import { InvalidChoice } from '../slots/InvalidChoice.tsx';
+import { ReleaseNote } from '../slots/ReleaseNote.tsx';
 import { SlotGrid } from '../slots/SlotGrid.tsx';
 import { SlotJump } from '../slots/SlotJump.tsx';
 import { SlotStrip } from '../slots/SlotStrip.tsx';
 import { SlotToolbar } from '../slots/SlotToolbar.tsx';
 import { slotDateRange } from '../slots/slot-date-range.ts';
 import { slotMarks } from '../slots/slot-marks.ts';
+import { showsRelease } from '../slots/slot-release.ts';
 import { TimeZoneNote } from '../slots/TimeZoneNote.tsx';
 import { useSlotList } from '../slots/use-slot-list.ts';
 import { useWantedSlot } from '../slots/use-wanted-slot.ts';
@@ -91,12 +94,20 @@ export function SlotsPage() {
     selection,
     itemCalendars,
     firstSlot: firstFromToday,
+    release: slots.data?.release,
   });
   const navigation = slotNavigation({ start, visibleDays: visible, range, invalidResources: invalid });
   const days = slotDays(slots.data?.availabletimeslots ?? [], start, visible);
   const roomDays = days.filter((d) => d.slots.length > 0);
   const anyShown = roomDays.length > 0;
   const nextSlot = slots.data?.firstSlot ?? null;
+  const release = slots.data?.release ?? null;
+  const releaseShown =
+    !invalid &&
+    showsRelease(release, {
+      lastShown: days[days.length - 1]?.date ?? start,
+      noneAhead: !anyShown && !nextSlot,
+    });
   const editable = chosenItems(selection.intervention_ids, services);
   const showDay = (date: string) => {
     setStart(date);
@@ -177,6 +188,9 @@ export function SlotsPage() {
         </p>
       )}
       {body}
+      {releaseShown && release && (
+        <ReleaseNote release={release} locale={locale} timeZone={group.timezone} className={styles.release} />
+      )}
       {waitable && slots.data && !invalid && (
         <WaitlistForm
           interventionId={waitable.id}
