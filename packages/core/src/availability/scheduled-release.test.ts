@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { civilFromDay, dayOfIsoDate, isoDateOfDay } from '../time/civil-day.ts';
+import { intlWall } from '../time/test/intl-wall.ts';
 import { zoneOffsets } from '../time/zone-offsets.ts';
 import { type MonthlyRelease, releaseAtSearch, releaseBound, releaseOfConfig } from './scheduled-release.ts';
 
@@ -21,23 +22,9 @@ const monthOf = (day: number) => {
   return y * 12 + m - 1;
 };
 
-const formats = new Map<string, Intl.DateTimeFormat>();
 /** Local minutes (day × 1440 + minute) of an instant, straight from Intl: the reference. */
 function intlLocalMinute(zone: string, u: number): number {
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formats.set(zone, format);
-  }
-  const [date, time] = format.format(u * 60_000).split(', ') as [string, string];
+  const [date, time] = intlWall(zone, u).split(' ') as [string, string];
   const [h, m] = time.split(':').map(Number) as [number, number];
   return dayOfIsoDate(date)! * 1440 + h * 60 + m;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayOfIsoDate, isoDateOfDay } from './civil-day.ts';
+import { intlWall } from './test/intl-wall.ts';
 import { ZoneOffsets, zoneOffsets } from './zone-offsets.ts';
 
 const ZONES = [
@@ -12,27 +13,6 @@ const ZONES = [
   'Pacific/Apia',
   'UTC',
 ];
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** Wall clock "YYYY-MM-DD HH:MM" of epoch minute u, straight from Intl. */
-function intlWall(zone: string, u: number): string {
-  let format = formats.get(zone);
-  if (!format) {
-    // en-CA: "2026-11-23, 09:15"
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formats.set(zone, format);
-  }
-  return format.format(u * 60_000).replace(', ', ' ');
-}
 
 function ownWall(zone: string, u: number): string {
   const local = zoneOffsets(zone).localMinuteOf(u);
