@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
+import { LIMITS } from '../src/modules/security/attempt-limits.ts';
 import { call, createAccount, latestMailTo, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -216,9 +217,25 @@ forEachDatabase('accounts and sessions', (database) => {
       expect((await login('reset-count@example.com', STRONG_PASSWORD, {}, '10.0.1.1')).status).toBe(200);
     });
 
+    it('caps guesses at one e-mail from one client address, and only that e-mail there', async () => {
+      const shared = '203.0.113.10';
+      // An address without an account, so that no account block answers first.
+      for (let i = 0; i < LIMITS.loginPerAddressAndEmail.max; i++)
+        expect((await login('Guessed@Example.com', `Wrong-pass-${i}!`, {}, shared)).status).toBe(401);
+      const capped = await login('guessed@example.com', 'Wrong-pass-x!', {}, shared);
+      expect(capped.status).toBe(429);
+      expect(capped.body.errors[0].translate_key).toBe('tooManyAttempts');
+      expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0);
+      // Someone else behind the same address logs in, even after a typo.
+      await createAccount(t.ctx.db, { email: 'neighbour@example.com' });
+      expect((await login('neighbour@example.com', 'Wrong-pass-0!', {}, shared)).status).toBe(401);
+      expect((await login('neighbour@example.com', STRONG_PASSWORD, {}, shared)).status).toBe(200);
+    });
+
     it('caps failures per client address without locking out the accounts it guessed at', async () => {
       const attacker = '203.0.113.9';
-      for (let i = 0; i < 30; i++) await login(`nobody${i}@example.com`, 'Wrong-pass-0!', {}, attacker);
+      for (let i = 0; i < LIMITS.loginPerAddress.max; i++)
+        await login(`nobody${i}@example.com`, 'Wrong-pass-0!', {}, attacker);
       const capped = await login('paul@example.com', STRONG_PASSWORD, {}, attacker);
       expect(capped.status).toBe(429);
       expect(capped.body.errors[0].translate_key).toBe('tooManyAttempts');

@@ -12,6 +12,7 @@ import { errors } from '../../errors/domain-error.ts';
 import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
 import { fichesViewerMayEdit } from '../fiches/fiches.service.ts';
 import { enqueueWaitlistScan, freedBy } from '../freed-time/freed-time.ts';
+import { bookerKey } from '../security/booker.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
 import { emitAppointmentEvent } from '../webhooks/webhook-events.ts';
 import { requireAccess } from './appointment-access.ts';
@@ -73,7 +74,8 @@ export async function changeBooking(
 ) {
   const { ctx, group, viewer } = scope;
   const settings = group.settings;
-  await takeBookingAttempt(scope, change.clientAddress);
+  // The person is the session's: only the booking's own customer (or a professional) changes it.
+  await takeBookingAttempt(scope, change.clientAddress, bookerKey(viewer, undefined, settings.country));
   if (change.start)
     await refuseBookingOutsideHorizon(scope, {
       start: change.start,

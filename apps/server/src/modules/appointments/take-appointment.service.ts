@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
+import { bookerKey } from '../security/booker.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
 import * as repo from './appointments.repository.ts';
 import { type BookingRequest, createBooking } from './booking.service.ts';
@@ -40,7 +41,8 @@ export async function takeAppointment(scope: Scope, input: TakeAppointment): Pro
   if ((!settings.openData || settings.sso_login_only) && viewer.type === 'anonymous')
     throw errors.expiredConnection();
   await refuseBookingOutsideHorizon(scope, { start: input.booking.start, parameter: input.startField });
-  await takeBookingAttempt(scope, input.clientAddress);
+  const booker = bookerKey(viewer, input.booking.fiche, settings.country);
+  await takeBookingAttempt(scope, input.clientAddress, booker);
   const idempotency = input.idempotency && {
     key: input.idempotency.key,
     // The same hash as earlier releases, so a retry across a rolling deploy still replays.

@@ -2,8 +2,12 @@
  * Logging in (docs/requirements/accounts-and-appointments.md §4 Session, §7 sessions/login.json, §8): with e-mail and password, or with a
  * fiche key from an e-mail link on Fiche-profile groups. Failures answer the spec's list of
  * `{error, translate_key}`; five consecutive failures block the account for ten minutes, and failures
- * per client address are capped so that one attacker cannot cheaply lock out every account.
+ * are capped per client address and e-mail typed — tightly — and per client address with a ceiling,
+ * so that one attacker cannot cheaply lock out every account while the many people behind one
+ * address still log in (docs/decisions/017-fair-rate-limits.md).
  */
+
+import { normalizeEmail } from '@creneau/core/validation/email';
 import { isStrongPassword } from '@creneau/core/validation/password';
 import type { AppContext, CallScope } from '../../app-context.ts';
 import type { AccountRow, GroupRow } from '../../db/database.ts';
@@ -14,7 +18,14 @@ import { verifyPassword } from '../accounts/password-hashing.ts';
 import { ficheIdsOfAccount } from '../appointments/appointments.repository.ts';
 import { upcomingAppointments } from '../appointments/appointments-read.service.ts';
 import { findGroup } from '../groups/groups.service.ts';
-import { clientSubject, LIMITS, recordAttempt, secondsUntilAllowed } from '../security/attempt-limits.ts';
+import {
+  type Attempt,
+  clientPersonSubject,
+  clientSubject,
+  LIMITS,
+  recordAttempt,
+  secondsUntilAllowed,
+} from '../security/attempt-limits.ts';
 import { isLinkKind } from '../sessions/link-scope.ts';
 import { listProGroupIds } from '../sessions/sessions.repository.ts';
 import { startSession } from '../sessions/sessions.service.ts';
@@ -53,8 +64,18 @@ export async function login(scope: CallScope, input: LoginInput, address: string
   if (!input.credentials) throw loginError('invalid', 'credentialError');
   if (group?.settings.sso_login_only) throw loginError('forbidden', 'ssoLoginOnly');
 
-  const subject = clientSubject(address);
-  const wait = await secondsUntilAllowed(ctx.db, { limit: LIMITS.loginPerAddress, subject, now });
+  const { email, password } = input.credentials;
+  // The same counters whether or not the e-mail has an account: a 429 tells nobody which it is.
+  const failures: Attempt[] = [
+    {
+      limit: LIMITS.loginPerAddressAndEmail,
+      subject: clientPersonSubject(address, normalizeEmail(email)),
+      now,
+    },
+    { limit: LIMITS.loginPerAddress, subject: clientSubject(address), now },
+  ];
+  const waits = await Promise.all(failures.map((attempt) => secondsUntilAllowed(ctx.db, attempt)));
+  const wait = Math.max(...waits);
   if (wait > 0) {
     throw new DomainError('tooManyRequests', 'tooManyAttempts', {
       details: { errors: [{ error: 'tooManyAttempts', translate_key: 'tooManyAttempts' }] },
@@ -62,7 +83,6 @@ export async function login(scope: CallScope, input: LoginInput, address: string
     });
   }
 
-  const { email, password } = input.credentials;
   const account = await accounts.findAccountByEmail(ctx.db, email);
   if (account?.locked_until && account.locked_until > now) {
     // Checked before the password: a blocked account says so even to the right password.
@@ -71,7 +91,7 @@ export async function login(scope: CallScope, input: LoginInput, address: string
   }
   const valid = await verifyPassword(account?.password_hash ?? null, password);
   if (!account || !valid) {
-    await recordAttempt(ctx.db, { limit: LIMITS.loginPerAddress, subject, now });
+    for (const attempt of failures) await recordAttempt(ctx.db, attempt);
     if (account) await countFailure(ctx, account, now);
     throw loginError('unauthenticated', 'credentialError');
   }

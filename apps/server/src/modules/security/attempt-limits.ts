@@ -1,7 +1,7 @@
 /**
  * Fixed-window attempt counters kept in the database (login_throttle), so every server process sees
- * the same counts: failed logins per client address, and every call that sends a mail or creates an
- * appointment — per client address and per address the mail goes to (docs/api.md "Rate limits").
+ * the same counts: failed logins, and every call that sends a mail or creates an appointment — per
+ * client address, per person and per address the mail goes to (docs/api.md "Rate limits").
  * Keys are '<kind>:<subject>'; housekeeping drops counters a day old, so no window is longer.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -21,27 +21,40 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * The numbers behind docs/api.md "Rate limits". Public limits stop one visitor from turning the
- * booking page into a mail relay; professionals (a call centre behind one address) are counted per
- * account instead of per address, with room for a full day of phone bookings.
+ * The numbers behind docs/api.md "Rate limits" (why they have this shape:
+ * docs/decisions/017-fair-rate-limits.md). The public is counted per person — per client address
+ * and person, tight, and per person wherever they call from — and per client address with a high
+ * ceiling that only a flood reaches, since hundreds of honest people may share one address.
+ * Professionals (a call centre behind one address) are counted per account instead.
  */
 export const LIMITS = {
-  loginPerAddress: { kind: 'login-ip', max: 30, windowMs: 10 * MINUTE },
-  registerPerAddress: { kind: 'register-ip', max: 10, windowMs: 10 * MINUTE },
-  resetPerAddress: { kind: 'reset-ip', max: 10, windowMs: 10 * MINUTE },
+  /** Failed logins for one e-mail from one client address. */
+  loginPerAddressAndEmail: { kind: 'login-ip-email', max: 10, windowMs: 10 * MINUTE },
+  /** Failed logins from one client address, whatever the e-mail: the flood ceiling. */
+  loginPerAddress: { kind: 'login-ip', max: 100, windowMs: 10 * MINUTE },
+  /** Registrations from one client address (the recipient limit bounds each e-mail). */
+  registerPerAddress: { kind: 'register-ip', max: 100, windowMs: 10 * MINUTE },
+  /** Reset requests from one client address (the recipient limit bounds each e-mail). */
+  resetPerAddress: { kind: 'reset-ip', max: 100, windowMs: 10 * MINUTE },
   emailChangePerAccount: { kind: 'email-change', max: 5, windowMs: HOUR },
   /** Account mails (activation, reset, e-mail change) to one address, whoever asks. */
   accountMailsPerRecipient: { kind: 'account-mail-to', max: 5, windowMs: HOUR },
-  /** Bookings and changes by anyone but the group's professionals, per client address. */
-  bookingsPerAddress: { kind: 'booking-ip', max: 20, windowMs: HOUR },
+  /** Bookings and changes by the public for one person from one client address. */
+  bookingsPerAddressAndPerson: { kind: 'booking-ip-person', max: 6, windowMs: HOUR },
+  /** Bookings and changes by the public for one person, from any client address. */
+  bookingsPerPerson: { kind: 'booking-person', max: 12, windowMs: HOUR },
+  /** Bookings and changes by the public from one client address, whoever for: the flood ceiling. */
+  bookingsPerAddress: { kind: 'booking-ip', max: 600, windowMs: HOUR },
   /** Booking confirmations and change notices to one address, for bookings made by the public. */
   bookingMailsPerRecipient: { kind: 'booking-mail-to', max: 8, windowMs: HOUR },
   /** Bookings and changes by one professional account of the group, wherever it calls from. */
   proBookingsPerAccount: { kind: 'pro-booking', max: 600, windowMs: HOUR },
   /** Booking mails to one address for bookings a professional made. */
   proBookingMailsPerRecipient: { kind: 'pro-booking-mail-to', max: 60, windowMs: HOUR },
-  /** Joins of the waiting list and confirmations of its offers, per client address (docs/waitlist.md). */
-  waitlistPerAddress: { kind: 'waitlist-ip', max: 20, windowMs: HOUR },
+  /** Joins of the waiting list and confirmations of its offers for one e-mail from one client address (docs/waitlist.md). */
+  waitlistPerAddressAndEmail: { kind: 'waitlist-ip-email', max: 10, windowMs: HOUR },
+  /** Joins and confirmations from one client address, whoever for: the flood ceiling. */
+  waitlistPerAddress: { kind: 'waitlist-ip', max: 600, windowMs: HOUR },
 } satisfies Record<string, AttemptLimit>;
 
 const keyOf = (limit: AttemptLimit, subject: string) => `${limit.kind}:${subject}`;
@@ -65,6 +78,11 @@ export function clientSubject(address: string): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
+}
+
+/** The subject for one person (or e-mail) calling from one client address. */
+export function clientPersonSubject(address: string, person: string): string {
+  return `${clientSubject(address)}|${person}`;
 }
 
 /** One try of a subject (an address, an account, a recipient) under a limit, at an instant. */

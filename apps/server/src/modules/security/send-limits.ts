@@ -1,14 +1,23 @@
 /**
  * Who may make the server send mail or book, and how often (docs/api.md "Rate limits"): the policy
- * on top of the attempt counters. The public is counted per client address and per recipient; a
- * professional of the group — a call centre shares one address — per account, with higher limits.
+ * on top of the attempt counters. The public is counted per person — from one client address, and
+ * from any — under a high ceiling per client address, and per recipient
+ * (docs/decisions/017-fair-rate-limits.md); a professional of the group — a call centre shares one
+ * address — per account, with higher limits.
  */
 import { normalizeEmail } from '@creneau/core/validation/email';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext, Scope } from '../../app-context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Viewer } from '../sessions/viewer.ts';
-import { type AttemptLimit, clientSubject, LIMITS, takeAttempt } from './attempt-limits.ts';
+import {
+  type AttemptLimit,
+  clientPersonSubject,
+  clientSubject,
+  LIMITS,
+  takeAttempt,
+} from './attempt-limits.ts';
+import { UNNAMED_BOOKER } from './booker.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,12 +30,27 @@ function scaled(ctx: AppContext, limit: AttemptLimit): AttemptLimit {
 }
 
 /**
- * One booking or change of a booking by this caller; 429 when its window is used up. Counted
- * before any work and whatever the outcome, so failed attempts cannot be repeated cheaply either.
+ * Uses one attempt under each limit in turn, tightest first. A refusal stops there: a person refused
+ * by their own counter does not use up the address's ceiling, which the others behind it share.
+ */
+async function takeInTurn(
+  ctx: AppContext,
+  now: Date,
+  counters: ReadonlyArray<readonly [AttemptLimit, string]>,
+): Promise<void> {
+  for (const [limit, subject] of counters)
+    await takeAttempt(ctx.db, { limit: scaled(ctx, limit), subject, now });
+}
+
+/**
+ * One booking or change of a booking by this caller for `booker` (booker.ts); 429 when a window is
+ * used up. Counted before any work and whatever the outcome, so failed attempts cannot be repeated
+ * cheaply either.
  */
 export async function takeBookingAttempt(
   { ctx, viewer, group, now }: Pick<Scope, 'ctx' | 'viewer' | 'group' | 'now'>,
   address: string,
+  booker: string,
 ): Promise<void> {
   if (isProOf(viewer, group.id)) {
     await takeAttempt(ctx.db, {
@@ -34,13 +58,14 @@ export async function takeBookingAttempt(
       subject: String(viewer.accountId),
       now,
     });
-  } else {
-    await takeAttempt(ctx.db, {
-      limit: scaled(ctx, LIMITS.bookingsPerAddress),
-      subject: clientSubject(address),
-      now,
-    });
+    return;
   }
+  await takeInTurn(ctx, now, [
+    [LIMITS.bookingsPerAddressAndPerson, clientPersonSubject(address, booker)],
+    // Bookings naming nobody are told apart only by their address.
+    ...(booker === UNNAMED_BOOKER ? [] : [[LIMITS.bookingsPerPerson, booker] as const]),
+    [LIMITS.bookingsPerAddress, clientSubject(address)],
+  ]);
 }
 
 /**
@@ -68,7 +93,10 @@ export async function takeAccountMail(ctx: AppContext, recipient: string): Promi
   });
 }
 
-/** One registration or reset request from this client address. */
+/**
+ * One registration or reset request from this client address: only a ceiling, since the mail's
+ * recipient limit (takeAccountMail), counted whoever asks, already bounds each e-mail more tightly.
+ */
 export async function takeAddressAttempt(
   ctx: AppContext,
   limit: typeof LIMITS.registerPerAddress | typeof LIMITS.resetPerAddress,
@@ -77,11 +105,17 @@ export async function takeAddressAttempt(
   await takeAttempt(ctx.db, { limit: scaled(ctx, limit), subject: clientSubject(address), now: ctx.now() });
 }
 
-/** One join of the waiting list or confirmation of one of its offers from this client address (docs/waitlist.md). */
-export async function takeWaitlistAttempt(ctx: AppContext, address: string, now: Date): Promise<void> {
-  await takeAttempt(ctx.db, {
-    limit: scaled(ctx, LIMITS.waitlistPerAddress),
-    subject: clientSubject(address),
-    now,
-  });
+/**
+ * One join of the waiting list or confirmation of one of its offers for `email` from this client
+ * address (docs/waitlist.md).
+ */
+export async function takeWaitlistAttempt(
+  ctx: AppContext,
+  { address, email }: { address: string; email: string },
+  now: Date,
+): Promise<void> {
+  await takeInTurn(ctx, now, [
+    [LIMITS.waitlistPerAddressAndEmail, clientPersonSubject(address, normalizeEmail(email))],
+    [LIMITS.waitlistPerAddress, clientSubject(address)],
+  ]);
 }

@@ -109,7 +109,7 @@ export async function confirmOffer(ctx: AppContext, token: string, clientAddress
   const { group } = found;
   const now = ctx.now();
   refuseClosed(found.offer, found.entry, now);
-  await takeWaitlistAttempt(ctx, clientAddress, now);
+  await takeWaitlistAttempt(ctx, { address: clientAddress, email: found.entry.email }, now);
   const scope: Scope = { ctx, group, now, viewer: bookerOf(group, found.entry) };
   const start = found.offer.starts_at;
   try {

@@ -58,7 +58,7 @@ export async function joinWaitlist(scope: Scope, request: JoinRequest) {
   if (!group.settings.openData && viewer.type === 'anonymous') throw errors.expiredConnection();
   if (validateEmail(request.email)) throw invalid('email', 'emailValidator');
   const range = checkedRange(scope, request.from, request.to);
-  await takeWaitlistAttempt(ctx, request.clientAddress, now);
+  await takeWaitlistAttempt(ctx, { address: request.clientAddress, email: request.email }, now);
 
   let interventionId = request.interventionId;
   const calendarId = request.calendarId ?? null;
