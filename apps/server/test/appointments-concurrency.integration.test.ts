@@ -700,6 +700,112 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
   );
 
   it(
+    'one person booking ten times at once on ten calendars gets max_future_appointments (2), by e-mail, phone or account',
+    async () => {
+      // A group of its own: ten calendars, so that no calendar lock makes the bookings queue, and
+      // per-person rules the race group does not have.
+      const limited = await importGroupConfig(t.ctx.db, {
+        urlname: 'race-limits',
+        name: 'Race limits',
+        settings: {
+          timezone: 'Europe/Paris',
+          locale: 'fr',
+          rules: { min_notice_minutes: 60, max_future_appointments: 2, mintime_between_minutes: 600 },
+        },
+        interventions: [service('cut')],
+        calendars: Array.from({ length: 10 }, (_, i) => calendar(`desk${i}`, 1, ['cut'])),
+      });
+      const ids = await idsByExternid(t, limited.id);
+      const desks = Array.from({ length: 10 }, (_, i) => ids[`desk${i}`]!);
+      /** Bookings by one person at once, one per desk, the nth on the nth desk at `at(n)`. */
+      const atOnce = (fiche: (n: number) => unknown, at: (n: number) => string, token?: string, count = 10) =>
+        Promise.all(
+          desks.slice(0, count).map((desk, n) =>
+            post(port, `/api/v3/appointments?apikey=${TEST_API_KEY}${token ? `&token=${token}` : ''}`, {
+              appointment: {
+                date: at(n),
+                group_id: limited.id,
+                from_web: 1,
+                fiche: fiche(n),
+                intervention_ids: [ids.cut],
+                calendar_id: desk,
+              },
+            }),
+          ),
+        );
+      const outcome = (answers: Answer[]) => {
+        const refused = answers.filter((a) => a.status !== 201);
+        return {
+          booked: answers.length - refused.length,
+          refusals: [...new Set(refused.map((a) => `${a.status} ${a.body.message}`))],
+        };
+      };
+      // Days apart: only the number of future appointments stops them.
+      const dayApart = (round: number) => (n: number) =>
+        `2027-02-${String(1 + n).padStart(2, '0')}T1${round}:00:00+01:00`;
+      const people: Array<[string, (n: number) => unknown]> = [
+        // Each request makes a record of its own: only the e-mail, however spelt, says it is one person.
+        [
+          'e-mail',
+          (n) => ({
+            firstname: `Mail${n}`,
+            lastname: 'Race',
+            email: n % 2 ? 'same@example.com' : ' Same@Example.COM',
+          }),
+        ],
+        [
+          'phone',
+          (n) => ({
+            firstname: `Phone${n}`,
+            lastname: 'Race',
+            firstphone: n % 2 ? '06 77 88 99 00' : '+33 6 77 88 99 00',
+          }),
+        ],
+      ];
+      for (const [round, [who, fiche]] of people.entries()) {
+        expect(outcome(await atOnce(fiche, dayApart(round))), who).toEqual({
+          booked: 2,
+          refusals: ['422 v3_error.appointment.max_rdv_number'],
+        });
+      }
+      // An account booking for its records, as many as it may keep (eight): the records are one person.
+      await createAccount(t.ctx.db, { email: 'household@example.com' });
+      const token = await loginAs(t, 'household@example.com');
+      const records: number[] = [];
+      for (let n = 0; n < 8; n++) {
+        const created = await call(t, 'POST', `/api/v3/groups/${limited.id}/fiches`, {
+          token,
+          body: { fiche: { firstname: `Member${n}`, lastname: 'Household' } },
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        records.push(created.body.id);
+      }
+      expect(outcome(await atOnce((n) => records[n], dayApart(2), token, records.length)), 'account').toEqual(
+        {
+          booked: 2,
+          refusals: ['422 v3_error.appointment.max_rdv_number'],
+        },
+      );
+      // mintime_between: ten hours apart at least; ten bookings within one morning → one.
+      const sameMorning = (n: number) => `2027-01-20T${String(8 + n).padStart(2, '0')}:00:00+01:00`;
+      const answers = await atOnce(
+        (n) => ({ firstname: `Gap${n}`, lastname: 'Race', email: 'gap@example.com' }),
+        sameMorning,
+      );
+      expect(outcome(answers)).toEqual({ booked: 1, refusals: ['422 v3_error.appointment.mintime_between'] });
+      // Read back from the table: no person holds more than the rules allow.
+      const { rows } = await sql<{ person: string; n: number }>`
+        select coalesce(f.email_key, f.phone_key, f.account_id::text) as person, count(*)::int as n
+        from appointments a join fiches f on f.id = a.fiche_id
+        where a.group_id = ${limited.id} and a.status = 'confirmed'
+        group by 1 order by 1`.execute(t.ctx.db);
+      // Three people with two appointments each, and the one of the morning with one.
+      expect(rows.map((r) => r.n).sort()).toEqual([1, 2, 2, 2]);
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
     'afterwards, the table holds no overlap beyond capacity, no partial booking and no orphan fiche',
     async () => {
       expect(await overCapacity(t.ctx.db)).toEqual([]);
