@@ -359,7 +359,7 @@ describe('sign-up when the deployment takes none, and its rate limit', () => {
     expect(groups).toEqual([]);
   });
 
-  it('is limited per address like account creation', async () => {
+  it('is limited per client address', async () => {
     const own = await createPgliteDatabase();
     const limited = await createTestApp(own, { config: { rateLimitScale: 1 } });
     try {

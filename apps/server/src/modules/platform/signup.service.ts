@@ -53,7 +53,7 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
 export async function signUp(scope: ViewerScope, input: SignupInput, address: string) {
   const { ctx, now, viewer } = scope;
   if (!ctx.config.openSignup) throw errors.forbidden('signupClosed');
-  await takeAddressAttempt(ctx, LIMITS.registerPerAddress, address);
+  await takeAddressAttempt(ctx, LIMITS.signupPerAddress, address);
 
   const signedIn = viewer.type !== 'anonymous' && viewer.accountId !== null && !viewer.scope;
   const email = input.owner ? normalizeEmail(input.owner.email) : null;

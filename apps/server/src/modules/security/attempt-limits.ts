@@ -34,6 +34,11 @@ export const LIMITS = {
   loginPerAddress: { kind: 'login-ip', max: 100, windowMs: 10 * MINUTE },
   /** Registrations from one client address (the recipient limit bounds each e-mail). */
   registerPerAddress: { kind: 'register-ip', max: 100, windowMs: 10 * MINUTE },
+  /**
+   * Business sign-ups from one client address: each creates a group, and no crowd shares an address
+   * to start businesses, so this stays tight.
+   */
+  signupPerAddress: { kind: 'signup-ip', max: 10, windowMs: 10 * MINUTE },
   /** Reset requests from one client address (the recipient limit bounds each e-mail). */
   resetPerAddress: { kind: 'reset-ip', max: 100, windowMs: 10 * MINUTE },
   emailChangePerAccount: { kind: 'email-change', max: 5, windowMs: HOUR },

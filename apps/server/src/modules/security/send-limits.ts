@@ -94,12 +94,13 @@ export async function takeAccountMail(ctx: AppContext, recipient: string): Promi
 }
 
 /**
- * One registration or reset request from this client address: only a ceiling, since the mail's
- * recipient limit (takeAccountMail), counted whoever asks, already bounds each e-mail more tightly.
+ * One registration, reset request or business sign-up from this client address. For the first two
+ * a ceiling only: the mail's recipient limit (takeAccountMail), counted whoever asks, already bounds
+ * each e-mail more tightly.
  */
 export async function takeAddressAttempt(
   ctx: AppContext,
-  limit: typeof LIMITS.registerPerAddress | typeof LIMITS.resetPerAddress,
+  limit: typeof LIMITS.registerPerAddress | typeof LIMITS.resetPerAddress | typeof LIMITS.signupPerAddress,
   address: string,
 ): Promise<void> {
   await takeAttempt(ctx.db, { limit: scaled(ctx, limit), subject: clientSubject(address), now: ctx.now() });
