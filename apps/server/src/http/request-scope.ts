@@ -12,11 +12,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The server's context with this request's instant as its clock. */
     context: AppContext;
+    /** The group the request's scope was resolved for, if any (own-writes.ts reads it). */
+    scopedGroupId: number | undefined;
   }
 }
 
 export function installRequestContext(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('context', null as unknown as AppContext);
+  app.decorateRequest('scopedGroupId', undefined);
   app.addHook('onRequest', async (request) => {
     const now = ctx.now();
     request.context = { ...ctx, now: () => now };
@@ -27,6 +30,7 @@ export function installRequestContext(app: FastifyInstance, ctx: AppContext): vo
 export async function scopeOf(request: FastifyRequest, groupId: number): Promise<Scope> {
   const ctx = request.context;
   const group = await loadActiveGroup(ctx, groupId);
+  request.scopedGroupId = group.id;
   const viewer = await ctx.resolveViewer(request);
   return { ctx, now: ctx.now(), viewer, group };
 }
@@ -37,7 +41,9 @@ export async function scopeOf(request: FastifyRequest, groupId: number): Promise
  */
 export async function publicScopeOf(request: FastifyRequest, groupId: number): Promise<Scope> {
   const ctx = request.context;
-  return { ctx, now: ctx.now(), viewer: anonymousViewer, group: await loadActiveGroup(ctx, groupId) };
+  const group = await loadActiveGroup(ctx, groupId);
+  request.scopedGroupId = group.id;
+  return { ctx, now: ctx.now(), viewer: anonymousViewer, group };
 }
 
 /**
