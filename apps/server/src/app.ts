@@ -98,7 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const agendaEvents = new AgendaEvents(ctx.listen);
   app.addHook('onClose', async () => agendaEvents.close());
   const changes = new ChangeClock(agendaEvents);
-  const slotAnswers = new SlotAnswerCache(changes);
+  const slotAnswers = new SlotAnswerCache(changes, ctx.config.slotCacheBytes);
   const agendaAnswers = new AgendaCache(changes);
   const metrics = createMetrics({
     db: ctx.db,

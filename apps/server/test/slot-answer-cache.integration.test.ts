@@ -199,6 +199,35 @@ forEachDatabase('slot answers kept', (database) => {
     expect(delays).toHaveLength(8);
   });
 
+  it("never sends one group's answer to another, and the same answer in every language", async () => {
+    const twinId = (await importGroupConfig(t.ctx.db, sampleGroup({ urlname: 'kept-slots-twin' }))).id;
+    const twin = await idsByExternid(t, twinId);
+    const params = (ids: Record<string, number>, extra = '') =>
+      `start=2026-12-14&nDays=2&intervention_ids[]=${ids.cut}&calendar_id=${ids.alice}${extra}`;
+    const mine = await list(t, params(id));
+    // The twin's first time taken: the same request for it must now answer differently.
+    const taken = await book(t, {
+      date: mine.availabletimeslots[0]!.start,
+      group_id: twinId,
+      fiche: newFiche('Jumeau'),
+      intervention_ids: [twin.cut],
+      calendar_id: twin.alice,
+    });
+    expect(taken.status).toBe(201);
+    await list(t, params(id));
+    const theirs = (await slots(t, twinId, params(twin))).body as SlotsBody;
+    expect(theirs).toEqual((await slots(oracle, twinId, params(twin))).body);
+    expect(theirs.availabletimeslots[0]!.start).not.toBe(mine.availabletimeslots[0]!.start);
+    for (const locale of ['en', 'fr', 'ar']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/groups/${groupId}/availabletimeslots?apikey=test-key&locale=${locale}&${params(id)}`,
+        headers: { 'accept-language': locale },
+      });
+      expect(response.json()).toEqual(await list(oracle, params(id)));
+    }
+  });
+
   it('equals a fresh answer after any mix of bookings, absences and time', async () => {
     const days = ['2026-12-07', '2026-12-08', '2026-12-09'];
     const action = fc.oneof(

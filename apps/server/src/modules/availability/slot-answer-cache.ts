@@ -15,9 +15,6 @@
 import type { ChangeClock, ChangeStamp } from '../../caching/change-clock.ts';
 import { type KeptAnswer, KeptAnswers, keptAnswer } from '../../caching/kept-answers.ts';
 
-/** Memory for slot answers per process: a week of slots is 5–20 KB, so thousands of answers. */
-const BUDGET_BYTES = 32 * 1024 * 1024;
-
 interface Stamp {
   groupId: number;
   at: ChangeStamp;
@@ -37,10 +34,16 @@ interface Reading {
 }
 
 export class SlotAnswerCache {
-  readonly answers = new KeptAnswers<Stamp>(BUDGET_BYTES);
+  readonly answers: KeptAnswers<Stamp>;
   private readonly reading = new Map<string, Promise<Reading>>();
 
-  constructor(private readonly changes: ChangeClock) {}
+  /** `budgetBytes`: a week of slots is 5–20 KB, so the default 32 MB holds thousands of answers. */
+  constructor(
+    private readonly changes: ChangeClock,
+    budgetBytes: number,
+  ) {
+    this.answers = new KeptAnswers<Stamp>(budgetBytes);
+  }
 
   async get(groupId: number, key: string, read: () => Promise<SlotAnswerRead>): Promise<KeptAnswer> {
     const at = await this.changes.stamp();
