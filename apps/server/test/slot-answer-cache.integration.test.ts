@@ -200,7 +200,9 @@ forEachDatabase('slot answers kept', (database) => {
   });
 
   it("never sends one group's answer to another, and the same answer in every language", async () => {
-    const twinId = (await importGroupConfig(t.ctx.db, sampleGroup({ urlname: 'kept-slots-twin' }))).id;
+    const twinId = (
+      await importGroupConfig(t.ctx.db, sampleGroup({ urlname: 'kept-slots-twin', website: null }))
+    ).id;
     const twin = await idsByExternid(t, twinId);
     const params = (ids: Record<string, number>, extra = '') =>
       `start=2026-12-14&nDays=2&intervention_ids[]=${ids.cut}&calendar_id=${ids.alice}${extra}`;
