@@ -45,13 +45,7 @@ const ERROR_OF: Record<BusinessField, string> = {
 export function BusinessForm(props: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const form = useEditorForm(props, {
-    draftOf,
-    documentWith,
-    check: localProblems,
-    sort: sortProblems,
-    localMessage: 'never',
-  });
+  const form = useEditorForm(props, 'never', { draftOf, documentWith, localProblems, sortProblems });
   const { draft, setDraft, register, invalid, fixed } = form;
   const zones = useMemo(() => timeZones(draft.timezone), [draft.timezone]);
   const languageName = useMemo(() => languageNamer(i18n.language), [i18n.language]);

@@ -34,12 +34,11 @@ export function CatalogueForm(props: EditorFormProps) {
   const { document } = props;
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const form = useEditorForm(props, {
+  const form = useEditorForm(props, 'untilEdit', {
     draftOf,
     documentWith,
-    check: localProblems,
-    sort: (problems, sent) => sortProblems(sent, problems),
-    localMessage: 'untilEdit',
+    localProblems,
+    sortProblems: (problems, sent) => sortProblems(sent, problems),
   });
   const { draft, setDraft, register, focusNext, invalid, edited, fixed } = form;
   const calendars = useMemo(() => calendarChoices(document), [document]);

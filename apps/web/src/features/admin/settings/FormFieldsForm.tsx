@@ -26,12 +26,11 @@ import { useEditorForm } from './use-editor-form.ts';
 
 export function FormFieldsForm(props: EditorFormProps) {
   const { t } = usePart('admin');
-  const form = useEditorForm(props, {
+  const form = useEditorForm(props, 'whileMarked', {
     draftOf,
     documentWith,
-    check: localProblems,
-    sort: (problems, _sent, draft) => sortProblems(draft, problems),
-    localMessage: 'whileMarked',
+    localProblems,
+    sortProblems: (problems, _sent, draft) => sortProblems(draft, problems),
   });
   const { draft, setDraft, register, focusNext } = form;
 

@@ -56,16 +56,15 @@ export function HoursForm(props: EditorFormProps) {
     if (key) form.fixed(key);
   });
   // Problems shown: the browser's own after a first save attempt, live, else the server's.
-  const form = useEditorForm(props, {
+  const form = useEditorForm(props, 'live', {
     draftOf,
     documentWith: (source, draft) => withExceptions(documentWith(source, draft), exceptions.draft),
-    check: (draft) => byKey([...localProblems(draft), ...exceptions.local]),
-    sort: (problems, sent, draft) => {
+    localProblems: (draft) => byKey([...localProblems(draft), ...exceptions.local]),
+    sortProblems: (problems, sent, draft) => {
       const sorted = sortProblems(sent, draft, problems);
       const dated = sortExceptionProblems(sent, exceptions.draft, sorted.other);
       return { fields: byKey([...sorted.ranges, ...dated.issues]), other: dated.other };
     },
-    localMessage: 'live',
     focusOf: (_key, issue) =>
       'day' in issue ? fieldOfProblem(issue) : `${issue.key}:${issue.problem === 'from' ? 'from' : 'to'}`,
     otherEdits: JSON.stringify(exceptions.draft) !== JSON.stringify(exceptions.read),

@@ -37,12 +37,11 @@ export function OffersForm(props: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
   const services = useMemo(() => serviceChoices(document), [document]);
-  const form = useEditorForm(props, {
+  const form = useEditorForm(props, 'untilEdit', {
     draftOf,
     documentWith,
-    check: (draft) => localProblems(draft, new Set(services.map((service) => service.externid))),
-    sort: (problems, sent) => sortProblems(sent, problems),
-    localMessage: 'untilEdit',
+    localProblems: (draft) => localProblems(draft, new Set(services.map((service) => service.externid))),
+    sortProblems: (problems, sent) => sortProblems(sent, problems),
   });
   const { draft, setDraft, register, focusNext, invalid, edited, fixed, forget } = form;
   const categories = useMemo(() => categoryChoices(document), [document]);

@@ -37,12 +37,11 @@ export function PlacesForm(props: EditorFormProps) {
   const { document } = props;
   const { t } = usePart('admin');
   const id = useId();
-  const form = useEditorForm(props, {
+  const form = useEditorForm(props, 'untilEdit', {
     draftOf,
     documentWith,
-    check: localProblems,
-    sort: (problems, sent) => sortProblems(sent, problems),
-    localMessage: 'untilEdit',
+    localProblems,
+    sortProblems: (problems, sent) => sortProblems(sent, problems),
     // A calendar the server would not let go (future appointments) comes back, with why.
     onRefused: (fields, read) => {
       const kept = [...fields].filter(([, reason]) => reason === 'appointments').map(([field]) => field);

@@ -33,12 +33,11 @@ import { useEditorForm } from './use-editor-form.ts';
 export function RemindersForm(props: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const form = useEditorForm(props, {
+  const form = useEditorForm(props, 'whileMarked', {
     draftOf,
     documentWith,
-    check: localProblems,
-    sort: sortProblems,
-    localMessage: 'whileMarked',
+    localProblems,
+    sortProblems,
     // The lead times' problem is read at the first of them.
     focusOf: (field) => (field === 'leads' ? 'lead-0' : field),
   });

@@ -30,13 +30,7 @@ import { useEditorForm } from './use-editor-form.ts';
 export function RulesForm(props: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const form = useEditorForm(props, {
-    draftOf,
-    documentWith,
-    check: localProblems,
-    sort: sortProblems,
-    localMessage: 'whileMarked',
-  });
+  const form = useEditorForm(props, 'whileMarked', { draftOf, documentWith, localProblems, sortProblems });
   const { draft, setDraft, register } = form;
 
   const set = <K extends keyof RulesDraft>(key: K, value: RulesDraft[K]) => {

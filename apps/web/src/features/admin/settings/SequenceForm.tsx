@@ -31,12 +31,11 @@ export function SequenceForm(props: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const link = useGroupLink();
   const id = useId();
-  const form = useEditorForm(props, {
+  const form = useEditorForm(props, 'whileMarked', {
     draftOf,
     documentWith,
-    check: localProblems,
-    sort: (problems, _sent, draft) => sortProblems(draft, problems),
-    localMessage: 'whileMarked',
+    localProblems,
+    sortProblems: (problems, _sent, draft) => sortProblems(draft, problems),
   });
   const { draft, setDraft, register, focusNext, invalid: problems } = form;
   const languages = useMemo(() => {

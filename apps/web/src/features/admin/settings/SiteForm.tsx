@@ -68,13 +68,7 @@ export function SiteForm(props: EditorFormProps) {
   const { t } = usePart('admin');
   const { group } = useGroupContext();
   const id = useId();
-  const form = useEditorForm(props, {
-    draftOf,
-    documentWith,
-    check: localProblems,
-    sort: sortProblems,
-    localMessage: 'never',
-  });
+  const form = useEditorForm(props, 'never', { draftOf, documentWith, localProblems, sortProblems });
   const { draft, setDraft, register, focusNext, invalid, edited } = form;
 
   const set = <K extends keyof SiteDraft>(key: K, value: SiteDraft[K]) => {

@@ -43,13 +43,7 @@ export function ThemeForm(props: EditorFormProps) {
   const { group } = useGroupContext();
   const id = useId();
   // After a first save attempt the browser's own problems show live; the server's stay till edited.
-  const form = useEditorForm(props, {
-    draftOf,
-    documentWith,
-    check: localProblems,
-    sort: sortProblems,
-    localMessage: 'live',
-  });
+  const form = useEditorForm(props, 'live', { draftOf, documentWith, localProblems, sortProblems });
   const { draft, setDraft, register, invalid } = form;
   const theme = useMemo(() => themeOf(document, draft), [document, draft]);
 

@@ -38,27 +38,23 @@ function Editor({
   onReload?: () => void;
 }) {
   const save = useMutation({ mutationFn: send });
-  const form = useEditorForm(
-    { version: 7, document: DOCUMENT, save, onSaved, onEdit, onReload },
-    {
-      draftOf: (document): Draft => ({
-        name: String(document.name),
-        phone: String((document.settings as { phone: string }).phone),
-      }),
-      documentWith: (document, draft) => ({
-        ...document,
-        name: draft.name,
-        settings: { ...(document.settings as object), phone: draft.phone },
-      }),
-      // The phone is checked by the browser only in the live mode.
-      check: (draft) => [
-        ...(draft.name.trim() === '' ? (['name'] as const) : []),
-        ...(mode === 'live' && /[a-z]/i.test(draft.phone) ? (['phone'] as const) : []),
-      ],
-      sort: (problems) => sortProblemsBy(problems, (path) => PATHS[withoutRoot(path)]),
-      localMessage: mode,
-    },
-  );
+  const form = useEditorForm({ version: 7, document: DOCUMENT, save, onSaved, onEdit, onReload }, mode, {
+    draftOf: (document): Draft => ({
+      name: String(document.name),
+      phone: String((document.settings as { phone: string }).phone),
+    }),
+    documentWith: (document, draft) => ({
+      ...document,
+      name: draft.name,
+      settings: { ...(document.settings as object), phone: draft.phone },
+    }),
+    // The phone is checked by the browser only in the live mode.
+    localProblems: (draft) => [
+      ...(draft.name.trim() === '' ? (['name'] as const) : []),
+      ...(mode === 'live' && /[a-z]/i.test(draft.phone) ? (['phone'] as const) : []),
+    ],
+    sortProblems: (problems) => sortProblemsBy(problems, (path) => PATHS[withoutRoot(path)]),
+  });
   return (
     <form onSubmit={form.submit} noValidate>
       {(['name', 'phone'] as const).map((field) => (

@@ -28,10 +28,10 @@ export function problemMap<F extends string, R>(found: FoundProblems<F, R>): Map
 }
 
 /**
- * When the save bar says that the browser refused the save (admin.settings.errors.invalidLocal):
- * until the next edit; while a field the refusal marked still shows its problem; after a first
- * attempt, as long as the draft has problems (they then show live on their fields, beside the
- * server's); or never (the fields alone say it).
+ * The hook's second argument: when the save bar says that the browser refused the save
+ * (admin.settings.errors.invalidLocal): until the next edit; while a field the refusal marked still
+ * shows its problem; after a first attempt, as long as the draft has problems (they then show live
+ * on their fields, beside the server's); or never (the fields alone say it).
  */
 export type LocalMessage = 'untilEdit' | 'whileMarked' | 'live' | 'never';
 
@@ -41,14 +41,13 @@ export interface EditorFormOptions<D, F extends string, R> {
   /** The whole document a save sends for the draft. */
   documentWith: (document: ConfigurationDocument, draft: D) => ConfigurationDocument;
   /** The problems the browser finds in the draft; any stops the save. */
-  check: (draft: D) => FoundProblems<F, R>;
+  localProblems: (draft: D) => FoundProblems<F, R>;
   /** A 422's problems: those on the form's fields, and the rest as the server wrote them. */
-  sort: (
+  sortProblems: (
     problems: readonly string[],
     sent: ConfigurationDocument,
     draft: D,
   ) => { fields: FoundProblems<F, R>; other: readonly string[] };
-  localMessage: LocalMessage;
   /** The key the focus goes to for the first problem (by default the field's own). */
   focusOf?: (field: F, reason: R) => string;
   /** Edits the form keeps outside this draft, so that leaving asks first. */
@@ -61,10 +60,10 @@ const NONE: ReadonlyMap<never, never> = new Map<never, never>();
 
 export function useEditorForm<D, F extends string, R = true>(
   { version, document, save, onSaved, onEdit, onReload }: EditorFormProps,
+  mode: LocalMessage,
   options: EditorFormOptions<D, F, R>,
 ) {
   const { t } = usePart('admin');
-  const mode = options.localMessage;
   const [draft, setDraft, read] = useFormDraft(document, options.draftOf, save, options.otherEdits);
   const { register, focusNext } = useFieldFocus();
   /** What the last attempt marked: the browser's problems or the server's (live: the server's only). */
@@ -72,7 +71,7 @@ export function useEditorForm<D, F extends string, R = true>(
   const [others, setOthers] = useState<readonly string[]>([]);
   const [refused, setRefused] = useState(false);
   const [tried, setTried] = useState(false);
-  const live: ReadonlyMap<F, R> = mode === 'live' ? problemMap(options.check(draft)) : NONE;
+  const live: ReadonlyMap<F, R> = mode === 'live' ? problemMap(options.localProblems(draft)) : NONE;
   // After a first attempt the browser's own problems show live, before the server's.
   const shown =
     tried && live.size > 0 ? new Map([...live, ...[...marked].filter(([f]) => !live.has(f))]) : marked;
@@ -94,12 +93,12 @@ export function useEditorForm<D, F extends string, R = true>(
     event.preventDefault();
     if (save.isPending) return;
     setTried(true);
-    const found = mode === 'live' ? live : problemMap(options.check(draft));
+    const found = mode === 'live' ? live : problemMap(options.localProblems(draft));
     if (found.size > 0) return show(found, [], true);
     show(NONE, [], false);
     const sent = options.documentWith(document, draft);
     sendDocument(save, sent, version, onSaved, (problems) => {
-      const sorted = options.sort(problems, sent, draft);
+      const sorted = options.sortProblems(problems, sent, draft);
       const fields = problemMap(sorted.fields);
       options.onRefused?.(fields, read);
       show(fields, sorted.other, false);
