@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { ChangeClock } from './caching/change-clock.ts';
+import { KeptGroupRows } from './caching/group-rows.ts';
 import { AgendaEvents } from './db/agenda-events.ts';
 import type { PoolStats } from './db/connection.ts';
 import { requireApiKey } from './http/api-key.ts';
@@ -99,6 +100,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onClose', async () => agendaEvents.close());
   const changes = new ChangeClock(agendaEvents);
   const slotAnswers = new SlotAnswerCache(changes, ctx.config.slotCacheBytes);
+  const groupRows = new KeptGroupRows(ctx.listen, changes);
+  app.addHook('onClose', async () => groupRows.close());
   const agendaAnswers = new AgendaCache(changes);
   const metrics = createMetrics({
     db: ctx.db,
@@ -169,7 +172,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   registerGroupRoutes(app, ctx);
   registerCatalogueRoutes(app, ctx);
-  registerAvailabilityRoutes(app, slotAnswers);
+  registerAvailabilityRoutes(app, { slotAnswers, groupRows });
   registerWebsiteRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
@@ -184,7 +187,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerAppointmentRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   registerWaitlistRoutes(app, ctx);
-  await registerLegacyRoutes(app, ctx, slotAnswers);
+  await registerLegacyRoutes(app, ctx, { slotAnswers, groupRows });
   await serveWeb(app, ctx);
   return app;
 }

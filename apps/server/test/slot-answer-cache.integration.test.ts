@@ -62,6 +62,19 @@ forEachDatabase('slot answers kept', (database) => {
     expect(hits).not.toBeNull();
     return Number(hits![1]);
   };
+  /**
+   * The kept answer once it equals a fresh one, polled: a change made straight in the database is
+   * heard by notification (docs/availability.md "Answer cache" quotes the delay).
+   */
+  const seenWithin = async (params: string, boundMs = 2_000) => {
+    const changed = performance.now();
+    for (;;) {
+      const [kept, fresh] = [await list(t, params), await list(oracle, params)];
+      if (JSON.stringify(kept) === JSON.stringify(fresh)) return kept;
+      expect(performance.now() - changed).toBeLessThan(boundMs);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  };
   const setClocks = (at: Date) => {
     t.clock.set(at.toISOString());
     oracle.clock.set(at.toISOString());
@@ -134,28 +147,27 @@ forEachDatabase('slot answers kept', (database) => {
     }
   });
 
-  it('sees settings, hours and absences changed anywhere at once: they bump the version it is keyed by', async () => {
+  it('sees settings, hours and absences changed anywhere, once the change is heard, within the bound', async () => {
     const params = query('2026-11-23', 'any');
     expect((await list(t, params)).availabletimeslots.length).toBeGreaterThan(0);
     await sql`update groups set settings = jsonb_set(settings, '{rules,min_notice_minutes}', '4320')
       where id = ${groupId}`.execute(t.ctx.db);
     try {
-      const later = await list(t, params);
+      const later = await seenWithin(params);
       expect(later.availabletimeslots.some((s) => s.start.startsWith('2026-11-23'))).toBe(false);
-      expect(later).toEqual(await list(oracle, params));
     } finally {
       await sql`update groups set settings = jsonb_set(settings, '{rules,min_notice_minutes}', '60')
         where id = ${groupId}`.execute(t.ctx.db);
     }
+    await seenWithin(params);
     const bob = query('2026-12-02', 'bob');
     await list(t, bob);
     await sql`insert into schedule_exceptions (group_id, calendar_id, kind, starts_local, ends_local)
       values (${groupId}, ${id.bob}, 'absence', '2026-12-02 00:00:00', '2026-12-03 00:00:00')`.execute(
       t.ctx.db,
     );
-    const closed = await list(t, bob);
+    const closed = await seenWithin(bob);
     expect(closed.availabletimeslots.some((s) => s.start.startsWith('2026-12-02'))).toBe(false);
-    expect(closed).toEqual(await list(oracle, bob));
   });
 
   it('reads the clock to the minute: an answer of an earlier minute is not reused', async () => {
@@ -266,6 +278,8 @@ forEachDatabase('slot answers kept', (database) => {
               const to = `${step.day} ${String(step.hour + 1).padStart(2, '0')}:00:00`;
               await sql`insert into schedule_exceptions (group_id, calendar_id, kind, starts_local, ends_local)
                 values (${groupId}, ${id[step.calendar]}, 'absence', ${from}, ${to})`.execute(t.ctx.db);
+              // Written straight in the database: heard by notification, within the bound.
+              await seenWithin(query(step.day, step.calendar));
             } else if (step.kind === 'book') {
               const free = (await list(t, query(step.day, step.calendar))).availabletimeslots;
               const slot = free[step.pick % Math.max(1, free.length)];

@@ -147,9 +147,10 @@ describe.runIf(Boolean(inject('postgresTemplate')))('several server processes [p
     expect(after).not.toContain(before[0]);
     expect(after.length).toBeLessThan(before.length);
     for (let i = 0; i < 10; i++) expect(await starts()).toEqual(after);
-    // A configuration change made anywhere (here at the database) is seen by both at once.
+    // A configuration change made anywhere (here at the database) is heard by both.
     await sql`update groups set settings = jsonb_set(settings, '{rules,min_notice_minutes}', '43200')
       where id = ${groupId}`.execute(handle.db);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     for (let i = 0; i < 10; i++) expect(await starts()).toEqual([]);
 
     await server.kill('SIGTERM');

@@ -33,9 +33,7 @@ export class ChangeClock {
       this.watching = true;
       this.events.watch(
         (change) => this.heard(change),
-        () => {
-          this.heardSince = ++this.tick;
-        },
+        () => this.missedChanges(),
       );
     }
     // Taken once listening: what is read after it is newer than anything missed before. A LISTEN
@@ -49,6 +47,19 @@ export class ChangeClock {
    */
   groupChanged(groupId: number): void {
     this.wholeGroups.set(groupId, ++this.tick);
+  }
+
+  /**
+   * Changes may have been missed (a LISTEN came back after a dropped connection): everything read
+   * before now is out of date.
+   */
+  missedChanges(): void {
+    this.heardSince = ++this.tick;
+  }
+
+  /** Whether the group's own row (and so its settings and catalogue version) is unchanged since `stamp`. */
+  groupRowUnchangedSince(stamp: ChangeStamp, groupId: number): boolean {
+    return this.wholeGroupUnchanged(stamp, groupId);
   }
 
   /** Whether nothing in the group has changed since `stamp`. */

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, CallScope, Scope, ViewerScope } from '../app-context.ts';
+import type { KeptGroupRows } from '../caching/group-rows.ts';
 import { loadActiveGroup } from '../modules/groups/groups.service.ts';
 import { anonymousViewer } from '../modules/sessions/viewer.ts';
 
@@ -26,10 +27,17 @@ export function installRequestContext(app: FastifyInstance, ctx: AppContext): vo
   });
 }
 
-/** The scope of a request about an active group: refuses unknown and inactive groups first. */
-export async function scopeOf(request: FastifyRequest, groupId: number): Promise<Scope> {
+/**
+ * The scope of a request about an active group: refuses unknown and inactive groups first. A read
+ * that can use a row heard to be unchanged passes `keptRows` (caching/group-rows.ts).
+ */
+export async function scopeOf(
+  request: FastifyRequest,
+  groupId: number,
+  keptRows?: KeptGroupRows,
+): Promise<Scope> {
   const ctx = request.context;
-  const group = await loadActiveGroup(ctx, groupId);
+  const group = await loadActiveGroup(ctx, groupId, keptRows);
   request.scopedGroupId = group.id;
   const viewer = await ctx.resolveViewer(request);
   return { ctx, now: ctx.now(), viewer, group };

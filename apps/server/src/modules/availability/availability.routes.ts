@@ -9,6 +9,7 @@
 import { toSelection } from '@creneau/contract/booking-selection';
 import * as contract from '@creneau/contract/endpoints/availability';
 import { MAX_BOOKING_PERIOD_MINUTES } from '@creneau/core/group-config/group-config.schema';
+import type { KeptGroupRows } from '../../caching/group-rows.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { schemaOf } from '../../http/contract-route.ts';
 import { sendKeptAnswer } from '../../http/kept-answer-reply.ts';
@@ -18,7 +19,10 @@ import { refuseSlotsAfterHorizon } from './booking-horizon.ts';
 import type { SlotAnswerCache } from './slot-answer-cache.ts';
 import { listSlots } from './slot-list.service.ts';
 
-export function registerAvailabilityRoutes(app: ZodApp, cache: SlotAnswerCache): void {
+export function registerAvailabilityRoutes(
+  app: ZodApp,
+  { slotAnswers: cache, groupRows }: { slotAnswers: SlotAnswerCache; groupRows: KeptGroupRows },
+): void {
   app.get(contract.listSlots.path, { schema: schemaOf(contract.listSlots) }, async (request, reply) => {
     const q = request.query;
     if (q.group_id !== undefined && q.group_id !== request.params.id) {
@@ -32,7 +36,7 @@ export function registerAvailabilityRoutes(app: ZodApp, cache: SlotAnswerCache):
       const check = { start: start.date, now: request.context.now(), parameter };
       refuseSlotsAfterHorizon({ ...check, horizonMinutes: MAX_BOOKING_PERIOD_MINUTES });
     }
-    const scope = await scopeOf(request, request.params.id);
+    const scope = await scopeOf(request, request.params.id, groupRows);
     const answer = await listSlots(
       scope,
       {

@@ -18,6 +18,7 @@ import {
 } from '@creneau/contract/legacy';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import type { KeptGroupRows } from '../../caching/group-rows.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { requestSchemaOf } from '../../http/contract-route.ts';
 import type { ZodApp } from '../../http/route-types.ts';
@@ -111,11 +112,11 @@ function legacyHandler(v3: CapturedRoute, adapter: Adapter): RouteHandlerMethod 
 export async function registerLegacyRoutes(
   app: ZodApp,
   ctx: AppContext,
-  slotAnswers: SlotAnswerCache,
+  kept: { slotAnswers: SlotAnswerCache; groupRows: KeptGroupRows },
 ): Promise<void> {
   const v3Routes = captureRoutes(ctx, [
     registerCatalogueRoutes,
-    (v3) => registerAvailabilityRoutes(v3, slotAnswers),
+    (v3) => registerAvailabilityRoutes(v3, kept),
     registerWebsiteRoutes,
     registerProRoutes,
     registerSessionRoutes,
