@@ -187,8 +187,39 @@ async function seed(): Promise<{ groupId: number; services: Record<string, numbe
   }
 }
 
-const startServer = (port: number) =>
-  startBenchServer({ databaseUrl: database.url, port, urlname: 'bench-busy', priority: PRIORITY });
+/** `keptAnswers: false` starts it with SLOT_CACHE_MB=0: every request computes its answer. */
+const startServer = (port: number, { keptAnswers = true } = {}) =>
+  startBenchServer({
+    databaseUrl: database.url,
+    port,
+    urlname: 'bench-busy',
+    priority: PRIORITY,
+    env: keptAnswers ? {} : { SLOT_CACHE_MB: '0' },
+  });
+
+/** CPU per request (ms) of the server, PostgreSQL and this load generator over one run. */
+async function measuredCpu(serverPid: number, run: () => Promise<RateRun>) {
+  const before = cpuSeconds(serverPid);
+  const wallBefore = performance.now();
+  const result = await run();
+  const after = cpuSeconds(serverPid);
+  if (!before || !after) return { result, cpu: undefined };
+  const wall = (performance.now() - wallBefore) / 1000;
+  const used = (k: string) => after[k]! - before[k]!;
+  const ours = used('server') + used('postgres') + used('client');
+  const perRequest = (k: string) => Math.round((used(k) / result.requests) * 1e5) / 100;
+  return {
+    result,
+    cpu: {
+      perRequestMs: {
+        server: perRequest('server'),
+        postgres: perRequest('postgres'),
+        client: perRequest('client'),
+      },
+      coresUsedByOtherProcesses: Math.round(((used('everything') - ours) / wall) * 100) / 100,
+    },
+  };
+}
 
 /** CPU seconds used so far by the server, this database's PostgreSQL backends, this process, and the rest. */
 function cpuSeconds(serverPid: number): Record<string, number> | undefined {
@@ -271,34 +302,15 @@ async function main() {
     console.log(
       `autocannon, 16 connections, closed loop, 10 s: ${throughput.rate} req/s, p50 ${throughput.latencyMs.p50} ms, p99 ${throughput.latencyMs.p99} ms`,
     );
-    const cpuBefore = cpuSeconds(server.pid!);
-    const wallBefore = performance.now();
-    const target = await run(500, TARGET_SECONDS);
-    const cpuAfter = cpuSeconds(server.pid!);
+    const { result: target, cpu } = await measuredCpu(server.pid!, () => run(500, TARGET_SECONDS));
     console.log(line(target, TARGET_SECONDS));
-    let cpu: Record<string, unknown> | undefined;
-    if (cpuBefore && cpuAfter) {
-      const wall = (performance.now() - wallBefore) / 1000;
-      const used = (k: string) => cpuAfter[k]! - cpuBefore[k]!;
-      const ours = used('server') + used('postgres') + used('client');
-      cpu = {
-        perRequestMs: {
-          server: Math.round((used('server') / target.requests) * 1e5) / 100,
-          postgres: Math.round((used('postgres') / target.requests) * 1e5) / 100,
-          client: Math.round((used('client') / target.requests) * 1e5) / 100,
-        },
-        coresUsedByOtherProcesses: Math.round(((used('everything') - ours) / wall) * 100) / 100,
-      };
-      console.log(
-        `  CPU per request (ms) and cores taken by the rest of the machine: ${JSON.stringify(cpu)}`,
-      );
-    }
+    console.log(`  CPU per request (ms) and cores taken by the rest of the machine: ${JSON.stringify(cpu)}`);
     // Up from 500 while it holds; down from 500 until it holds.
     const steps: RateRun[] = [];
     let sustainable = passes(target) ? 500 : 0;
     const stepSeconds = Math.min(10, TARGET_SECONDS);
     const rates = passes(target)
-      ? [600, 700, 800, 900, 1000, 1100, 1200, 1400, 1600, 2000]
+      ? [600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400]
       : [400, 350, 300, 250, 200, 150, 100, 50];
     for (const rate of rates) {
       await new Promise((resolve) => setTimeout(resolve, 2000)); // let any backlog drain
@@ -314,6 +326,13 @@ async function main() {
     console.log(
       `maximum sustainable rate (p99 ≤ 50 ms, no errors, ${stepSeconds} s steps): ${sustainable} req/s`,
     );
+    // The same requests with nothing kept: what a miss costs (every answer read and computed).
+    await stopBenchServer(server);
+    server = await startServer(port, { keptAnswers: false });
+    await run(200, 5);
+    const { result: missRun, cpu: missCpu } = await measuredCpu(server.pid!, () => run(200, stepSeconds));
+    console.log(`nothing kept (SLOT_CACHE_MB=0), every request a miss: ${line(missRun, stepSeconds)}`);
+    console.log(`  CPU per request (ms): ${JSON.stringify(missCpu)}`);
     writeResults('availability-http', {
       command: 'npm run bench -- availability-http',
       setup: `npm start entry point with WORKERS=${benchWorkers()} on real PostgreSQL; open-loop fixed-rate generator (latency from due time) and autocannon (closed loop) in the bench process`,
@@ -330,6 +349,7 @@ async function main() {
       steps,
       maxSustainableRate: sustainable,
       autocannonClosedLoop: throughput,
+      withoutKeptAnswers: { ...missRun, cpu: missCpu },
     });
     if (!passes(target)) process.exitCode = 1;
   } finally {

@@ -6,6 +6,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import { ChangeClock } from './caching/change-clock.ts';
+import { KeptGroupRows } from './caching/group-rows.ts';
+import { AgendaEvents } from './db/agenda-events.ts';
 import type { PoolStats } from './db/connection.ts';
 import { requireApiKey } from './http/api-key.ts';
 import { installResponseCompression } from './http/compression.ts';
@@ -13,12 +16,15 @@ import { checkAnswersAgainstContract } from './http/contract-route.ts';
 import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { installOverloadShedding } from './http/overload.ts';
+import { heardOwnWrites } from './http/own-writes.ts';
 import { parseQueryString } from './http/query.ts';
 import { installRequestContext } from './http/request-scope.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { registerSessionRoutes } from './modules/auth/auth.routes.ts';
 import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
+import { SlotAnswerCache } from './modules/availability/slot-answer-cache.ts';
+import { AgendaCache } from './modules/backoffice/agenda-cache.ts';
 import { registerBackOfficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { registerCalendarFeedRoutes } from './modules/backoffice/calendar-feeds.routes.ts';
 import { registerWebhookRoutes } from './modules/backoffice/webhooks.routes.ts';
@@ -89,7 +95,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
   const operations = options.operations ?? new OperationsState();
-  const metrics = createMetrics({ db: ctx.db, operations, poolStats: options.poolStats, now: ctx.now });
+  // One LISTEN per process for appointment and absence changes: the live agenda and the kept answers.
+  const agendaEvents = new AgendaEvents(ctx.listen);
+  app.addHook('onClose', async () => agendaEvents.close());
+  const changes = new ChangeClock(agendaEvents);
+  const slotAnswers = new SlotAnswerCache(changes, ctx.config.slotCacheBytes);
+  const groupRows = new KeptGroupRows(ctx.listen, changes);
+  app.addHook('onClose', async () => groupRows.close());
+  const agendaAnswers = new AgendaCache(changes);
+  const metrics = createMetrics({
+    db: ctx.db,
+    operations,
+    poolStats: options.poolStats,
+    now: ctx.now,
+    keptAnswers: { slots: slotAnswers.answers, agenda: agendaAnswers.answers },
+  });
   // Before every route, so each one is timed and answers its request id.
   echoRequestId(app);
   installRequestContext(app, ctx);
@@ -106,6 +126,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   // After the metrics' onSend hook, which reads booking error keys from the uncompressed body.
   installResponseCompression(app);
   installInputGuard(app);
+  heardOwnWrites(app, changes);
 
   await app.register(fastifyHelmet, {
     // The booking page is made to be embedded in any site (docs/requirements/booking-flow.md §1), so no frame blocking.
@@ -151,14 +172,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   registerGroupRoutes(app, ctx);
   registerCatalogueRoutes(app, ctx);
-  registerAvailabilityRoutes(app, ctx);
+  registerAvailabilityRoutes(app, { slotAnswers, groupRows });
   registerWebsiteRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerFicheRoutes(app, ctx);
   registerReminderRoutes(app, ctx);
   registerProRoutes(app, ctx);
-  registerBackOfficeRoutes(app, ctx);
+  registerBackOfficeRoutes(app, { events: agendaEvents, agendas: agendaAnswers });
   registerCalendarFeedRoutes(app);
   registerWebhookRoutes(app);
   registerImageRoutes(app);
@@ -166,7 +187,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerAppointmentRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   registerWaitlistRoutes(app, ctx);
-  await registerLegacyRoutes(app, ctx);
+  await registerLegacyRoutes(app, ctx, { slotAnswers, groupRows });
   await serveWeb(app, ctx);
   return app;
 }

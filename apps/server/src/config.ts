@@ -48,6 +48,11 @@ export interface ServerConfig {
    * deployment whose callers legitimately book more, e.g. many customers behind one address.
    */
   rateLimitScale: number;
+  /**
+   * Memory per server process for kept slot answers, in bytes (SLOT_CACHE_MB, default 32; 0 keeps
+   * none): docs/availability.md "Answer cache".
+   */
+  slotCacheBytes: number;
   /** Signs short-lived cookies (the single sign-on flow); every replica must share it. */
   cookieSecret: string;
   /**
@@ -223,6 +228,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`WORKERS must be a whole number from 1 to 64, got ${env.WORKERS}`);
   if (workers > 1 && !env.DATABASE_URL)
     throw new Error('WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  const slotCacheMb = Number(env.SLOT_CACHE_MB ?? 32);
+  if (!Number.isInteger(slotCacheMb) || slotCacheMb < 0 || slotCacheMb > 65_536)
+    throw new Error(
+      `SLOT_CACHE_MB must be a whole number of megabytes from 0 to 65536, got ${env.SLOT_CACHE_MB}`,
+    );
   const rateLimitScale = Number(env.RATE_LIMIT_SCALE ?? 1);
   if (!Number.isInteger(rateLimitScale) || rateLimitScale < 1 || rateLimitScale > 1_000_000)
     throw new Error(`RATE_LIMIT_SCALE must be a whole number from 1 to 1000000, got ${env.RATE_LIMIT_SCALE}`);
@@ -249,6 +259,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     workers,
     rateLimitScale,
+    slotCacheBytes: slotCacheMb * 1024 * 1024,
     cookieSecret: cookieSecret(env, dataDir),
     metricsToken: metricsToken(env),
     openSignup: flag(env, 'OPEN_SIGNUP', true),

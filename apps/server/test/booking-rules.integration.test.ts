@@ -4,8 +4,11 @@
  * recognised by account, e-mail and phone however they are typed; closed groups and who counts as
  * their customer. Each rule has its own group, so the tests do not share calendars or people.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmailLinkToken } from '../src/modules/accounts/email-links.ts';
+import { personRecords } from '../src/modules/appointments/appointments.repository.ts';
+import { personOf } from '../src/modules/appointments/booking-rules.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { call, createAccount, loginAs } from './support/accounts.ts';
 import { book, idsByExternid } from './support/booking.ts';
@@ -310,6 +313,48 @@ forEachDatabase('booking rules', (database) => {
         calendar_id: g.ids.bob,
       });
       expect(message(guest)).toEqual([409, 'v3_error.appointment.same_time_rdv']);
+    });
+
+    it('reads the person’s own appointments, not every future appointment of the group', async () => {
+      const g = await group('person-read', { rules: { min_notice_minutes: 0 } });
+      const own = await book(t, {
+        date: '2026-12-01T10:00:00+01:00',
+        group_id: g.id,
+        fiche: person('Read', 'read@example.com', '06 55 44 33 22'),
+        intervention_ids: [g.ids.cut],
+        calendar_id: g.ids.alice,
+      });
+      expect(own.status).toBe(201);
+      // 3,000 other customers with an appointment each, and the statistics autovacuum would gather.
+      await sql`
+        insert into fiches (group_id, firstname, lastname, email, email_key, origin)
+        select ${g.id}, 'Other' || k, 'Rules', 'other' || k || '@example.com',
+          'other' || k || '@example.com', 'customer'
+        from generate_series(1, 3000) k`.execute(t.ctx.db);
+      await sql`
+        insert into appointments (group_id, fiche_id, intervention_id, calendar_id, starts_at, ends_at, duration)
+        select f.group_id, f.id, ${g.ids.cut}, ${g.ids.bob},
+          timestamptz '2026-12-02 08:00Z' + f.id * interval '1 hour',
+          timestamptz '2026-12-02 08:30Z' + f.id * interval '1 hour', 30
+        from fiches f where f.group_id = ${g.id} and f.firstname like 'Other%'`.execute(t.ctx.db);
+      await sql`analyze fiches, appointments`.execute(t.ctx.db);
+      const fiche = await t.ctx.db
+        .selectFrom('fiches')
+        .selectAll()
+        .where('group_id', '=', g.id)
+        .where('email_key', '=', 'read@example.com')
+        .executeTakeFirstOrThrow();
+
+      const { found, rowsRead } = await t.ctx.db.transaction().execute(async (trx) => {
+        const found = await personRecords(trx, g.id, fiche.id, personOf(fiche), t.ctx.now());
+        // The appointment rows this transaction has read so far, by scan or through an index.
+        const { rows } = await sql<{ read: number }>`
+          select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::integer as read
+          from pg_stat_xact_user_tables where relname = 'appointments'`.execute(trx);
+        return { found, rowsRead: rows[0]?.read ?? 0 };
+      });
+      expect(found.appointments.map((a) => a.id)).toEqual([own.body.records[0].id]);
+      expect(rowsRead).toBeLessThan(10);
     });
 
     it('user_blacklisted: whatever the case and spacing of the address', async () => {

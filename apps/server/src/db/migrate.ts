@@ -15,6 +15,8 @@ import * as reminders from './migrations/012-reminders.ts';
 import * as calendarFeeds from './migrations/013-calendar-feeds.ts';
 import * as webhooks from './migrations/014-webhooks.ts';
 import * as waitlist from './migrations/015-waitlist.ts';
+import * as settingsVersion from './migrations/016-settings-version.ts';
+import * as groupNotify from './migrations/017-group-notify.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -33,6 +35,8 @@ const migrations: Record<string, Migration> = {
   '013-calendar-feeds': calendarFeeds,
   '014-webhooks': webhooks,
   '015-waitlist': waitlist,
+  '016-settings-version': settingsVersion,
+  '017-group-notify': groupNotify,
 };
 
 /** Every migration, in order of application. */

@@ -22,7 +22,9 @@ export type FailureKind =
   /** The body is larger than the call accepts (an upload over its limit). */
   | 'tooLarge'
   /** The body is of a kind the call does not take (an upload that is no image it reads). */
-  | 'unsupportedType';
+  | 'unsupportedType'
+  /** Too much is being asked at once right now: try again shortly. */
+  | 'busy';
 
 export interface FailureOptions {
   /** Extra fields of the error body (the group's phone, per-field errors, …). */
@@ -74,6 +76,7 @@ export const errors = {
   conflict: (key: string, details?: Record<string, unknown>) => new DomainError('conflict', key, { details }),
   unprocessable: (key: string, details?: Record<string, unknown>) =>
     new DomainError('unprocessable', key, { details }),
+  serverBusy: (retryAfterSeconds: number) => new DomainError('busy', 'serverBusy', { retryAfterSeconds }),
   tooManyRequests: (retryAfterSeconds: number, key = 'tooManyRequests') =>
     new DomainError('tooManyRequests', key, { retryAfterSeconds }),
 };

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-const MIN_BYTES = 1024;
+export const COMPRESS_MIN_BYTES = 1024;
 const COMPRESSIBLE_TYPE = /^(?:application\/(?:json|xml|javascript)|text\/|image\/svg\+xml)/;
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -59,7 +59,7 @@ export function installResponseCompression(app: FastifyInstance): void {
     if (reply.getHeader('content-encoding')) return payload;
     if (!COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < MIN_BYTES) return payload;
+    if (body.length < COMPRESS_MIN_BYTES) return payload;
     // The answer depends on the header from here on, whether compressed or not.
     varyOnAcceptEncoding(reply);
     const encoding = pickEncoding(request.headers['accept-encoding']);

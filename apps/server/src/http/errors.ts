@@ -21,6 +21,7 @@ const STATUS: Record<FailureKind, number> = {
   tooManyRequests: 429,
   tooLarge: 413,
   unsupportedType: 415,
+  busy: 503,
 };
 
 export function statusOf(error: DomainError): number {

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, CallScope, Scope, ViewerScope } from '../app-context.ts';
+import type { KeptGroupRows } from '../caching/group-rows.ts';
 import { loadActiveGroup } from '../modules/groups/groups.service.ts';
 import { anonymousViewer } from '../modules/sessions/viewer.ts';
 
@@ -12,21 +13,32 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The server's context with this request's instant as its clock. */
     context: AppContext;
+    /** The group the request's scope was resolved for, if any (own-writes.ts reads it). */
+    scopedGroupId: number | undefined;
   }
 }
 
 export function installRequestContext(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('context', null as unknown as AppContext);
+  app.decorateRequest('scopedGroupId', undefined);
   app.addHook('onRequest', async (request) => {
     const now = ctx.now();
     request.context = { ...ctx, now: () => now };
   });
 }
 
-/** The scope of a request about an active group: refuses unknown and inactive groups first. */
-export async function scopeOf(request: FastifyRequest, groupId: number): Promise<Scope> {
+/**
+ * The scope of a request about an active group: refuses unknown and inactive groups first. A read
+ * that can use a row heard to be unchanged passes `keptRows` (caching/group-rows.ts).
+ */
+export async function scopeOf(
+  request: FastifyRequest,
+  groupId: number,
+  keptRows?: KeptGroupRows,
+): Promise<Scope> {
   const ctx = request.context;
-  const group = await loadActiveGroup(ctx, groupId);
+  const group = await loadActiveGroup(ctx, groupId, keptRows);
+  request.scopedGroupId = group.id;
   const viewer = await ctx.resolveViewer(request);
   return { ctx, now: ctx.now(), viewer, group };
 }
@@ -37,7 +49,9 @@ export async function scopeOf(request: FastifyRequest, groupId: number): Promise
  */
 export async function publicScopeOf(request: FastifyRequest, groupId: number): Promise<Scope> {
   const ctx = request.context;
-  return { ctx, now: ctx.now(), viewer: anonymousViewer, group: await loadActiveGroup(ctx, groupId) };
+  const group = await loadActiveGroup(ctx, groupId);
+  request.scopedGroupId = group.id;
+  return { ctx, now: ctx.now(), viewer: anonymousViewer, group };
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { KeptAnswersStats } from '../caching/kept-answers.ts';
 import type { PoolStats } from '../db/connection.ts';
 import type { Database } from '../db/database.ts';
 import type { OverloadCause } from '../http/overload.ts';
@@ -17,6 +18,8 @@ export interface MetricsSources {
   operations: OperationsState;
   poolStats?: (() => PoolStats) | undefined;
   now: () => Date;
+  /** The answer caches of this process, by name (http/kept-answers.ts). */
+  keptAnswers?: Record<string, { stats: KeptAnswersStats }>;
 }
 
 /** The routes that take or move appointments, and the operation each stands for. */
@@ -206,6 +209,34 @@ export function createMetrics(sources: MetricsSources) {
       for (const job of jobs) this.set({ job }, sources.operations.jobs.get(job)?.failures ?? 0);
     },
   });
+
+  const caches = Object.entries(sources.keptAnswers ?? {});
+  const cacheGauge = (name: string, help: string, figure: (stats: KeptAnswersStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['cache'] as const,
+      registers: [registry],
+      collect() {
+        for (const [cache, answers] of caches) this.set({ cache }, figure(answers.stats));
+      },
+    });
+  cacheGauge('creneau_answer_cache_entries', 'Answers kept, by cache (slots, agenda)', (s) => s.entries);
+  cacheGauge(
+    'creneau_answer_cache_bytes',
+    'Bytes of the answers kept, compressed forms included',
+    (s) => s.bytes,
+  );
+  cacheGauge(
+    'creneau_answer_cache_hits',
+    'Lookups answered from the cache since the process started',
+    (s) => s.hits,
+  );
+  cacheGauge(
+    'creneau_answer_cache_misses',
+    'Lookups that read the answer again since the process started',
+    (s) => s.misses,
+  );
 
   const poolStats = sources.poolStats;
   if (poolStats) {

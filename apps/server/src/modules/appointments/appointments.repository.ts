@@ -271,6 +271,12 @@ export interface PersonAppointment {
  * key, and theirs in turn (a record found by e-mail brings the records of its phone) — with, when
  * `from` is given, their confirmed appointments in the group ending after it. One recursive
  * statement; UNION drops rows already found, so it ends.
+ *
+ * Every booking runs it with `from`, so that part must cost the same with 10 appointments or
+ * 100,000 (docs/booking.md, "What a booking reads"): the appointments are a LATERAL subquery with
+ * `offset 0`, which keeps PostgreSQL from flattening it into a join, so it runs for each record
+ * found, through the (group, fiche, start) index. As a plain join, the planner — which guesses a
+ * hundred rows or more for a recursive CTE — hashed every future appointment of the group instead.
  */
 export async function personRecords(
   db: Db,
@@ -280,8 +286,12 @@ export async function personRecords(
   from?: Date,
 ): Promise<{ records: PersonRecord[]; appointments: PersonAppointment[] }> {
   const appointments = from
-    ? sql`left join appointments a on a.group_id = ${groupId} and a.fiche_id = p.id
-          and a.status = 'confirmed' and a.ends_at > ${from}`
+    ? sql`left join lateral (
+          select a.id, a.starts_at, a.ends_at from appointments a
+          where a.group_id = ${groupId} and a.fiche_id = p.id
+            and a.status = 'confirmed' and a.ends_at > ${from}
+          offset 0
+        ) a on true`
     : sql`left join (select null::integer as id, null::timestamptz as starts_at,
           null::timestamptz as ends_at) a on false`;
   const { rows } = await sql<

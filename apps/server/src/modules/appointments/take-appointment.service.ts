@@ -1,16 +1,20 @@
 /**
  * Taking an appointment, the whole write behind POST /appointments (docs/booking.md): who may book
- * at all, the booking horizon and the rate limit, then one transaction that replays an
- * Idempotency-Key's first answer or books and remembers the answer under that key.
+ * at all, the booking horizon and the rate limit, then — in the group's turn (booking-gate.ts) — one
+ * transaction that replays an Idempotency-Key's first answer or books and remembers the answer
+ * under that key.
  */
 import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Scope } from '../../app-context.ts';
+import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
 import { bookerKey } from '../security/booker.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
 import * as repo from './appointments.repository.ts';
 import { type BookingRequest, createBooking } from './booking.service.ts';
+import { BookingGate } from './booking-gate.ts';
 import { markWanted } from './slot-taken.ts';
 
 export interface TakeAppointment {
@@ -48,7 +52,31 @@ export async function takeAppointment(scope: Scope, input: TakeAppointment): Pro
     // The same hash as earlier releases, so a retry across a rolling deploy still replays.
     requestHash: hashRequest({ body: input.idempotency.request, viewer: viewer.sessionId }),
   };
-  const booking = ctx.db.transaction().execute(async (trx) => {
+  const booking = gateOf(ctx.db).run(group.id, () => bookInTransaction(scope, input, idempotency));
+  // A start no longer free: the refusal remembers what was asked, for the next free times (slot-taken.ts).
+  return booking.catch((error: unknown) => {
+    throw markWanted(error, { selection: input.booking.selection, start: input.booking.start });
+  });
+}
+
+/** One gate per database handle, that is per server process (and per test server). */
+const gates = new WeakMap<Kysely<Database>, BookingGate>();
+function gateOf(db: Kysely<Database>): BookingGate {
+  let gate = gates.get(db);
+  if (!gate) {
+    gate = new BookingGate();
+    gates.set(db, gate);
+  }
+  return gate;
+}
+
+function bookInTransaction(
+  scope: Scope,
+  input: TakeAppointment,
+  idempotency: { key: string; requestHash: string } | undefined,
+): Promise<TakenAppointment> {
+  const { ctx, group } = scope;
+  return ctx.db.transaction().execute(async (trx) => {
     if (idempotency) {
       await repo.lockIdempotencyKey(trx, group.id, idempotency.key);
       const seen = await repo.findIdempotent(trx, group.id, idempotency.key);
@@ -68,9 +96,5 @@ export async function takeAppointment(scope: Scope, input: TakeAppointment): Pro
         now: ctx.now(),
       });
     return { status: 201, response, replayed: false };
-  });
-  // A start no longer free: the refusal remembers what was asked, for the next free times (slot-taken.ts).
-  return booking.catch((error: unknown) => {
-    throw markWanted(error, { selection: input.booking.selection, start: input.booking.start });
   });
 }

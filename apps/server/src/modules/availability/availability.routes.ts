@@ -9,16 +9,20 @@
 import { toSelection } from '@creneau/contract/booking-selection';
 import * as contract from '@creneau/contract/endpoints/availability';
 import { MAX_BOOKING_PERIOD_MINUTES } from '@creneau/core/group-config/group-config.schema';
-import type { AppContext } from '../../app-context.ts';
+import type { KeptGroupRows } from '../../caching/group-rows.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { schemaOf } from '../../http/contract-route.ts';
+import { sendKeptAnswer } from '../../http/kept-answer-reply.ts';
 import { scopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
-import { slotsJson } from './availability.service.ts';
 import { refuseSlotsAfterHorizon } from './booking-horizon.ts';
+import type { SlotAnswerCache } from './slot-answer-cache.ts';
 import { listSlots } from './slot-list.service.ts';
 
-export function registerAvailabilityRoutes(app: ZodApp, _ctx: AppContext): void {
+export function registerAvailabilityRoutes(
+  app: ZodApp,
+  { slotAnswers: cache, groupRows }: { slotAnswers: SlotAnswerCache; groupRows: KeptGroupRows },
+): void {
   app.get(contract.listSlots.path, { schema: schemaOf(contract.listSlots) }, async (request, reply) => {
     const q = request.query;
     if (q.group_id !== undefined && q.group_id !== request.params.id) {
@@ -32,14 +36,19 @@ export function registerAvailabilityRoutes(app: ZodApp, _ctx: AppContext): void 
       const check = { start: start.date, now: request.context.now(), parameter };
       refuseSlotsAfterHorizon({ ...check, horizonMinutes: MAX_BOOKING_PERIOD_MINUTES });
     }
-    const answer = await listSlots(await scopeOf(request, request.params.id), {
-      date: start?.date,
-      time: start?.time,
-      days: q.nDays ?? 7,
-      promotions: q.promotions ?? false,
-      selection: toSelection(q),
-      parameter,
-    });
-    return reply.type('application/json; charset=utf-8').send(slotsJson(answer));
+    const scope = await scopeOf(request, request.params.id, groupRows);
+    const answer = await listSlots(
+      scope,
+      {
+        date: start?.date,
+        time: start?.time,
+        days: q.nDays ?? 7,
+        promotions: q.promotions ?? false,
+        selection: toSelection(q),
+        parameter,
+      },
+      cache,
+    );
+    return sendKeptAnswer(request, reply, cache.answers, answer);
   });
 }

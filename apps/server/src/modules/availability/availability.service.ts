@@ -307,6 +307,7 @@ export async function availableTimeSlots(
     }
   }
   return {
+    calendarIds: involvedCalendars(plan),
     availabletimeslots: answer.slots.map((slot) => ({
       start: slotStart(slot),
       time: slot.time,
@@ -321,6 +322,8 @@ export async function availableTimeSlots(
 }
 
 export interface SlotsAnswer {
+  /** The calendars and resources the search read appointments of (not sent: what the answer depends on). */
+  calendarIds: number[];
   availabletimeslots: { start: string; time: string; capacity: number; promotion: number | null }[];
   firstSlot: string | null;
   /** Null when the group releases no months on a schedule. */

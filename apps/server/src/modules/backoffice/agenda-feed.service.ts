@@ -3,7 +3,7 @@
  * calendars the member works on, as they happen anywhere.
  */
 import type { Scope } from '../../app-context.ts';
-import type { AgendaChange, AgendaEvents } from './agenda-events.ts';
+import type { AgendaChange, AgendaEvents } from '../../db/agenda-events.ts';
 import { requireRight, worksOn } from './membership.service.ts';
 
 /** Checks the caller may read the agenda, then calls `send` for each change they may see. */

@@ -1,17 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import * as contract from '@creneau/contract/endpoints/backoffice';
 import * as configuration from '@creneau/contract/endpoints/configuration';
-import type { AppContext } from '../../app-context.ts';
-import { compressBody, pickEncoding, varyOnAcceptEncoding } from '../../http/compression.ts';
+import type { AgendaEvents } from '../../db/agenda-events.ts';
 import { schemaOf } from '../../http/contract-route.ts';
+import { sendKeptAnswer } from '../../http/kept-answer-reply.ts';
 import { scopeOf, viewerScopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
 import { instantOf } from '../appointments/slot-instant.ts';
 import { setSessionCookie } from '../sessions/session-cookie.ts';
 import { createAbsence, deleteAbsence, listAbsences } from './absences.service.ts';
 import { readAgendaAnswer } from './agenda.service.ts';
-import { AgendaCache } from './agenda-cache.ts';
-import { AgendaEvents } from './agenda-events.ts';
+import type { AgendaCache } from './agenda-cache.ts';
 import { openAgendaFeed } from './agenda-feed.service.ts';
 import { cancelByStaff, moveAppointment, readAppointment } from './appointment-actions.service.ts';
 import { markAppointment } from './appointment-marks.service.ts';
@@ -40,20 +39,15 @@ import { bookFromAgenda } from './walk-in.service.ts';
 /** A comment line every so often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
 
-export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
-  const events = new AgendaEvents(ctx.listen);
-  const agendas = new AgendaCache(events);
+export function registerBackOfficeRoutes(
+  app: ZodApp,
+  { events, agendas }: { events: AgendaEvents; agendas: AgendaCache },
+): void {
   const streams = new Set<ServerResponse>();
   // Open streams would hold a graceful shutdown forever: end them first (clients reconnect elsewhere).
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
   });
-  app.addHook('onClose', async () => events.close());
-  // A change made here shows in this process's agendas at once, before its own notification.
-  const changed = <T>(groupId: number, result: T): T => {
-    agendas.invalidate(groupId);
-    return result;
-  };
 
   app.get(contract.agendaEvents.path, { schema: schemaOf(contract.agendaEvents) }, async (request, reply) => {
     const scope = await scopeOf(request, request.params.id);
@@ -86,36 +80,25 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
     const { from, days, calendar_ids } = request.query;
     const scope = await scopeOf(request, request.params.id);
     const answer = await readAgendaAnswer(scope, { from, days, calendarIds: calendar_ids }, agendas);
-    reply.type('application/json; charset=utf-8');
-    varyOnAcceptEncoding(reply);
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(answer.json);
-    // Compressed once per kept answer: a hit costs a lookup and a write.
-    let body = answer.encoded.get(encoding);
-    if (!body) {
-      body = await compressBody(Buffer.from(answer.json), encoding);
-      agendas.addEncoded(answer, encoding, body);
-    }
-    reply.header('content-encoding', encoding);
-    return reply.send(body);
+    return sendKeptAnswer(request, reply, agendas.answers, answer);
   });
 
-  app.put(contract.markAttendance.path, { schema: schemaOf(contract.markAttendance) }, async (request) =>
-    changed(
-      request.params.id,
+  app.put(
+    contract.markAttendance.path,
+    { schema: schemaOf(contract.markAttendance) },
+    async (request) =>
       await markAppointment(await scopeOf(request, request.params.id), request.params.aptId, {
         attendance: request.body.attendance,
       }),
-    ),
   );
 
-  app.put(contract.writeStaffNote.path, { schema: schemaOf(contract.writeStaffNote) }, async (request) =>
-    changed(
-      request.params.id,
+  app.put(
+    contract.writeStaffNote.path,
+    { schema: schemaOf(contract.writeStaffNote) },
+    async (request) =>
       await markAppointment(await scopeOf(request, request.params.id), request.params.aptId, {
         staff_note: request.body.note?.trim() ? request.body.note : null,
       }),
-    ),
   );
 
   app.get(contract.listStaff.path, { schema: schemaOf(contract.listStaff) }, async (request) => ({
@@ -140,7 +123,7 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
     { schema: schemaOf(configuration.saveConfiguration) },
     async (request) => {
       const scope = await scopeOf(request, request.params.id);
-      return changed(scope.group.id, await saveConfiguration(scope, request.body));
+      return saveConfiguration(scope, request.body);
     },
   );
 
@@ -175,10 +158,7 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
     { schema: schemaOf(configuration.restoreConfigurationVersion) },
     async (request) => {
       const scope = await scopeOf(request, request.params.id);
-      return changed(
-        scope.group.id,
-        await restoreConfigurationVersion(scope, request.params.version, request.body),
-      );
+      return restoreConfigurationVersion(scope, request.params.version, request.body);
     },
   );
 
@@ -224,19 +204,19 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
       const scope = await scopeOf(request, request.params.id);
       const created = await createAbsence(scope, request.body);
       reply.status(201);
-      return changed(scope.group.id, created);
+      return created;
     },
   );
 
-  app.delete(contract.deleteAbsence.path, { schema: schemaOf(contract.deleteAbsence) }, async (request) =>
-    changed(
-      request.params.id,
+  app.delete(
+    contract.deleteAbsence.path,
+    { schema: schemaOf(contract.deleteAbsence) },
+    async (request) =>
       await deleteAbsence(
         await scopeOf(request, request.params.id),
         request.params.absenceId,
         request.query.series === '1',
       ),
-    ),
   );
 
   app.get(contract.listHolidays.path, { schema: schemaOf(contract.listHolidays) }, async (request) =>
@@ -250,7 +230,7 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
       const scope = await scopeOf(request, request.params.id);
       const closed = await closeHolidays(scope, request.body);
       reply.status(201);
-      return changed(scope.group.id, closed);
+      return closed;
     },
   );
 
@@ -268,7 +248,7 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
       interventionId: request.body.intervention_id,
       clientAddress: request.ip,
     });
-    return changed(scope.group.id, moved);
+    return moved;
   });
 
   app.post(
@@ -287,18 +267,18 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
         overrideReason: body.override_reason,
       });
       reply.status(201);
-      return changed(scope.group.id, booked);
+      return booked;
     },
   );
 
-  app.post(contract.cancelByStaff.path, { schema: schemaOf(contract.cancelByStaff) }, async (request) =>
-    changed(
-      request.params.id,
+  app.post(
+    contract.cancelByStaff.path,
+    { schema: schemaOf(contract.cancelByStaff) },
+    async (request) =>
       await cancelByStaff(await scopeOf(request, request.params.id), request.params.aptId, {
         reason: request.body.reason,
         notifyCustomer: request.body.notify_customer,
       }),
-    ),
   );
 
   app.get(contract.searchCustomers.path, { schema: schemaOf(contract.searchCustomers) }, async (request) => ({
@@ -319,11 +299,10 @@ export function registerBackOfficeRoutes(app: ZodApp, ctx: AppContext): void {
     },
   );
 
-  app.post(contract.eraseCustomer.path, { schema: schemaOf(contract.eraseCustomer) }, async (request) =>
-    changed(
-      request.params.id,
-      await eraseCustomer(await scopeOf(request, request.params.id), request.params.ficheId),
-    ),
+  app.post(
+    contract.eraseCustomer.path,
+    { schema: schemaOf(contract.eraseCustomer) },
+    async (request) => await eraseCustomer(await scopeOf(request, request.params.id), request.params.ficheId),
   );
 
   app.get(contract.getNotifications.path, { schema: schemaOf(contract.getNotifications) }, async (request) =>

@@ -1,6 +1,7 @@
 import { localDateIn } from '@creneau/core/time/time-zone';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
+import type { KeptGroupRows } from '../../caching/group-rows.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { catalogueCache } from './catalogue-cache.ts';
@@ -32,8 +33,13 @@ export async function isActiveUrlname(ctx: AppContext, urlname: string): Promise
   return Boolean((await repo.findGroupByUrlname(ctx.db, urlname))?.active);
 }
 
-export async function loadActiveGroup(ctx: AppContext, id: number): Promise<GroupRow> {
-  const group = await repo.findGroupById(ctx.db, id);
+/**
+ * The active group `id`; groupDoesNotExist otherwise. With `kept`, a copy of the row this process
+ * holds while no change to it has been heard (caching/group-rows.ts).
+ */
+export async function loadActiveGroup(ctx: AppContext, id: number, kept?: KeptGroupRows): Promise<GroupRow> {
+  const read = () => repo.findGroupById(ctx.db, id);
+  const group = await (kept ? kept.find(id, read) : read());
   if (!group?.active) throw errors.groupDoesNotExist();
   return group;
 }

@@ -18,6 +18,7 @@ import {
 } from '@creneau/contract/legacy';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import type { KeptGroupRows } from '../../caching/group-rows.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { requestSchemaOf } from '../../http/contract-route.ts';
 import type { ZodApp } from '../../http/route-types.ts';
@@ -25,6 +26,7 @@ import { registerAccountRoutes } from '../accounts/accounts.routes.ts';
 import { registerAppointmentRoutes } from '../appointments/appointments.routes.ts';
 import { registerSessionRoutes } from '../auth/auth.routes.ts';
 import { registerAvailabilityRoutes } from '../availability/availability.routes.ts';
+import type { SlotAnswerCache } from '../availability/slot-answer-cache.ts';
 import { registerCatalogueRoutes } from '../catalogue/catalogue.routes.ts';
 import { registerFicheRoutes } from '../fiches/fiches.routes.ts';
 import { registerProRoutes } from '../pros/pros.routes.ts';
@@ -107,10 +109,14 @@ function legacyHandler(v3: CapturedRoute, adapter: Adapter): RouteHandlerMethod 
 }
 
 /** Mounts the legacy generation; call after the v3 routes (their definitions are reused). */
-export async function registerLegacyRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+export async function registerLegacyRoutes(
+  app: ZodApp,
+  ctx: AppContext,
+  kept: { slotAnswers: SlotAnswerCache; groupRows: KeptGroupRows },
+): Promise<void> {
   const v3Routes = captureRoutes(ctx, [
     registerCatalogueRoutes,
-    registerAvailabilityRoutes,
+    (v3) => registerAvailabilityRoutes(v3, kept),
     registerWebsiteRoutes,
     registerProRoutes,
     registerSessionRoutes,

@@ -6,7 +6,7 @@
  */
 
 import { LOCALES } from '@creneau/core/locales';
-import { type FormEvent, type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
 import {
@@ -19,15 +19,12 @@ import {
   sortProblems,
   timeZones,
 } from './business-draft.ts';
-import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import { FieldProblem } from './FieldProblem.tsx';
 import { LanguageChecks } from './LanguageChecks.tsx';
 import { byName, languageNamer } from './language-names.ts';
-import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
-import { useFieldFocus } from './use-field-focus.ts';
-import { useFormDraft } from './use-form-draft.ts';
-import { useProblems } from './use-problems.ts';
+import { useEditorForm } from './use-editor-form.ts';
 
 /** The message a field with a problem shows. */
 const ERROR_OF: Record<BusinessField, string> = {
@@ -45,12 +42,11 @@ const ERROR_OF: Record<BusinessField, string> = {
   enabled_locales: 'enabled_locales',
 };
 
-export function BusinessForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+export function BusinessForm(props: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const { register, focusNext } = useFieldFocus();
-  const { invalid, others, show, fixed } = useProblems<BusinessField>(focusNext);
+  const form = useEditorForm(props, 'never', { draftOf, documentWith, localProblems, sortProblems });
+  const { draft, setDraft, register, invalid, fixed } = form;
   const zones = useMemo(() => timeZones(draft.timezone), [draft.timezone]);
   const languageName = useMemo(() => languageNamer(i18n.language), [i18n.language]);
   // Languages read in alphabetical order of their names in the page's language.
@@ -60,7 +56,7 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
   );
 
   const set = <K extends keyof BusinessDraft>(key: K, value: BusinessDraft[K]) => {
-    onEdit();
+    form.edited();
     setDraft((current) => ({ ...current, [key]: value }));
     fixed(key as BusinessField);
   };
@@ -74,22 +70,6 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
         enabled_locales: enabledWith(current.enabled_locales, code, true),
       }));
   };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const local = localProblems(draft);
-    if (local.length > 0) {
-      show(local, []);
-      return;
-    }
-    show([], []);
-    sendDocument(save, documentWith(document, draft), version, onSaved, (problems) => {
-      const sorted = sortProblems(problems);
-      show(sorted.fields, sorted.other);
-    });
-  };
-  const failure = useSaveFailure(save, invalid.length > 0);
 
   /** The props that tie a control to its label's field, its error and the focus on problems. */
   const control = (field: BusinessField, hint?: boolean) => {
@@ -139,7 +119,7 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
   return (
     <form
       className={`${styles.panel} ${forms.dense}`}
-      onSubmit={submit}
+      onSubmit={form.submit}
       noValidate
       data-testid="settings-form"
     >
@@ -226,14 +206,7 @@ export function BusinessForm({ version, document, save, onSaved, onEdit, onReloa
         />
       </fieldset>
 
-      <SaveBar
-        save={save}
-        version={version}
-        failure={failure}
-        others={others}
-        localMessage={null}
-        onReload={onReload}
-      />
+      <SaveBar {...form.saveBar} />
     </form>
   );
 }

@@ -4,15 +4,14 @@
  * added, renamed and services removed when no pack or promotion names them. Saved as the whole
  * document with `based_on` the version read (catalogue-draft.ts keeps every other part as it was).
  */
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
 import { CategorySection } from './CategorySection.tsx';
-import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import {
-  type CatalogueFieldId,
   type CategoryField,
   calendarChoices,
   currencySymbol,
@@ -28,19 +27,20 @@ import {
 } from './catalogue-draft.ts';
 import { checkedWith } from './checked-with.ts';
 import { ServiceRow } from './ServiceRow.tsx';
-import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
-import { useFieldFocus } from './use-field-focus.ts';
-import { useFormDraft } from './use-form-draft.ts';
-import { useProblems } from './use-problems.ts';
+import { useEditorForm } from './use-editor-form.ts';
 
-export function CatalogueForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+export function CatalogueForm(props: EditorFormProps) {
+  const { document } = props;
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const [localFailure, setLocalFailure] = useState(false);
-  const { register, focusNext } = useFieldFocus();
-  const { invalid, others, show, fixed, setInvalid } = useProblems<CatalogueFieldId>(focusNext);
+  const form = useEditorForm(props, 'untilEdit', {
+    draftOf,
+    documentWith,
+    localProblems,
+    sortProblems: (problems, sent) => sortProblems(sent, problems),
+  });
+  const { draft, setDraft, register, focusNext, invalid, edited, fixed } = form;
   const calendars = useMemo(() => calendarChoices(document), [document]);
   const settings = (document.settings ?? {}) as { currency?: unknown; locale?: unknown };
   const currency = currencySymbol(
@@ -53,10 +53,6 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
     return new Intl.DisplayNames([i18n.language], { type: 'language' }).of(code) ?? code;
   }, [settings.locale, i18n.language]);
 
-  const edited = () => {
-    onEdit();
-    setLocalFailure(false);
-  };
   const setService = (externid: string, field: ServiceField, value: string) => {
     edited();
     setDraft((current) => ({
@@ -120,28 +116,9 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
   const removeService = (service: ServiceDraft) => {
     edited();
     setDraft(withoutService(draft, service.externid));
-    setInvalid((list) => list.filter((item) => !item.startsWith(`service:${service.externid}:`)));
+    form.forget(`service:${service.externid}:`);
     focusNext.current = `add:${service.category ?? ''}`;
   };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const local = localProblems(draft);
-    if (local.length > 0) {
-      setLocalFailure(true);
-      show(local, []);
-      return;
-    }
-    setLocalFailure(false);
-    show([], []);
-    const sent = documentWith(document, draft);
-    sendDocument(save, sent, version, onSaved, (problems) => {
-      const sorted = sortProblems(sent, problems);
-      show(sorted.fields, sorted.other);
-    });
-  };
-  const failure = useSaveFailure(save, invalid.length > 0);
 
   const serviceRow = (service: ServiceDraft) => (
     <ServiceRow
@@ -164,7 +141,7 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
   return (
     <form
       className={`${styles.panel} ${forms.dense}`}
-      onSubmit={submit}
+      onSubmit={form.submit}
       noValidate
       data-testid="catalogue-form"
     >
@@ -200,14 +177,7 @@ export function CatalogueForm({ version, document, save, onSaved, onEdit, onRelo
           {t('admin.settings.catalogue.addCategory')}
         </Button>
       </div>
-      <SaveBar
-        save={save}
-        version={version}
-        failure={failure}
-        others={others}
-        localMessage={localFailure ? t('admin.settings.errors.invalidLocal') : null}
-        onReload={onReload}
-      />
+      <SaveBar {...form.saveBar} />
     </form>
   );
 }

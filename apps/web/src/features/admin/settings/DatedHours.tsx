@@ -22,17 +22,18 @@ export interface DatedHoursProps {
   calendar: string;
   name: string;
   exceptions: ExceptionsState;
-  checked: boolean;
+  /** The problem a row shows, if any. */
+  issueOf: (key: string) => ExceptionProblem | undefined;
   /** Moves the focus to a field once drawn ("x3:from", "addx:leonie"). */
   focus: (field: string) => void;
   register: (key: string) => (element: HTMLElement | null) => void;
 }
 
-export function DatedHours({ calendar, name, exceptions, checked, focus, register }: DatedHoursProps) {
+export function DatedHours({ calendar, name, exceptions, issueOf, focus, register }: DatedHoursProps) {
   const { t } = usePart('admin');
   const id = useId();
   const rows = exceptions.draft[calendar] ?? [];
-  const withIssue = rows.some((row) => exceptions.issueOf(row.key, checked));
+  const withIssue = rows.some((row) => issueOf(row.key));
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (withIssue) setOpen(true);
@@ -43,7 +44,7 @@ export function DatedHours({ calendar, name, exceptions, checked, focus, registe
   };
 
   const row = (exception: ExceptionDraft, index: number) => {
-    const problem = exceptions.issueOf(exception.key, checked);
+    const problem = issueOf(exception.key);
     const rowId = `${id}-${exception.key}`;
     const set = (patch: Partial<ExceptionDraft>) => exceptions.set(calendar, exception.key, patch);
     const label = t('admin.settings.hours.exceptions.row', { number: index + 1, name });

@@ -6,18 +6,11 @@
  * version read (form-fields-draft.ts keeps every other part as it was) and the server's problems
  * come back on the field they name.
  */
-import { type FormEvent, useState } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import { FieldSection } from './FieldSection.tsx';
-import {
-  type FormFieldId,
-  type FormFieldProblem,
-  type FormFieldReason,
-  localProblems,
-  sortProblems,
-} from './form-fields-checks.ts';
+import { type FormFieldId, localProblems, sortProblems } from './form-fields-checks.ts';
 import {
   documentWith,
   draftOf,
@@ -28,24 +21,23 @@ import {
   moved,
   newField,
 } from './form-fields-draft.ts';
-import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
-import { useFieldFocus } from './use-field-focus.ts';
-import { useFormDraft } from './use-form-draft.ts';
-import { useProblems } from './use-problems.ts';
+import { useEditorForm } from './use-editor-form.ts';
 
-export function FormFieldsForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+export function FormFieldsForm(props: EditorFormProps) {
   const { t } = usePart('admin');
-  const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const [local, setLocal] = useState(false);
-  const [reasons, setReasons] = useState<ReadonlyMap<string, FormFieldReason>>(new Map());
-  const { register, focusNext } = useFieldFocus();
-  const { invalid, others, show: showProblems, fixed, setInvalid } = useProblems<FormFieldId>(focusNext);
+  const form = useEditorForm(props, 'whileMarked', {
+    draftOf,
+    documentWith,
+    localProblems,
+    sortProblems: (problems, _sent, draft) => sortProblems(draft, problems),
+  });
+  const { draft, setDraft, register, focusNext } = form;
 
   const edit = (list: FormName, fields: FieldDraft[], cleared?: FormFieldId) => {
-    onEdit();
+    form.edited();
     setDraft({ ...draft, [list]: fields });
-    if (cleared) fixed(cleared);
+    if (cleared) form.fixed(cleared);
   };
   const change = (list: FormName, key: string, update: Partial<FieldDraft>, part: string) => {
     const fields = draft[list];
@@ -67,7 +59,7 @@ export function FormFieldsForm({ version, document, save, onSaved, onEdit, onRel
       draft[list].filter((field) => field.key !== key),
     );
     // A field added later may take the key again: its problems go with it.
-    setInvalid((found) => found.filter((item) => !item.startsWith(`${list}:${key}:`)));
+    form.forget(`${list}:${key}:`);
     focusNext.current = `add:${list}`;
   };
   const add = (list: FormName) => {
@@ -76,36 +68,15 @@ export function FormFieldsForm({ version, document, save, onSaved, onEdit, onRel
     focusNext.current = `${list}:${field.key}:label`;
   };
 
-  const show = (found: FormFieldProblem[], elsewhere: string[], browser: boolean) => {
-    setReasons(new Map(found.map((problem) => [problem.field, problem.reason])));
-    showProblems(
-      found.map((problem) => problem.field),
-      elsewhere,
-    );
-    setLocal(browser);
+  const problemOf = (field: string) => {
+    const reason = form.problemOf(field as FormFieldId);
+    return reason ? t(`admin.settings.formFields.errors.${reason}`) : null;
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const found = localProblems(draft);
-    if (found.length > 0) return show(found, [], true);
-    show([], [], false);
-    const sent = draft;
-    sendDocument(save, documentWith(document, sent), version, onSaved, (problems) => {
-      const sorted = sortProblems(sent, problems);
-      show(sorted.fields, sorted.other, false);
-    });
-  };
-  const failure = useSaveFailure(save, invalid.length > 0);
-  const problemOf = (field: string) =>
-    invalid.includes(field as FormFieldId)
-      ? t(`admin.settings.formFields.errors.${reasons.get(field) ?? 'server'}`)
-      : null;
 
   return (
     <form
       className={`${styles.panel} ${forms.dense}`}
-      onSubmit={submit}
+      onSubmit={form.submit}
       noValidate
       data-testid="form-fields-form"
     >
@@ -124,14 +95,7 @@ export function FormFieldsForm({ version, document, save, onSaved, onEdit, onRel
           focusNext={focusNext}
         />
       ))}
-      <SaveBar
-        save={save}
-        version={version}
-        failure={failure}
-        others={others}
-        localMessage={local && invalid.length > 0 ? t('admin.settings.errors.invalidLocal') : null}
-        onReload={onReload}
-      />
+      <SaveBar {...form.saveBar} />
     </form>
   );
 }

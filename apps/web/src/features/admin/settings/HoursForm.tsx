@@ -6,12 +6,12 @@
  * everything again and its problems come back on the range or change they name (hours-draft.ts,
  * exceptions-draft.ts).
  */
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import { DatedHours } from './DatedHours.tsx';
-import { sortExceptionProblems, withExceptions } from './exceptions-draft.ts';
+import { type ExceptionIssue, sortExceptionProblems, withExceptions } from './exceptions-draft.ts';
 import {
   documentWith,
   draftOf,
@@ -25,24 +25,23 @@ import {
   WEEKDAYS,
   type Weekday,
 } from './hours-draft.ts';
-import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
+import { useEditorForm } from './use-editor-form.ts';
 import { useExceptions } from './use-exceptions.ts';
-import { useFieldFocus } from './use-field-focus.ts';
-import { useFormDraft } from './use-form-draft.ts';
 import { WeekHours } from './WeekHours.tsx';
+
+/** A problem of a weekly range (it has a day) or of a dated change. */
+type HoursIssue = LocalProblem | ExceptionIssue;
+/** The problems by the key of their range or dated change (the two kinds of keys differ). */
+const byKey = (issues: readonly HoursIssue[]) => new Map(issues.map((issue) => [issue.key, issue]));
 
 /** A Monday, to name the weekdays in the page's language. */
 const A_MONDAY = Date.UTC(2024, 0, 1, 12);
 
-export function HoursForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+export function HoursForm(props: EditorFormProps) {
+  const { document } = props;
   const { t, i18n } = usePart('admin');
   const id = useId();
-  /** Problems shown: the browser's on a save, or the server's; each range's own ones show live. */
-  const [serverProblems, setServerProblems] = useState<LocalProblem[]>([]);
-  const [checked, setChecked] = useState(false);
-  const [others, setOthers] = useState<string[]>([]);
-  const { register, focusNext } = useFieldFocus();
   const dayName = useMemo(() => {
     const format = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' });
     return (day: Weekday) => {
@@ -51,22 +50,34 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
     };
   }, [i18n.language]);
 
-  const exceptions = useExceptions(document, onEdit);
-  const [draft, setDraft] = useFormDraft(
-    document,
+  // An edit of a dated change clears its problem (`form` is there by the time anyone edits).
+  const exceptions = useExceptions(document, (key) => {
+    form.edited();
+    if (key) form.fixed(key);
+  });
+  // Problems shown: the browser's own after a first save attempt, live, else the server's.
+  const form = useEditorForm(props, 'live', {
     draftOf,
-    save,
-    JSON.stringify(exceptions.draft) !== JSON.stringify(exceptions.read),
-  );
-
-  const local = useMemo(() => localProblems(draft), [draft]);
-  /** The problem a range shows: after a first save attempt, the browser's own live, else the server's. */
-  const problemOf = (key: string): RangeProblem | undefined =>
-    (checked ? local.find((item) => item.key === key)?.problem : undefined) ??
-    serverProblems.find((item) => item.key === key)?.problem;
+    documentWith: (source, draft) => withExceptions(documentWith(source, draft), exceptions.draft),
+    localProblems: (draft) => byKey([...localProblems(draft), ...exceptions.local]),
+    sortProblems: (problems, sent, draft) => {
+      const sorted = sortProblems(sent, draft, problems);
+      const dated = sortExceptionProblems(sent, exceptions.draft, sorted.other);
+      return { fields: byKey([...sorted.ranges, ...dated.issues]), other: dated.other };
+    },
+    focusOf: (_key, issue) =>
+      'day' in issue ? fieldOfProblem(issue) : `${issue.key}:${issue.problem === 'from' ? 'from' : 'to'}`,
+    otherEdits: JSON.stringify(exceptions.draft) !== JSON.stringify(exceptions.read),
+  });
+  const { draft, setDraft, register, focusNext } = form;
+  /** The problem a range shows. */
+  const problemOf = (key: string): RangeProblem | undefined => {
+    const issue = form.problemOf(key);
+    return issue && 'day' in issue ? issue.problem : undefined;
+  };
 
   const change = (calendar: string, day: Weekday, update: (ranges: RangeDraft[]) => RangeDraft[]) => {
-    onEdit();
+    form.edited();
     setDraft((current) =>
       current.map((item) =>
         item.externid === calendar
@@ -79,7 +90,7 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
     change(calendar, day, (ranges) =>
       ranges.map((range) => (range.key === key ? { ...range, [which]: value } : range)),
     );
-    setServerProblems((list) => list.filter((item) => item.key !== key));
+    form.fixed(key);
   };
   const addRange = (calendar: string, day: Weekday) => {
     const key = newRangeKey();
@@ -97,47 +108,17 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
   };
   const removeRange = (calendar: string, day: Weekday, key: string) => {
     change(calendar, day, (ranges) => ranges.filter((range) => range.key !== key));
-    setServerProblems((list) => list.filter((item) => item.key !== key));
+    form.fixed(key);
     focusNext.current = `add:${calendar}:${day}`;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    setChecked(true);
-    const firstException = exceptions.local[0];
-    if (local.length > 0 || firstException) {
-      setServerProblems([]);
-      exceptions.setServerIssues([]);
-      setOthers([]);
-      focusNext.current = local[0]
-        ? fieldOfProblem(local[0])
-        : `${firstException?.key}:${firstException?.problem === 'from' ? 'from' : 'to'}`;
-      // A render must run for the focus: the draft is unchanged, so force one.
-      setDraft((current) => [...current]);
-      return;
-    }
-    setServerProblems([]);
-    exceptions.setServerIssues([]);
-    setOthers([]);
-    const sent = withExceptions(documentWith(document, draft), exceptions.draft);
-    sendDocument(save, sent, version, onSaved, (problems) => {
-      const sorted = sortProblems(sent, draft, problems);
-      const dated = sortExceptionProblems(sent, exceptions.draft, sorted.other);
-      setServerProblems(sorted.ranges);
-      exceptions.setServerIssues(dated.issues);
-      setOthers(dated.other);
-      focusNext.current = sorted.ranges[0]
-        ? fieldOfProblem(sorted.ranges[0])
-        : dated.issues[0]
-          ? `${dated.issues[0].key}:${dated.issues[0].problem === 'from' ? 'from' : 'to'}`
-          : null;
-    });
-  };
-  const failure = useSaveFailure(save, serverProblems.length > 0 || exceptions.serverIssues.length > 0);
-
   return (
-    <form className={`${styles.panel} ${forms.dense}`} onSubmit={submit} noValidate data-testid="hours-form">
+    <form
+      className={`${styles.panel} ${forms.dense}`}
+      onSubmit={form.submit}
+      noValidate
+      data-testid="hours-form"
+    >
       <p className={styles.hint}>{t('admin.settings.hours.intro')}</p>
       {draft.map((calendar) => {
         const headingId = `${id}-${calendar.externid}`;
@@ -165,7 +146,10 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
               calendar={calendar.externid}
               name={calendar.name}
               exceptions={exceptions}
-              checked={checked}
+              issueOf={(key) => {
+                const issue = form.problemOf(key);
+                return issue && !('day' in issue) ? issue.problem : undefined;
+              }}
               focus={(field) => {
                 focusNext.current = field;
               }}
@@ -174,18 +158,7 @@ export function HoursForm({ version, document, save, onSaved, onEdit, onReload }
           </section>
         );
       })}
-      <SaveBar
-        save={save}
-        version={version}
-        failure={failure}
-        others={others}
-        localMessage={
-          checked && (local.length > 0 || exceptions.local.length > 0)
-            ? t('admin.settings.errors.invalidLocal')
-            : null
-        }
-        onReload={onReload}
-      />
+      <SaveBar {...form.saveBar} />
     </form>
   );
 }

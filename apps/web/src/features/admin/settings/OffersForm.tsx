@@ -6,10 +6,10 @@
  * the browser checks the schema's bounds (offers-checks.ts) and the server's problems come back
  * on their fields.
  */
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import { currencySymbol } from './catalogue-draft.ts';
 import { checkedWith } from './checked-with.ts';
 import { OffersList } from './OffersList.tsx';
@@ -29,36 +29,33 @@ import {
 } from './offers-edits.ts';
 import { PackCard } from './PackCard.tsx';
 import { PromotionCard } from './PromotionCard.tsx';
-import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
-import { useFieldFocus } from './use-field-focus.ts';
-import { useFormDraft } from './use-form-draft.ts';
-import { useProblems } from './use-problems.ts';
+import { useEditorForm } from './use-editor-form.ts';
 
-export function OffersForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+export function OffersForm(props: EditorFormProps) {
+  const { document } = props;
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const [localFailure, setLocalFailure] = useState(false);
-  const { register, focusNext } = useFieldFocus();
-  const { invalid, others, show, fixed, setInvalid } = useProblems<OffersFieldId>(focusNext);
   const services = useMemo(() => serviceChoices(document), [document]);
+  const form = useEditorForm(props, 'untilEdit', {
+    draftOf,
+    documentWith,
+    localProblems: (draft) => localProblems(draft, new Set(services.map((service) => service.externid))),
+    sortProblems: (problems, sent) => sortProblems(sent, problems),
+  });
+  const { draft, setDraft, register, focusNext, invalid, edited, fixed, forget } = form;
   const categories = useMemo(() => categoryChoices(document), [document]);
   const settings = (document.settings ?? {}) as { currency?: unknown };
   const code = typeof settings.currency === 'string' ? settings.currency : 'EUR';
   const currency = { symbol: currencySymbol(i18n.language, code), code };
 
-  const edited = () => {
-    onEdit();
-    setLocalFailure(false);
-  };
   const setPack = (externid: string, change: (pack: PackDraft) => PackDraft, ...done: OffersFieldId[]) => {
     edited();
     setDraft((current) => ({
       ...current,
       packs: current.packs.map((pack) => (pack.externid === externid ? change(pack) : pack)),
     }));
-    for (const field of done) fixed(field);
+    fixed(...done);
   };
   const setPromotion = (externid: string, change: (promotion: PromotionDraft) => PromotionDraft) => {
     edited();
@@ -67,8 +64,6 @@ export function OffersForm({ version, document, save, onSaved, onEdit, onReload 
       promotions: current.promotions.map((item) => (item.externid === externid ? change(item) : item)),
     }));
   };
-  /** Forgets the problems of a removed pack or promotion. */
-  const forget = (prefix: string) => setInvalid((list) => list.filter((item) => !item.startsWith(prefix)));
 
   const packCard = (pack: PackDraft, index: number) => {
     const key = `pack:${pack.externid}` as const;
@@ -161,27 +156,13 @@ export function OffersForm({ version, document, save, onSaved, onEdit, onReload 
     />
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const local = localProblems(draft, new Set(services.map((service) => service.externid)));
-    if (local.length > 0) {
-      setLocalFailure(true);
-      show(local, []);
-      return;
-    }
-    setLocalFailure(false);
-    show([], []);
-    const sent = documentWith(document, draft);
-    sendDocument(save, sent, version, onSaved, (problems) => {
-      const sorted = sortProblems(sent, problems);
-      show(sorted.fields, sorted.other);
-    });
-  };
-  const failure = useSaveFailure(save, invalid.length > 0);
-
   return (
-    <form className={`${styles.panel} ${forms.dense}`} onSubmit={submit} noValidate data-testid="offers-form">
+    <form
+      className={`${styles.panel} ${forms.dense}`}
+      onSubmit={form.submit}
+      noValidate
+      data-testid="offers-form"
+    >
       <p className={styles.hint}>{t('admin.settings.offers.intro')}</p>
       <OffersList
         kind="pack"
@@ -205,14 +186,7 @@ export function OffersForm({ version, document, save, onSaved, onEdit, onReload 
           focusNext.current = `promotion:${next.promotions.at(-1)?.externid}:label`;
         }}
       />
-      <SaveBar
-        save={save}
-        version={version}
-        failure={failure}
-        others={others}
-        localMessage={localFailure ? t('admin.settings.errors.invalidLocal') : null}
-        onReload={onReload}
-      />
+      <SaveBar {...form.saveBar} />
     </form>
   );
 }

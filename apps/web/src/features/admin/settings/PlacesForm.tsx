@@ -5,12 +5,12 @@
  * pack preselects them (the server refuses a calendar with future appointments). Saved as the whole
  * document with `based_on` the version read (places-draft.ts keeps every other part as it was).
  */
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
-import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import { PlaceCard } from './PlaceCard.tsx';
 import styles from './places.module.css';
 import {
@@ -19,8 +19,6 @@ import {
   draftOf,
   localProblems,
   type PlaceDraft,
-  type PlacesFieldId,
-  type PlacesProblem,
   packsPreselecting,
   type SiteDraft,
   serviceChoices,
@@ -30,27 +28,32 @@ import {
   withNewSite,
 } from './places-draft.ts';
 import { SiteCard } from './SiteCard.tsx';
-import { sendDocument } from './send-document.ts';
 import settings from './settings.module.css';
-import { useFieldFocus } from './use-field-focus.ts';
-import { useFormDraft } from './use-form-draft.ts';
+import { useEditorForm } from './use-editor-form.ts';
 
 type Section = 'sites' | 'calendars' | 'resources';
 
-export function PlacesForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+export function PlacesForm(props: EditorFormProps) {
+  const { document } = props;
   const { t } = usePart('admin');
   const id = useId();
-  const [draft, setDraft, read] = useFormDraft(document, draftOf, save);
-  const [invalid, setInvalid] = useState<PlacesProblem[]>([]);
-  const [others, setOthers] = useState<string[]>([]);
-  const [localFailure, setLocalFailure] = useState(false);
-  const { register, focusNext } = useFieldFocus();
+  const form = useEditorForm(props, 'untilEdit', {
+    draftOf,
+    documentWith,
+    localProblems,
+    sortProblems: (problems, sent) => sortProblems(sent, problems),
+    // A calendar the server would not let go (future appointments) comes back, with why.
+    onRefused: (fields, read) => {
+      const kept = [...fields].filter(([, reason]) => reason === 'appointments').map(([field]) => field);
+      if (kept.length > 0) setDraft((current) => withCalendarsBack(read, current, kept));
+    },
+  });
+  const { draft, setDraft, register, focusNext, problemOf } = form;
   const services = useMemo(() => serviceChoices(document), [document]);
 
   const edited = (prefix: string) => {
-    onEdit();
-    setLocalFailure(false);
-    setInvalid((list) => list.filter((item) => !item.field.startsWith(prefix)));
+    form.edited();
+    form.forget(prefix);
   };
   const setSite = (externid: string, patch: Partial<SiteDraft>) => {
     edited(`site:${externid}:`);
@@ -87,36 +90,6 @@ export function PlacesForm({ version, document, save, onSaved, onEdit, onReload 
     );
     focusNext.current = `add:${section}`;
   };
-
-  const showProblems = (found: PlacesProblem[], elsewhere: string[]) => {
-    setInvalid(found);
-    setOthers(elsewhere);
-    focusNext.current = found[0]?.field ?? null;
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const local = localProblems(draft);
-    if (local.length > 0) {
-      setLocalFailure(true);
-      showProblems(local, []);
-      // A render must run for the focus even when the problems are the same as before.
-      setDraft((current) => ({ ...current }));
-      return;
-    }
-    setLocalFailure(false);
-    showProblems([], []);
-    const sent = documentWith(document, draft);
-    sendDocument(save, sent, version, onSaved, (problems) => {
-      const sorted = sortProblems(sent, problems);
-      // A calendar the server would not let go (future appointments) comes back, with why.
-      const kept = sorted.fields.filter((item) => item.reason === 'appointments').map((item) => item.field);
-      if (kept.length > 0) setDraft((current) => withCalendarsBack(read, current, kept));
-      showProblems(sorted.fields, sorted.other);
-    });
-  };
-  const failure = useSaveFailure(save, invalid.length > 0);
-  const problemOf = (field: PlacesFieldId) => invalid.find((item) => item.field === field)?.reason;
 
   const section = (name: Section, items: readonly unknown[], list: ReactNode) => (
     <section className={settings.category} aria-labelledby={`${id}-${name}`} data-testid={`places-${name}`}>
@@ -163,7 +136,7 @@ export function PlacesForm({ version, document, save, onSaved, onEdit, onReload 
   return (
     <form
       className={`${settings.panel} ${forms.dense}`}
-      onSubmit={submit}
+      onSubmit={form.submit}
       noValidate
       data-testid="places-form"
     >
@@ -185,14 +158,7 @@ export function PlacesForm({ version, document, save, onSaved, onEdit, onReload 
           />
         )),
       )}
-      <SaveBar
-        save={save}
-        version={version}
-        failure={failure}
-        others={others}
-        localMessage={localFailure ? t('admin.settings.errors.invalidLocal') : null}
-        onReload={onReload}
-      />
+      <SaveBar {...form.saveBar} />
     </form>
   );
 }

@@ -5,12 +5,12 @@
  * server checks everything again and its problems come back on their fields. Adding a lead time
  * moves the focus to its choice; removing one, to the add button.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import forms from '../../../ui/forms/forms.module.css';
 import { Icon } from '../../../ui/Icon.tsx';
-import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import { Problem, Toggle } from './RuleControls.tsx';
 import own from './reminders.module.css';
 import {
@@ -22,56 +22,35 @@ import {
   localProblems,
   MAX_LEADS,
   type ReminderField,
-  type ReminderProblem,
   type RemindersDraft,
   sortProblems,
   withLeadAdded,
 } from './reminders-draft.ts';
 import rules from './rules.module.css';
-import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
-import { useFieldFocus } from './use-field-focus.ts';
-import { useFormDraft } from './use-form-draft.ts';
+import { useEditorForm } from './use-editor-form.ts';
 
-export function RemindersForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+export function RemindersForm(props: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const [problems, setProblems] = useState<Map<ReminderField, ReminderProblem>>(new Map());
-  const [others, setOthers] = useState<string[]>([]);
-  const [local, setLocal] = useState(false);
-  const { register, focusNext } = useFieldFocus();
+  const form = useEditorForm(props, 'whileMarked', {
+    draftOf,
+    documentWith,
+    localProblems,
+    sortProblems,
+    // The lead times' problem is read at the first of them.
+    focusOf: (field) => (field === 'leads' ? 'lead-0' : field),
+  });
+  const { draft, setDraft, register, focusNext } = form;
 
   const change = (next: (current: RemindersDraft) => RemindersDraft, fields: ReminderField[]) => {
-    onEdit();
+    form.edited();
     setDraft(next);
-    if (fields.some((field) => problems.has(field)))
-      setProblems((map) => new Map([...map].filter(([field]) => !fields.includes(field))));
+    form.fixed(...fields);
   };
-  const show = (found: Map<ReminderField, ReminderProblem>, elsewhere: string[], browser: boolean) => {
-    setProblems(found);
-    setOthers(elsewhere);
-    setLocal(browser);
-    const first = [...found.keys()][0];
-    focusNext.current = first === 'leads' ? 'lead-0' : (first ?? null);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const found = localProblems(draft);
-    if (found.size > 0) return show(found, [], true);
-    show(new Map(), [], false);
-    sendDocument(save, documentWith(document, draft), version, onSaved, (problems) => {
-      const sorted = sortProblems(problems);
-      show(sorted.fields, sorted.other, false);
-    });
-  };
-  const failure = useSaveFailure(save, problems.size > 0);
-
   const words = (minutes: number) => leadWords(minutes, i18n.language);
   const message = (field: ReminderField) => {
-    const problem = problems.get(field);
+    const problem = form.problemOf(field);
     return problem ? t(`admin.settings.reminders.errors.${problem}`, { max: MAX_LEADS }) : null;
   };
   const leadsProblem = message('leads');
@@ -88,7 +67,7 @@ export function RemindersForm({ version, document, save, onSaved, onEdit, onRelo
   return (
     <form
       className={`${styles.panel} ${forms.dense}`}
-      onSubmit={submit}
+      onSubmit={form.submit}
       noValidate
       data-testid="reminders-form"
     >
@@ -214,14 +193,7 @@ export function RemindersForm({ version, document, save, onSaved, onEdit, onRelo
         )}
       </fieldset>
 
-      <SaveBar
-        save={save}
-        version={version}
-        failure={failure}
-        others={others}
-        localMessage={local && problems.size > 0 ? t('admin.settings.errors.invalidLocal') : null}
-        onReload={onReload}
-      />
+      <SaveBar {...form.saveBar} />
     </form>
   );
 }

@@ -5,10 +5,10 @@
  * per customer and who may book. The browser checks the schema's bounds (rules-draft.ts); the
  * server checks everything again and its problems come back on their fields.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import { durationWords } from './duration-draft.ts';
 import { Choices, type ControlProps, DurationField, described, Field, Toggle } from './RuleControls.tsx';
 import own from './rules.module.css';
@@ -21,53 +21,27 @@ import {
   MAX_FUTURE_LIMIT,
   RELEASE_LIMITS,
   type RuleField,
-  type RuleProblem,
   type RulesDraft,
   sortProblems,
 } from './rules-draft.ts';
-import { sendDocument } from './send-document.ts';
 import styles from './settings.module.css';
-import { useFieldFocus } from './use-field-focus.ts';
-import { useFormDraft } from './use-form-draft.ts';
+import { useEditorForm } from './use-editor-form.ts';
 
-export function RulesForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+export function RulesForm(props: EditorFormProps) {
   const { t, i18n } = usePart('admin');
   const id = useId();
-  const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const [problems, setProblems] = useState<Map<RuleField, RuleProblem>>(new Map());
-  const [others, setOthers] = useState<string[]>([]);
-  const [local, setLocal] = useState(false);
-  const { register, focusNext } = useFieldFocus();
+  const form = useEditorForm(props, 'whileMarked', { draftOf, documentWith, localProblems, sortProblems });
+  const { draft, setDraft, register } = form;
 
   const set = <K extends keyof RulesDraft>(key: K, value: RulesDraft[K]) => {
-    onEdit();
+    form.edited();
     setDraft((current) => ({ ...current, [key]: value }));
-    if (problems.has(key as RuleField))
-      setProblems((map) => new Map([...map].filter(([field]) => field !== key)));
+    form.fixed(key as RuleField);
   };
-  const show = (found: Map<RuleField, RuleProblem>, elsewhere: string[], browser: boolean) => {
-    setProblems(found);
-    setOthers(elsewhere);
-    setLocal(browser);
-    focusNext.current = [...found.keys()][0] ?? null;
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const found = localProblems(draft);
-    if (found.size > 0) return show(found, [], true);
-    show(new Map(), [], false);
-    sendDocument(save, documentWith(document, draft), version, onSaved, (problems) => {
-      const sorted = sortProblems(problems);
-      show(sorted.fields, sorted.other, false);
-    });
-  };
-  const failure = useSaveFailure(save, problems.size > 0);
 
   const words = (minutes: number) => durationWords(minutes, i18n.language);
   const message = (field: RuleField): string | null => {
-    const problem = problems.get(field);
+    const problem = form.problemOf(field);
     if (!problem) return null;
     const bounds = field in DURATIONS ? DURATIONS[field as DurationName] : null;
     return t(`admin.settings.rules.errors.${problem}`, {
@@ -115,7 +89,12 @@ export function RulesForm({ version, document, save, onSaved, onEdit, onReload }
   );
 
   return (
-    <form className={`${styles.panel} ${forms.dense}`} onSubmit={submit} noValidate data-testid="rules-form">
+    <form
+      className={`${styles.panel} ${forms.dense}`}
+      onSubmit={form.submit}
+      noValidate
+      data-testid="rules-form"
+    >
       <p className={styles.hint}>{t('admin.settings.rules.intro')}</p>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('admin.settings.rules.sections.booking')}</legend>
@@ -229,14 +208,7 @@ export function RulesForm({ version, document, save, onSaved, onEdit, onReload }
         />
       </fieldset>
 
-      <SaveBar
-        save={save}
-        version={version}
-        failure={failure}
-        others={others}
-        localMessage={local && problems.size > 0 ? t('admin.settings.errors.invalidLocal') : null}
-        onReload={onReload}
-      />
+      <SaveBar {...form.saveBar} />
     </form>
   );
 }

@@ -5,15 +5,14 @@
  * business details edit. The browser checks the services per booking (sequence-draft.ts); the
  * server checks everything again and its problems come back on their step.
  */
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useGroupLink } from '../../../app/paths.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import own from './rules.module.css';
 import { SequenceStep } from './SequenceStep.tsx';
-import { sendDocument } from './send-document.ts';
 import {
   documentWith,
   draftOf,
@@ -25,18 +24,20 @@ import {
   sortProblems,
 } from './sequence-draft.ts';
 import styles from './settings.module.css';
-import { useFieldFocus } from './use-field-focus.ts';
-import { useFormDraft } from './use-form-draft.ts';
-import { useProblems } from './use-problems.ts';
+import { useEditorForm } from './use-editor-form.ts';
 
-export function SequenceForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+export function SequenceForm(props: EditorFormProps) {
+  const { document } = props;
   const { t, i18n } = usePart('admin');
   const link = useGroupLink();
   const id = useId();
-  const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const [local, setLocal] = useState(false);
-  const { register, focusNext } = useFieldFocus();
-  const { invalid: problems, others, show: showProblems, fixed } = useProblems<SequenceField>(focusNext);
+  const form = useEditorForm(props, 'whileMarked', {
+    draftOf,
+    documentWith,
+    localProblems,
+    sortProblems: (problems, _sent, draft) => sortProblems(draft, problems),
+  });
+  const { draft, setDraft, register, focusNext, invalid: problems } = form;
   const languages = useMemo(() => {
     const settings = (document.settings ?? {}) as { enabled_locales?: unknown };
     const codes = Array.isArray(settings.enabled_locales) ? settings.enabled_locales : [];
@@ -50,9 +51,9 @@ export function SequenceForm({ version, document, save, onSaved, onEdit, onReloa
   }, [document, i18n.language]);
 
   const edit = (next: SequenceDraft, cleared?: SequenceField) => {
-    onEdit();
+    form.edited();
     setDraft(next);
-    if (cleared) fixed(cleared);
+    if (cleared) form.fixed(cleared);
   };
   const change = (name: StepDraft['name'], update: Partial<StepDraft>, field: SequenceField) =>
     edit(
@@ -65,29 +66,12 @@ export function SequenceForm({ version, document, save, onSaved, onEdit, onReloa
     edit(moveStep(draft, index, delta));
     focusNext.current = `${step.name}:${delta < 0 ? 'up' : 'down'}`;
   };
-  const show = (found: SequenceField[], elsewhere: string[], browser: boolean) => {
-    showProblems(found, elsewhere);
-    setLocal(browser);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const found = localProblems(draft);
-    if (found.length > 0) return show(found, [], true);
-    show([], [], false);
-    sendDocument(save, documentWith(document, draft), version, onSaved, (problems) => {
-      const sorted = sortProblems(draft, problems);
-      show(sorted.fields, sorted.other, false);
-    });
-  };
-  const failure = useSaveFailure(save, problems.length > 0);
   let number = 0;
 
   return (
     <form
       className={`${styles.panel} ${forms.dense}`}
-      onSubmit={submit}
+      onSubmit={form.submit}
       noValidate
       data-testid="sequence-form"
     >
@@ -126,14 +110,7 @@ export function SequenceForm({ version, document, save, onSaved, onEdit, onReloa
         </p>
       </fieldset>
 
-      <SaveBar
-        save={save}
-        version={version}
-        failure={failure}
-        others={others}
-        localMessage={local && problems.length > 0 ? t('admin.settings.errors.invalidLocal') : null}
-        onReload={onReload}
-      />
+      <SaveBar {...form.saveBar} />
     </form>
   );
 }

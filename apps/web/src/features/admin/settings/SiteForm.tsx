@@ -5,18 +5,17 @@
  * browser checks lengths, links (https only), the e-mail and the position; the server checks
  * everything again and its problems come back on their fields (site-draft.ts).
  */
-import { type FormEvent, useId } from 'react';
+import { useId } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 import forms from '../../../ui/forms/forms.module.css';
-import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import { GalleryEditor } from './GalleryEditor.tsx';
 import { ListingPicker } from './ListingPicker.tsx';
 import { MapPosition } from './MapPosition.tsx';
 import { type ControlProps, Toggle } from './RuleControls.tsx';
 import { SiteTextField } from './SiteTextField.tsx';
 import { SocialLinks } from './SocialLinks.tsx';
-import { sendDocument } from './send-document.ts';
 import settings from './settings.module.css';
 import {
   documentWith,
@@ -29,9 +28,7 @@ import {
   TEXT_FIELDS,
   TEXT_LIMITS,
 } from './site-draft.ts';
-import { useFieldFocus } from './use-field-focus.ts';
-import { useFormDraft } from './use-form-draft.ts';
-import { useProblems } from './use-problems.ts';
+import { useEditorForm } from './use-editor-form.ts';
 
 /** The words of a field's problem, under admin.settings.site.errors. */
 const ERROR_OF: Partial<Record<keyof SiteDraft, string>> = {
@@ -66,41 +63,25 @@ function addressLine(document: EditorFormProps['document']): string {
   return [address.address, town].filter((part) => typeof part === 'string' && part).join(', ');
 }
 
-export function SiteForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+export function SiteForm(props: EditorFormProps) {
+  const { document } = props;
   const { t } = usePart('admin');
   const { group } = useGroupContext();
   const id = useId();
-  const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const { register, focusNext } = useFieldFocus();
-  const { invalid, others, show, fixed } = useProblems<SiteField>(focusNext);
+  const form = useEditorForm(props, 'never', { draftOf, documentWith, localProblems, sortProblems });
+  const { draft, setDraft, register, focusNext, invalid, edited } = form;
 
   const set = <K extends keyof SiteDraft>(key: K, value: SiteDraft[K]) => {
-    onEdit();
+    edited();
     setDraft((current) => ({ ...current, [key]: value }));
-    fixed(key as SiteField);
+    form.fixed(key as SiteField);
   };
   const changeGallery = (change: (images: GalleryImage[]) => GalleryImage[]) => {
-    onEdit();
+    edited();
     setDraft((current) => ({ ...current, images: change(current.images) }));
-    // The rows move: a problem found on one no longer names the same image.
-    for (const field of invalid) if (field === 'images' || field.startsWith('image-')) fixed(field);
+    // The rows move: a problem found on one no longer names the same image ('images', 'image-n').
+    form.forget('image');
   };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const local = localProblems(draft);
-    if (local.length > 0) {
-      show(local, []);
-      return;
-    }
-    show([], []);
-    sendDocument(save, documentWith(document, draft), version, onSaved, (problems) => {
-      const sorted = sortProblems(problems);
-      show(sorted.fields, sorted.other);
-    });
-  };
-  const failure = useSaveFailure(save, invalid.length > 0);
 
   const control = (field: keyof SiteDraft): ControlProps => {
     const error = ERROR_OF[field];
@@ -116,7 +97,12 @@ export function SiteForm({ version, document, save, onSaved, onEdit, onReload }:
   };
 
   return (
-    <form className={`${settings.panel} ${forms.dense}`} onSubmit={submit} noValidate data-testid="site-form">
+    <form
+      className={`${settings.panel} ${forms.dense}`}
+      onSubmit={form.submit}
+      noValidate
+      data-testid="site-form"
+    >
       <p className={settings.hint}>{t('admin.settings.site.intro', { path: `/${group.urlname}/home` })}</p>
       <Toggle
         {...control('hasMinisite')}
@@ -163,14 +149,7 @@ export function SiteForm({ version, document, save, onSaved, onEdit, onReload }:
       <MapPosition draft={draft} address={addressLine(document)} control={control} set={set} />
       <SocialLinks draft={draft} control={control} set={set} />
 
-      <SaveBar
-        save={save}
-        version={version}
-        failure={failure}
-        others={others}
-        localMessage={null}
-        onReload={onReload}
-      />
+      <SaveBar {...form.saveBar} />
     </form>
   );
 }

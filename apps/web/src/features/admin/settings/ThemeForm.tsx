@@ -5,15 +5,14 @@
  * document with `based_on` the version read. The browser checks the colours and identifiers; the
  * server checks everything again and its problems come back on their fields (theme-draft.ts).
  */
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
 import forms from '../../../ui/forms/forms.module.css';
 import { ColourInput } from './ColourInput.tsx';
-import { type EditorFormProps, SaveBar, useSaveFailure } from './ConfigurationEditor.tsx';
+import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import { FieldProblem } from './FieldProblem.tsx';
 import { LogoField } from './LogoField.tsx';
-import { sendDocument } from './send-document.ts';
 import settings from './settings.module.css';
 import { ThemePreview } from './ThemePreview.tsx';
 import styles from './theme.module.css';
@@ -29,8 +28,7 @@ import {
   TRACKING_TYPES,
   themeOf,
 } from './theme-draft.ts';
-import { useFieldFocus } from './use-field-focus.ts';
-import { useFormDraft } from './use-form-draft.ts';
+import { useEditorForm } from './use-editor-form.ts';
 
 type IdField = 'gtm' | 'ga' | 'pixel';
 const ID_PLACEHOLDERS: Record<IdField, string> = {
@@ -39,50 +37,26 @@ const ID_PLACEHOLDERS: Record<IdField, string> = {
   pixel: '123456789012',
 };
 
-export function ThemeForm({ version, document, save, onSaved, onEdit, onReload }: EditorFormProps) {
+export function ThemeForm(props: EditorFormProps) {
+  const { document } = props;
   const { t } = usePart('admin');
   const { group } = useGroupContext();
   const id = useId();
-  const [draft, setDraft] = useFormDraft(document, draftOf, save);
-  const [invalid, setInvalid] = useState<ThemeField[]>([]);
-  const [checked, setChecked] = useState(false);
-  const [others, setOthers] = useState<string[]>([]);
-  const { register, focusNext } = useFieldFocus();
-  const theme = useMemo(() => themeOf(document, draft), [document, draft]);
-  const local = useMemo(() => localProblems(draft), [draft]);
   // After a first save attempt the browser's own problems show live; the server's stay till edited.
-  const shown = checked ? [...new Set([...local, ...invalid])] : invalid;
+  const form = useEditorForm(props, 'live', { draftOf, documentWith, localProblems, sortProblems });
+  const { draft, setDraft, register, invalid } = form;
+  const theme = useMemo(() => themeOf(document, draft), [document, draft]);
 
   const edit = (field: ThemeField, update: (current: ThemeDraft) => ThemeDraft) => {
-    onEdit();
+    form.edited();
     setDraft(update);
-    setInvalid((list) => list.filter((item) => item !== field));
+    form.fixed(field);
   };
   const setColour = (name: ColourField, value: string) =>
     edit(name, (current) => ({ ...current, colours: { ...current.colours, [name]: value } }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    setChecked(true);
-    if (local.length > 0) {
-      setInvalid([]);
-      focusNext.current = local[0] ?? null;
-      return;
-    }
-    setInvalid([]);
-    setOthers([]);
-    sendDocument(save, documentWith(document, draft), version, onSaved, (problems) => {
-      const sorted = sortProblems(problems);
-      setInvalid(sorted.fields);
-      setOthers(sorted.other);
-      focusNext.current = sorted.fields[0] ?? null;
-    });
-  };
-  const failure = useSaveFailure(save, invalid.length > 0);
-
   const idField = (name: IdField) => {
-    const bad = shown.includes(name);
+    const bad = invalid.includes(name);
     return (
       <div className={forms.field}>
         <label className={forms.label} htmlFor={`${id}-${name}`}>
@@ -115,7 +89,7 @@ export function ThemeForm({ version, document, save, onSaved, onEdit, onReload }
   return (
     <form
       className={`${settings.panel} ${forms.dense}`}
-      onSubmit={submit}
+      onSubmit={form.submit}
       noValidate
       data-testid="theme-form"
     >
@@ -130,7 +104,7 @@ export function ThemeForm({ version, document, save, onSaved, onEdit, onReload }
                 id={`${id}-${name}`}
                 name={name}
                 value={draft.colours[name]}
-                invalid={shown.includes(name)}
+                invalid={invalid.includes(name)}
                 onChange={(value) => setColour(name, value)}
                 inputRef={register(name)}
               />
@@ -180,14 +154,7 @@ export function ThemeForm({ version, document, save, onSaved, onEdit, onReload }
         </div>
       </fieldset>
 
-      <SaveBar
-        save={save}
-        version={version}
-        failure={failure}
-        others={others}
-        localMessage={checked && local.length > 0 ? t('admin.settings.errors.invalidLocal') : null}
-        onReload={onReload}
-      />
+      <SaveBar {...form.saveBar} />
     </form>
   );
 }

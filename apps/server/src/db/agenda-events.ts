@@ -4,9 +4,10 @@
  * process, per group. Every process sharing the database hears every change, so a booking taken
  * on one server reaches an agenda open on another.
  */
-import type { AppContext } from '../../app-context.ts';
+import type { Listen } from './notifications.ts';
 
 export const AGENDA_CHANNEL = 'creneau_agenda';
+const RETRY_LISTEN_MS = 5_000;
 
 export interface AgendaChange {
   group_id: number;
@@ -32,14 +33,17 @@ export class AgendaEvents {
   private readonly everyChange = new Set<Subscriber>();
   private readonly resumed = new Set<() => void>();
   private stop: Promise<(() => Promise<void>) | undefined> | undefined;
+  /** After a failed start, callers are told "not listening" until then instead of each trying again. */
+  private retryAfter = 0;
 
-  constructor(private readonly listen: AppContext['listen']) {}
+  constructor(private readonly listen: Listen) {}
 
   /**
    * Starts listening if not yet; answers whether this process is listening, i.e. hears every
-   * change from now on. A failed start is tried again by the next caller.
+   * change from now on. A failed start is tried again by the first caller RETRY_LISTEN_MS later.
    */
   async listening(): Promise<boolean> {
+    if (!this.stop && Date.now() < this.retryAfter) return false;
     this.stop ??= this.listen(
       AGENDA_CHANNEL,
       (payload) => this.dispatch(payload),
@@ -49,6 +53,7 @@ export class AgendaEvents {
     ).catch((error: unknown) => {
       console.warn(`live agenda: cannot listen: ${error instanceof Error ? error.message : String(error)}`);
       this.stop = undefined;
+      this.retryAfter = Date.now() + RETRY_LISTEN_MS;
       return undefined;
     });
     return (await this.stop) !== undefined;
