@@ -354,7 +354,9 @@ forEachDatabase('booking rules', (database) => {
         return { found, rowsRead: rows[0]?.read ?? 0 };
       });
       expect(found.appointments.map((a) => a.id)).toEqual([own.body.records[0].id]);
-      expect(rowsRead).toBeLessThan(10);
+      // The whole group would be 3,001 rows (what the read used to touch); the person's own read
+      // touches a handful, a few more when the planner walks another index (19 seen on CI).
+      expect(rowsRead).toBeLessThan(100);
     });
 
     it('user_blacklisted: whatever the case and spacing of the address', async () => {
