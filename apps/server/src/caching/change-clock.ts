@@ -21,7 +21,7 @@ export class ChangeClock {
   private readonly calendars = new Map<number, number>();
   /** Any change in the group, on whichever calendar. */
   private readonly groups = new Map<number, number>();
-  /** Changes made through this process to a group as a whole (groupChanged). */
+  /** Changes to a group as a whole: its own row, or any write through this process (groupChanged). */
   private readonly wholeGroups = new Map<number, number>();
   private watching = false;
 

@@ -17,6 +17,7 @@ const RETRY_LISTEN_MS = 5_000;
 export class KeptGroupRows {
   private readonly rows = new Map<number, { row: GroupRow; at: ChangeStamp }>();
   private started: Promise<boolean> | undefined;
+  private stop: (() => Promise<void>) | undefined;
   private retryAfter = 0;
 
   constructor(
@@ -44,8 +45,6 @@ export class KeptGroupRows {
     this.started = undefined;
     if (started && (await started)) await this.stop?.();
   }
-
-  private stop: (() => Promise<void>) | undefined;
 
   private listening(): Promise<boolean> {
     if (!this.started && Date.now() < this.retryAfter) return Promise.resolve(false);
