@@ -14,6 +14,7 @@
  *   of its calendars taking d (on their grid when k = 0), limited by the sum over its resources when
  *   it needs one and by the capacity of the rest of the chain at s + d + pause; summed over d.
  */
+import { intlWallParts } from '../../time/test/intl-wall.ts';
 import type { AppointmentInput, BookingRules, ScheduleInput } from '../availability.types.ts';
 
 export interface ReferenceSelection {
@@ -40,7 +41,6 @@ interface Wall {
 }
 
 const walls = new Map<string, Map<number, Wall>>();
-const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** Wall clock of instant u (epoch minutes) in `zone`, straight from Intl (memoised). */
 export function wallClock(zone: string, u: number): Wall {
@@ -51,30 +51,14 @@ export function wallClock(zone: string, u: number): Wall {
   }
   const known = byMinute.get(u);
   if (known) return known;
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-    });
-    formats.set(zone, format);
-  }
-  // "Mon, 11/23/2026, 09:15"
-  const m = /^(\w{3}), (\d{2})\/(\d{2})\/(\d{4}), (\d{2}):(\d{2})$/.exec(format.format(u * 60_000));
-  if (!m) throw new Error(`unexpected Intl output for ${zone} at ${u}`);
-  const date = `${m[4]}-${m[2]}-${m[3]}`;
-  const minute = Number(m[5]) * 60 + Number(m[6]);
+  const parts = intlWallParts(zone, u);
+  const minute = parts.hour * 60 + parts.minute;
+  const [year, month, day] = parts.date.split('-').map(Number) as [number, number, number];
   const wall: Wall = {
-    date,
+    date: parts.date,
     minute,
-    local: Date.UTC(Number(m[4]), Number(m[2]) - 1, Number(m[3])) / 60_000 + minute,
-    weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(m[1]!) + 1,
+    local: Date.UTC(year, month - 1, day) / 60_000 + minute,
+    weekday: parts.weekday,
   };
   if (byMinute.size > 2_000_000) byMinute.clear();
   byMinute.set(u, wall);
