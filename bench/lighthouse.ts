@@ -8,10 +8,11 @@
  * machine and its load average before and after (the figures mean little on a busy machine).
  *
  * Not part of `npm run bench` (its file name has no `.bench.ts`): a run takes minutes.
- * CHROMIUM_PATH overrides /usr/bin/chromium; LIGHTHOUSE_FILTER=salon runs the matching pages only.
+ * CHROMIUM_PATH overrides /usr/bin/chromium; LIGHTHOUSE_FILTER=salon runs the matching pages only;
+ * LIGHTHOUSE_REPORTS=dir also writes each audit's whole report there, to see what an audit found.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,8 @@ const PAGES = [
   { name: 'demo-clinic first step', path: '/demo-clinic' },
   { name: 'demo-clinic slots', path: '/demo-clinic?intervention_ids=14&calendar_id=11' },
 ].filter((page) => !process.env.LIGHTHOUSE_FILTER || page.name.includes(process.env.LIGHTHOUSE_FILTER));
+
+const reportDir = process.env.LIGHTHOUSE_REPORTS;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = {
@@ -141,7 +144,23 @@ async function main() {
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id);
         const transferKiB = Math.round((lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1024);
-        const entry = { page: page.name, path: page.path, formFactor, scores, metrics, transferKiB, failing };
+        // An audit Lighthouse could not finish (no paint, a page error) has no metrics: say why.
+        const runtimeError = lhr.runtimeError?.message;
+        const entry = {
+          page: page.name,
+          path: page.path,
+          formFactor,
+          scores,
+          metrics,
+          transferKiB,
+          failing,
+          ...(runtimeError ? { runtimeError } : {}),
+        };
+        if (reportDir) {
+          mkdirSync(reportDir, { recursive: true });
+          const file = `${page.name.replaceAll(' ', '-')}-${formFactor}.json`;
+          writeFileSync(path.join(reportDir, file), JSON.stringify(lhr));
+        }
         results.push(entry);
         console.log(JSON.stringify(entry));
         // Written after every audit: a long run cut short still leaves its figures.
