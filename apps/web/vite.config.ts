@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { dismissLabel } from './build/dismiss-label.ts';
 import { pageTexts } from './build/page-texts.ts';
 import { precompress } from './build/precompress.ts';
 import { routerProduction } from './build/router-production.ts';
 
 export default defineConfig({
-  plugins: [routerProduction(), react(), pageTexts(), precompress()],
+  plugins: [routerProduction(), dismissLabel(), react(), pageTexts(), precompress()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -52,3 +52,22 @@ test('the login form sends a short password and shows the server answer', async 
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/demo-salon\/appointments/);
 });
+
+// React Aria's own word for the hidden button that closes a popover is wrong in most languages
+// (French "Rejeter" = reject, Spanish "Descartar" = discard, Italian "Ignora" = ignore) and English in
+// Breton; the page gives it our own "Close" (docs/web-app.md "Texts from libraries").
+for (const [locale, close, wrong] of [
+  ['fr', 'Fermer', 'Rejeter'],
+  ['es', 'Cerrar', 'Descartar'],
+  ['it', 'Chiudi', 'Ignora'],
+] as const) {
+  test(`the hidden close button of a popover says "${close}" on a page in ${locale}`, async ({ page }) => {
+    await page.goto(`/demo-salon/home?locale=${locale}`);
+    await page.getByTestId('locale-switch').click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    // One before the menu and one after it, for a screen reader's virtual cursor.
+    await expect(page.getByRole('button', { name: close, exact: true, includeHidden: true })).toHaveCount(2);
+    await expect(page.getByRole('button', { name: wrong, exact: true, includeHidden: true })).toHaveCount(0);
+  });
+}
