@@ -211,15 +211,16 @@ etcd_ports() {
     etcd1) echo "$ETCD1_PORT $ETCD1_PEER_PORT" ;;
     etcd2) echo "$ETCD2_PORT $ETCD2_PEER_PORT" ;;
     etcd3) echo "$ETCD3_PORT $ETCD3_PEER_PORT" ;;
-    *) log "no such etcd member: $1 (etcd1, etcd2 or etcd3)"; exit 2 ;;
+    *) log "no such etcd member: $1 (etcd1, etcd2 or etcd3)"; return 2 ;;
   esac
 }
 
 # Starts (or restarts) one etcd member. The first start of each creates the cluster ("new"); a
 # member restarted on its data directory ignores the --initial-* flags and rejoins as it was.
 start_etcd() {
-  local member="$1" client peer
-  read -r client peer <<<"$(etcd_ports "$member")"
+  local member="$1" ports client peer
+  ports="$(etcd_ports "$member")" || exit 2
+  read -r client peer <<<"$ports"
   if (: <"/dev/tcp/127.0.0.1/$client") 2>/dev/null; then
     log "$member is running already: 127.0.0.1:$client answers"
     exit 1
@@ -233,8 +234,9 @@ start_etcd() {
 
 # Waits until one member is healthy: it is part of a cluster that has a leader.
 etcd_ready() {
-  local client
-  read -r client _ <<<"$(etcd_ports "$1")"
+  local ports client
+  ports="$(etcd_ports "$1")" || exit 2
+  read -r client _ <<<"$ports"
   wait_for 30 "$1 to be healthy" curl -sf "http://127.0.0.1:$client/health"
 }
 
