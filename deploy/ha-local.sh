@@ -2,7 +2,7 @@
 # Brings up, on this one machine with loopback ports, the topology a highly available Créneau
 # spreads over several machines (docs/operations.md § Topology):
 #
-#   etcd  →  Patroni pg1 + pg2 (PostgreSQL 15, a primary and a synchronous standby)
+#   etcd ×3  →  Patroni pg1 + pg2 (PostgreSQL 15, a primary and a synchronous standby)
 #         →  HAProxy TCP (to the Patroni primary)  →  PgBouncer (session pooling)
 #         →  two Créneau server processes  →  HAProxy HTTP (the public address)
 #
@@ -12,6 +12,8 @@
 #   deploy/ha-local.sh status  Patroni's view of the cluster
 #   deploy/ha-local.sh env     the addresses as shell variables (the HA test reads them)
 #   deploy/ha-local.sh start-app app1|app2   start (again) one Créneau process
+#   deploy/ha-local.sh start-etcd etcd1|etcd2|etcd3   start (again) one etcd member (it rejoins)
+#   deploy/ha-local.sh start-db pg1|pg2      start (again) one node's Patroni (it rejoins as a standby)
 #
 # Environment: HA_DIR (default /tmp/creneau-ha; `up` refuses a directory that is already running),
 # HA_PORT_BASE (default 25400; every port is this plus a fixed offset, see ports() below),
@@ -42,8 +44,12 @@ ports() {
   export APP2_PORT=$((HA_PORT_BASE + 12))
   export PG1_PORT=$((HA_PORT_BASE + 21))
   export PG2_PORT=$((HA_PORT_BASE + 22))
-  export ETCD_PORT=$((HA_PORT_BASE + 31))
-  export ETCD_PEER_PORT=$((HA_PORT_BASE + 32))
+  # Three etcd members, client and peer port each: a majority (two) survives the loss of one.
+  export ETCD1_PORT=$((HA_PORT_BASE + 31)) ETCD1_PEER_PORT=$((HA_PORT_BASE + 32))
+  export ETCD2_PORT=$((HA_PORT_BASE + 33)) ETCD2_PEER_PORT=$((HA_PORT_BASE + 34))
+  export ETCD3_PORT=$((HA_PORT_BASE + 35)) ETCD3_PEER_PORT=$((HA_PORT_BASE + 36))
+  # What Patroni is given: every member, so that it moves to another when the one it uses is lost.
+  export ETCD_HOSTS="127.0.0.1:$ETCD1_PORT,127.0.0.1:$ETCD2_PORT,127.0.0.1:$ETCD3_PORT"
   # What HAProxy asks a Créneau process before sending it traffic.
   export APP_CHECK_PATH="${APP_CHECK_PATH:-/health/ready}"
 }
@@ -101,7 +107,7 @@ wait_for() {
 }
 
 render() { # template → HA_DIR file, with only our ${VARIABLES} replaced
-  local vars='${HA_DIR} ${PG_BIN} ${NODE} ${REST_PORT} ${PG_PORT} ${ETCD_PORT} ${HAPROXY_PG_PORT}
+  local vars='${HA_DIR} ${PG_BIN} ${NODE} ${REST_PORT} ${PG_PORT} ${ETCD_HOSTS} ${HAPROXY_PG_PORT}
     ${HAPROXY_HTTP_PORT} ${HAPROXY_STATS_PORT} ${PGBOUNCER_PORT} ${PG1_PORT} ${PG2_PORT}
     ${PG1_REST_PORT} ${PG2_REST_PORT} ${APP1_PORT} ${APP2_PORT} ${APP_CHECK_PATH}'
   envsubst "$vars" <"$ROOT/deploy/config/$1" >"$2"
@@ -122,7 +128,8 @@ up() {
   fi
   local port
   for port in $HAPROXY_HTTP_PORT $HAPROXY_STATS_PORT $HAPROXY_PG_PORT $PGBOUNCER_PORT $PG1_REST_PORT \
-    $PG2_REST_PORT $APP1_PORT $APP2_PORT $PG1_PORT $PG2_PORT $ETCD_PORT $ETCD_PEER_PORT; do
+    $PG2_REST_PORT $APP1_PORT $APP2_PORT $PG1_PORT $PG2_PORT $ETCD1_PORT $ETCD1_PEER_PORT \
+    $ETCD2_PORT $ETCD2_PEER_PORT $ETCD3_PORT $ETCD3_PEER_PORT; do
     if (: <"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
       log "port $port is already in use: choose another HA_PORT_BASE"
       exit 1
@@ -130,17 +137,16 @@ up() {
   done
   # Whatever fails on the way up, stop what did start (the logs stay in HA_DIR/log).
   trap 'log "up failed"; down' EXIT
-  mkdir -p "$HA_DIR"/{log,pids,sock,wal-archive,backups,etcd,pg1,pg2,app}
-  chmod 700 "$HA_DIR/pg1" "$HA_DIR/pg2" "$HA_DIR/etcd"
+  mkdir -p "$HA_DIR"/{log,pids,sock,wal-archive,backups,pg1,pg2,app} "$HA_DIR"/etcd/{etcd1,etcd2,etcd3}
+  chmod 700 "$HA_DIR/pg1" "$HA_DIR/pg2" "$HA_DIR"/etcd/etcd{1,2,3}
   if is_root; then chown -R "$DB_USER:" "$HA_DIR" && chown -R root: "$HA_DIR/app"; fi
   chmod 755 "$HA_DIR"
 
-  log "etcd on 127.0.0.1:$ETCD_PORT"
-  start_db_process etcd etcd --name etcd1 --data-dir "$HA_DIR/etcd" \
-    --listen-client-urls "http://127.0.0.1:$ETCD_PORT" --advertise-client-urls "http://127.0.0.1:$ETCD_PORT" \
-    --listen-peer-urls "http://127.0.0.1:$ETCD_PEER_PORT" --initial-advertise-peer-urls "http://127.0.0.1:$ETCD_PEER_PORT" \
-    --initial-cluster "etcd1=http://127.0.0.1:$ETCD_PEER_PORT" --initial-cluster-state new
-  wait_for 20 etcd curl -sf "http://127.0.0.1:$ETCD_PORT/health"
+  log "etcd: three members, clients on 127.0.0.1:$ETCD1_PORT, $ETCD2_PORT, $ETCD3_PORT"
+  # All three at once: a member answers /health only once a majority has elected a leader.
+  local member
+  for member in etcd1 etcd2 etcd3; do start_etcd "$member"; done
+  for member in etcd1 etcd2 etcd3; do etcd_ready "$member"; done
 
   for node in pg1 pg2; do
     local upper="${node^^}"
@@ -199,6 +205,59 @@ EOF
   env_vars
 }
 
+# The client and peer port of one etcd member (etcd1, etcd2, etcd3).
+etcd_ports() {
+  case "$1" in
+    etcd1) echo "$ETCD1_PORT $ETCD1_PEER_PORT" ;;
+    etcd2) echo "$ETCD2_PORT $ETCD2_PEER_PORT" ;;
+    etcd3) echo "$ETCD3_PORT $ETCD3_PEER_PORT" ;;
+    *) log "no such etcd member: $1 (etcd1, etcd2 or etcd3)"; return 2 ;;
+  esac
+}
+
+# Starts (or restarts) one etcd member. The first start of each creates the cluster ("new"); a
+# member restarted on its data directory ignores the --initial-* flags and rejoins as it was.
+start_etcd() {
+  local member="$1" ports client peer
+  ports="$(etcd_ports "$member")" || exit 2
+  read -r client peer <<<"$ports"
+  if (: <"/dev/tcp/127.0.0.1/$client") 2>/dev/null; then
+    log "$member is running already: 127.0.0.1:$client answers"
+    exit 1
+  fi
+  start_db_process "$member" etcd --name "$member" --data-dir "$HA_DIR/etcd/$member" \
+    --listen-client-urls "http://127.0.0.1:$client" --advertise-client-urls "http://127.0.0.1:$client" \
+    --listen-peer-urls "http://127.0.0.1:$peer" --initial-advertise-peer-urls "http://127.0.0.1:$peer" \
+    --initial-cluster "etcd1=http://127.0.0.1:$ETCD1_PEER_PORT,etcd2=http://127.0.0.1:$ETCD2_PEER_PORT,etcd3=http://127.0.0.1:$ETCD3_PEER_PORT" \
+    --initial-cluster-token creneau-ha --initial-cluster-state new
+}
+
+# Waits until one member is healthy: it is part of a cluster that has a leader.
+etcd_ready() {
+  local ports client
+  ports="$(etcd_ports "$1")" || exit 2
+  read -r client _ <<<"$ports"
+  wait_for 30 "$1 to be healthy" curl -sf "http://127.0.0.1:$client/health"
+}
+
+# Starts (again) the Patroni of one node, e.g. after its machine "died": Patroni starts its
+# PostgreSQL, which rejoins as a standby of the current primary (pg_rewind if it must).
+start_db() {
+  local node="$1" rest
+  case "$node" in
+    pg1) rest="$PG1_REST_PORT" ;;
+    pg2) rest="$PG2_REST_PORT" ;;
+    *) log "no such database node: $node (pg1 or pg2)"; exit 2 ;;
+  esac
+  if (: <"/dev/tcp/127.0.0.1/$rest") 2>/dev/null; then
+    log "$node's Patroni is running already: 127.0.0.1:$rest answers"
+    exit 1
+  fi
+  log "Patroni $node (REST on $rest)"
+  start_db_process "$node" patroni "$HA_DIR/$node/patroni.yml"
+  wait_for 30 "$node's Patroni to answer" curl -s -o /dev/null "http://127.0.0.1:$rest/health"
+}
+
 # Starts (or replaces) one Créneau process: app1 or app2, behind HAProxy, using PgBouncer.
 start_app() {
   local app="$1" port
@@ -236,7 +295,7 @@ app_ready() {
 # Stops in the reverse order of start: Créneau, PgBouncer, HAProxy, Patroni (stops PostgreSQL), etcd.
 down() {
   local name pid
-  for name in app2 app1 pgbouncer haproxy pg2 pg1 etcd; do
+  for name in app2 app1 pgbouncer haproxy pg2 pg1 etcd3 etcd2 etcd1; do
     [ -f "$HA_DIR/pids/$name" ] || continue
     pid="$(cat "$HA_DIR/pids/$name")"
     if kill -0 "$pid" 2>/dev/null; then
@@ -269,7 +328,9 @@ PG1_REST_PORT=$PG1_REST_PORT
 PG2_REST_PORT=$PG2_REST_PORT
 APP1_PORT=$APP1_PORT
 APP2_PORT=$APP2_PORT
-ETCD_PORT=$ETCD_PORT
+ETCD1_PORT=$ETCD1_PORT
+ETCD2_PORT=$ETCD2_PORT
+ETCD3_PORT=$ETCD3_PORT
 DATABASE_URL=postgres://postgres@127.0.0.1:$HAPROXY_PG_PORT/$DATABASE_NAME
 EOF
 }
@@ -280,8 +341,10 @@ case "${1:-}" in
   status) { curl -sf "http://127.0.0.1:$PG1_REST_PORT/cluster" || curl -sf "http://127.0.0.1:$PG2_REST_PORT/cluster"; } | jq . ;;
   env) env_vars ;;
   start-app) start_app "${2:-}" ;;
+  start-etcd) start_etcd "${2:-}" && etcd_ready "${2:-}" ;;
+  start-db) start_db "${2:-}" ;;
   *)
-    echo "usage: $0 up|down|status|env|start-app app1|app2" >&2
+    echo "usage: $0 up|down|status|env|start-app app1|app2|start-etcd etcd1|etcd2|etcd3|start-db pg1|pg2" >&2
     exit 2
     ;;
 esac

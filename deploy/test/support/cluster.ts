@@ -22,6 +22,9 @@ export interface HaEnvironment {
   PG2_REST_PORT: string;
   APP1_PORT: string;
   APP2_PORT: string;
+  ETCD1_PORT: string;
+  ETCD2_PORT: string;
+  ETCD3_PORT: string;
   DATABASE_URL: string;
   API_KEY: string;
 }
@@ -180,3 +183,52 @@ export async function waitFor<T>(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The REST port of a Patroni node (pg1, pg2). */
+export const patroniRestPort = (ha: HaEnvironment, node: string) =>
+  Number(node === 'pg1' ? ha.PG1_REST_PORT : ha.PG2_REST_PORT);
+
+/** What one Patroni node says of itself (GET /patroni): role, timeline, last contact with etcd. */
+export async function patroniNode(ha: HaEnvironment, node: string) {
+  const response = await fetch(`http://127.0.0.1:${patroniRestPort(ha, node)}/patroni`, {
+    signal: AbortSignal.timeout(2000),
+  });
+  return (await response.json()) as { role: string; timeline: number; dcs_last_seen: number };
+}
+
+export interface PrimaryWatch {
+  /** Stops watching; resolves with every moment the node was not primary, and how many looks. */
+  stop(): Promise<{ looks: number; notPrimary: { at: number; patroni: number; haproxy: string }[] }>;
+}
+
+/**
+ * Asks, every 200 ms, node `node`'s Patroni whether it is the primary (GET /primary, what HAProxy
+ * asks, within HAProxy's own 2 s check timeout) and HAProxy whether it sends writes there.
+ */
+export function watchPrimary(ha: HaEnvironment, node: string): PrimaryWatch {
+  const notPrimary: { at: number; patroni: number; haproxy: string }[] = [];
+  let looks = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const [patroni, haproxy] = await Promise.all([
+        fetch(`http://127.0.0.1:${patroniRestPort(ha, node)}/primary`, { signal: AbortSignal.timeout(2000) })
+          .then((response) => response.status)
+          .catch(() => 0),
+        haproxyStates(ha, 'postgres-primary')
+          .then((states) => states[node] ?? 'absent')
+          .catch(() => 'no answer'),
+      ]);
+      looks++;
+      if (patroni !== 200 || haproxy !== 'UP') notPrimary.push({ at: performance.now(), patroni, haproxy });
+      await sleep(200);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return { looks, notPrimary };
+    },
+  };
+}
