@@ -2,10 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { pageTexts } from './build/page-texts.ts';
 import { precompress } from './build/precompress.ts';
-import { routerProduction } from './build/router-production.ts';
 
 export default defineConfig({
-  plugins: [routerProduction(), react(), pageTexts(), precompress()],
+  plugins: [react(), pageTexts(), precompress()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
