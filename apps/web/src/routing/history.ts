@@ -3,7 +3,7 @@
  * for the app, an in-memory one for tests. A navigation's state is kept in `history.state.usr` (as
  * React Router kept it, so an entry made before the change still reads back) and survives a reload.
  */
-import { createPath, type Path } from './paths.ts';
+import { createPath, type Path, parsePath } from './paths.ts';
 
 export interface Location extends Path {
   /** What the navigation carried (`navigate(to, { state })`), or null. */
@@ -85,17 +85,8 @@ export function createMemoryHistory(
   initialIndex = initialEntries.length - 1,
 ): History {
   const toLocation = (entry: string | Partial<Location>, key: string): Location => {
-    const place = typeof entry === 'string' ? new URL(entry, 'http://memory') : null;
-    return place
-      ? { pathname: place.pathname, search: place.search, hash: place.hash, state: null, key }
-      : {
-          pathname: '/',
-          search: '',
-          hash: '',
-          state: null,
-          ...(entry as Partial<Location>),
-          key: (entry as Partial<Location>).key ?? key,
-        };
+    const place: Partial<Location> = typeof entry === 'string' ? parsePath(entry) : entry;
+    return { pathname: '/', search: '', hash: '', state: null, ...place, key: place.key ?? key };
   };
   const entries = initialEntries.map((entry, i) => toLocation(entry, i === 0 ? 'default' : newKey()));
   let index = Math.min(Math.max(initialIndex, 0), entries.length - 1);
