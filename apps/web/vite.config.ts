@@ -3,10 +3,9 @@ import { defineConfig } from 'vitest/config';
 import { dismissLabel } from './build/dismiss-label.ts';
 import { pageTexts } from './build/page-texts.ts';
 import { precompress } from './build/precompress.ts';
-import { routerProduction } from './build/router-production.ts';
 
 export default defineConfig({
-  plugins: [routerProduction(), dismissLabel(), react(), pageTexts(), precompress()],
+  plugins: [dismissLabel(), react(), pageTexts(), precompress()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -3,8 +3,8 @@
  * and the busy banner, outside every page so it also shows while a page is still starting.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
+import { BrowserRouter } from '../routing/routing.ts';
 import { BusyBanner } from '../ui/BusyBanner.tsx';
 import { RouteError, RouteErrorBoundary } from './RouteError.tsx';
 import { AppRoutes } from './router.tsx';

@@ -3,7 +3,7 @@
  * so every internal link is built with the current search.
  */
 import { useCallback } from 'react';
-import { type To, useLocation, useParams } from 'react-router';
+import { type To, useLocation, useParams } from '../routing/routing.ts';
 
 /** "/{urlname}" or "/{urlname}/{page}". */
 export function groupPath(urlname: string, page = ''): string {

@@ -5,7 +5,7 @@
 import { localDateIn } from '@creneau/core/time/time-zone';
 import { type ParsedQuery, parseQueryParams } from '@creneau/core/url/query-params';
 import { useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing/routing.ts';
 
 /** Parses a query string; `timeZone` decides what "today" is for an invalid date. */
 export function parseQuery(search: string, timeZone = 'Europe/Paris', now = new Date()): ParsedQuery {

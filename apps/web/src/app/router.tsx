@@ -5,10 +5,10 @@
  * features/booking/step-pages.ts.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { Route, Routes } from 'react-router';
 import { STEP_PAGES } from '../features/booking/step-pages.ts';
 import { RootLookupPage } from '../features/status/RootLookupPage.tsx';
 import { type LazyPart, withPart } from '../i18n/i18n.ts';
+import { Route, Routes } from '../routing/routing.ts';
 import { GroupEntry, RedirectToGroupRoot } from './group/GroupEntry.tsx';
 import { GroupLayout } from './group/GroupLayout.tsx';
 import { StandaloneFrame } from './shell/StandaloneFrame.tsx';

@@ -1,6 +1,6 @@
 /** Buttons and button-looking links, in the theme's colours, with a visible focus ring. */
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode, Ref } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '../routing/routing.ts';
 import styles from './Button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';

@@ -4,9 +4,9 @@
  * A key that no longer works says so and the page opens without a session.
  */
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import type { Group } from '../../api/group.ts';
 import { login } from '../../api/session-login.ts';
+import { useLocation, useNavigate } from '../../routing/routing.ts';
 import { errorKey } from '../../ui/auth/error-key.ts';
 import { notify } from '../../ui/notification-store.ts';
 import { LoadingFrame } from '../shell/LoadingFrame.tsx';

@@ -1,6 +1,7 @@
 /** /{urlname}: sends the visitor to login, home, appointments or the first step (docs/requirements/booking-flow.md §4). */
-import { Navigate, useLocation } from 'react-router';
+
 import { useGroupContext } from '../../lib/group-context.ts';
+import { Navigate, useLocation } from '../../routing/routing.ts';
 import { groupPath } from '../paths.ts';
 import { decideEntry } from '../startup/entry.ts';
 

@@ -6,12 +6,12 @@
 import type { BookingStep } from '@creneau/core/booking/step-list';
 import { parseEnabledLocales } from '@creneau/core/locales';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { followGroupGeneration } from '../../api/api-generation.ts';
 import { isGroupMissing } from '../../api/client.ts';
 import { type Group, inactiveGroupOf, useGroup } from '../../api/group.ts';
 import { type Session, useCurrentSession } from '../../api/session-current.ts';
 import { GroupContext, type GroupContextValue } from '../../lib/group-context.ts';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from '../../routing/routing.ts';
 import { notify } from '../../ui/notification-store.ts';
 import { openPopup } from '../../ui/popup-store.ts';
 import { browserLanguages, chooseLocale, likelyLocale, rememberLocale, useLanguage } from '../language.ts';

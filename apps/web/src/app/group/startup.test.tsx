@@ -4,9 +4,9 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n.ts';
+import { MemoryRouter, useLocation } from '../../routing/routing.ts';
 import { usePopupStore } from '../../ui/popup-store.ts';
 import { AppRoutes } from '../router.tsx';
 

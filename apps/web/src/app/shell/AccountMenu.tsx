@@ -7,10 +7,10 @@
  * entries. Everyone: log out.
  */
 
-import { useLocation, useNavigate } from 'react-router';
 import type { Group } from '../../api/group.ts';
 import type { Session } from '../../api/session-current.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useLocation, useNavigate } from '../../routing/routing.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { MenuButton } from '../../ui/Menu.tsx';
 import type { MenuEntry } from '../../ui/menu-types.ts';

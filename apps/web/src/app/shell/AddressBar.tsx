@@ -1,8 +1,8 @@
 /** The dismissible address bar under the header (docs/requirements/accounts-and-appointments.md §2); dismissal lasts the browser session. */
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Group } from '../../api/group.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { Link } from '../../routing/routing.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { groupPath, useKeepQuery } from '../paths.ts';
 import styles from './AddressBar.module.css';

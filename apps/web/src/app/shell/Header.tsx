@@ -4,10 +4,10 @@
  */
 import type { Locale } from '@creneau/core/locales';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Group } from '../../api/group.ts';
 import type { Session } from '../../api/session-current.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { Link } from '../../routing/routing.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { groupPath, useKeepQuery } from '../paths.ts';
 import { isLogged } from '../startup/access.ts';

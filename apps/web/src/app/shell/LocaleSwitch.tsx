@@ -1,7 +1,7 @@
 /** The language switch: sets the `locale` parameter, which then follows every navigation. */
 import type { Locale } from '@creneau/core/locales';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useSearchParams } from '../../routing/routing.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { MenuButton } from '../../ui/Menu.tsx';
 import { saveLocale } from '../language.ts';

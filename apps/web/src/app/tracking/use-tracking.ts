@@ -1,7 +1,7 @@
 /** The tracking wired to a group: its tools, and a page view on every route change. */
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import type { Group } from '../../api/group.ts';
+import { useLocation } from '../../routing/routing.ts';
 import { useTrackingAllowed } from './consent.ts';
 import { sendPageView } from './page-views.ts';
 

@@ -8,7 +8,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
-import { useLocation, useNavigate } from 'react-router';
 import { canChangeAppointments } from '../../api/api-generation.ts';
 import { fetchEditable } from '../../api/appointment-editable.ts';
 import { type ListedAppointment, useAppointments } from '../../api/appointments.ts';
@@ -20,6 +19,7 @@ import { mapState, placeToGo } from '../../app/map-place.ts';
 import { groupPath } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { useLocation, useNavigate } from '../../routing/routing.ts';
 import type { AppointmentAction } from '../../ui/appointments/AppointmentCard.tsx';
 import { errorKey } from '../../ui/auth/error-key.ts';
 import { ButtonLink } from '../../ui/Button.tsx';

@@ -4,7 +4,7 @@
  * state), what to do next, and the way back to the login page.
  */
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../routing/routing.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import styles from './account.module.css';

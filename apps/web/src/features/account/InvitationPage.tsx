@@ -6,7 +6,6 @@
  * office.
  */
 import { type ReactNode, useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import {
   type InvitationDetails,
   useAcceptInvitation,
@@ -20,6 +19,7 @@ import { isLogged } from '../../app/startup/access.ts';
 import { withoutParams } from '../../app/startup/email-link.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { useLocation, useNavigate } from '../../routing/routing.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { errorKey } from '../../ui/auth/error-key.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -5,7 +5,6 @@
  * first. The e-mail-change link (validation_key + temp_email) asks to log in to confirm the address.
  */
 import { useId } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
 import { useUpdatePassword } from '../../api/account-password.ts';
 import { currentSessionQuery } from '../../api/session-current.ts';
 import { getSessionToken } from '../../api/session-token.ts';
@@ -14,6 +13,7 @@ import { usePart } from '../../i18n/i18n.ts';
 import { appConfig } from '../../lib/config.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { Link, Navigate, useLocation } from '../../routing/routing.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { ChoosePasswordForm } from '../../ui/auth/ChoosePasswordForm.tsx';
 import { ButtonAnchor } from '../../ui/Button.tsx';

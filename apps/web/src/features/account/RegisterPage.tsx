@@ -4,9 +4,9 @@
  * which shows the address the activation link went to.
  */
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { Link, useNavigate } from '../../routing/routing.ts';
 import { RegisterForm } from '../auth/RegisterForm.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { useCleanLink } from './account-navigation.ts';

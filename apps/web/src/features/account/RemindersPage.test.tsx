@@ -5,11 +5,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Group } from '../../api/group.ts';
 import { changeLanguage, loadPart } from '../../i18n/i18n.ts';
 import { GroupContext, type GroupContextValue } from '../../lib/group-context.ts';
+import { MemoryRouter, Route, Routes } from '../../routing/routing.ts';
 import { RemindersPage } from './RemindersPage.tsx';
 
 const TOKEN = '7.123.abcdefghijklmnopqrstuv';

@@ -6,7 +6,6 @@
  * to the card's title, and its sentence sits in a status region.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import {
   changeReminderOptOut,
@@ -16,6 +15,7 @@ import {
 import { withoutParams } from '../../app/startup/email-link.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { Link, useLocation } from '../../routing/routing.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';

@@ -5,11 +5,11 @@
  */
 import { validateEmail } from '@creneau/core/validation/email';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { useForgotPassword } from '../../api/account-forgot-password.ts';
 import { useUpdatePassword } from '../../api/account-password.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { Link, useLocation, useNavigate } from '../../routing/routing.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { ChoosePasswordForm } from '../../ui/auth/ChoosePasswordForm.tsx';
 import { EmailField } from '../../ui/auth/EmailField.tsx';

@@ -4,12 +4,12 @@
  * "not found". Success goes back to the group the visitor came from.
  */
 import { useId } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useUpdatePassword } from '../../api/account-password.ts';
 import { useCurrentSession } from '../../api/session-current.ts';
 import { lastGroup } from '../../app/last-group.ts';
 import { withoutParams } from '../../app/startup/email-link.ts';
 import { usePart } from '../../i18n/i18n.ts';
+import { Navigate, useLocation, useNavigate } from '../../routing/routing.ts';
 import { ChoosePasswordForm } from '../../ui/auth/ChoosePasswordForm.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { clearPasswordChangeRequest, notify, useNotificationStore } from '../../ui/notification-store.ts';

@@ -4,10 +4,10 @@
  * resume, the first booking step for professionals, else the appointments.
  */
 import { useCallback } from 'react';
-import { type To, useLocation, useNavigate } from 'react-router';
 import { groupPath } from '../../app/paths.ts';
 import { LINK_PARAMS, withoutParams } from '../../app/startup/email-link.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { type To, useLocation, useNavigate } from '../../routing/routing.ts';
 
 /** Parameters that only mean something on the page of the link (plus the e-mail prefill). */
 const ONE_TIME = [...LINK_PARAMS, 'email'];

@@ -4,13 +4,13 @@
  * loaded and once per visit; when the link's action is done, a session the link alone opened ends.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import type { ListedAppointment } from '../../api/appointments.ts';
 import { logout } from '../../api/session-logout.ts';
 import { useSessionToken } from '../../api/session-token.ts';
 import { groupPath } from '../../app/paths.ts';
 import { withoutParams } from '../../app/startup/email-link.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { useLocation, useNavigate } from '../../routing/routing.ts';
 import { openPopup, usePopupStore } from '../../ui/popup-store.ts';
 import { calendarEvent } from './calendar-event.ts';
 

@@ -2,10 +2,11 @@
  * The back office's sections (docs/back-office.md): the agenda first, then what the person's role
  * may open. A section the role lacks is not offered; the server refuses its calls anyway.
  */
-import { NavLink } from 'react-router';
+
 import type { Membership } from '../../api/admin-membership.ts';
 import { useGroupLink } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
+import { NavLink } from '../../routing/routing.ts';
 import styles from './admin-shell.module.css';
 
 type Right = Membership['rights'][number];

@@ -7,7 +7,6 @@
  * section the address names: each opens only for the right it needs (AdminNav.tsx).
  */
 import type { ReactElement } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
 import { useMembership } from '../../api/admin-membership.ts';
 import { ApiError } from '../../api/client.ts';
 import { useSessionToken } from '../../api/session-token.ts';
@@ -16,6 +15,7 @@ import { groupPath, useGroupLink } from '../../app/paths.ts';
 import { isLogged } from '../../app/startup/access.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { Navigate, Route, Routes } from '../../routing/routing.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ADMIN_SECTIONS, AdminNav } from './AdminNav.tsx';
 import { AgendaScreen } from './AgendaScreen.tsx';

@@ -5,13 +5,13 @@
  * are read in the group's zone.
  */
 import { useEffect, useId, useState } from 'react';
-import { useLocation } from 'react-router';
 import type { AgendaAppointment } from '../../api/admin-agenda.ts';
 import type { Membership } from '../../api/admin-membership.ts';
 import { useSessionToken } from '../../api/session-token.ts';
 import { ErrorMessage } from '../../app/group/ErrorMessage.tsx';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { useLocation } from '../../routing/routing.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';

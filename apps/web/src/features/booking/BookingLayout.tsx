@@ -8,8 +8,8 @@
  */
 import { stepBar } from '@creneau/core/booking/step-bar';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { Navigate, Outlet, useLocation } from '../../routing/routing.ts';
 import { ButtonAnchor } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageContainer } from '../../ui/Page.tsx';

@@ -9,12 +9,12 @@ import { maxServicesPerBooking } from '@creneau/core/booking/step-list';
 import { localDateIn } from '@creneau/core/time/time-zone';
 import type { Role } from '@creneau/core/validation/hidden-fields';
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import type { Intervention } from '../../api/interventions.ts';
 import { groupPath } from '../../app/paths.ts';
 import { useParsedQuery } from '../../app/query.ts';
 import { isLogged } from '../../app/startup/access.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { useLocation, useNavigate } from '../../routing/routing.ts';
 import { setFlow, useBookingStore } from './booking-store.ts';
 import { appointmentGroups, chosenFacts } from './catalogue-filters.ts';
 import {

@@ -8,9 +8,9 @@
  * (one-shot-run.ts) loads only when a link carries one.
  */
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import type { BookedAppointment } from '../../api/appointment-create.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useLocation, useNavigate } from '../../routing/routing.ts';
 import { markHandled, useBookingStore } from './booking-store.ts';
 import type { Booking } from './use-booking.ts';
 

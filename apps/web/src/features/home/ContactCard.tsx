@@ -1,11 +1,11 @@
 /** Address with a small map, phone, website, e-mail and social links of the mini-site. */
 import { lazy, Suspense } from 'react';
-import { Link, useLocation } from 'react-router';
 import type { Website } from '../../api/website.ts';
 import { groupPath } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { appConfig } from '../../lib/config.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { Link, useLocation } from '../../routing/routing.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { BrandIcon, type BrandName } from './BrandIcon.tsx';
 import styles from './HomePage.module.css';

@@ -3,7 +3,7 @@
  * highlighted service or pack with its offer text, up to six categories, services or packs with
  * "see more", opening hours, contact and map, social links and the extra information box.
  */
-import { Navigate, useLocation } from 'react-router';
+
 import { ApiError } from '../../api/client.ts';
 import { useInterventions } from '../../api/interventions.ts';
 import { useInterventionsets } from '../../api/interventionsets.ts';
@@ -12,6 +12,7 @@ import { useWebsite } from '../../api/website.ts';
 import { groupPath } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { Navigate, useLocation } from '../../routing/routing.ts';
 import { ImageSlider } from '../../ui/ImageSlider.tsx';
 import { PageContainer } from '../../ui/Page.tsx';
 import { RichText } from '../../ui/RichText.tsx';

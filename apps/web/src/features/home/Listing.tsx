@@ -1,6 +1,7 @@
 /** Up to six categories, services or packs, each leading into the booking, and "see more". */
-import { Link } from 'react-router';
+
 import { usePart } from '../../i18n/i18n.ts';
+import { Link } from '../../routing/routing.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';

@@ -1,8 +1,8 @@
 /** Links from the home page into the booking, keeping the query string (docs/requirements/booking-flow.md §2). */
 import { useCallback } from 'react';
-import { type To, useLocation } from 'react-router';
 import { groupPath } from '../../app/paths.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { type To, useLocation } from '../../routing/routing.ts';
 
 /** To the group's entry with one more preselection parameter, or to a step. */
 export function useBookingLink() {

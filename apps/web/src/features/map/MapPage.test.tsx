@@ -1,12 +1,12 @@
 /** The map page on the group's address, or on an appointment's own place ("go there", docs/requirements/accounts-and-appointments.md §2). */
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Group } from '../../api/group.ts';
 import { ANONYMOUS_SESSION } from '../../api/session-current.ts';
 import { mapState } from '../../app/map-place.ts';
 import { changeLanguage, loadPart } from '../../i18n/i18n.ts';
 import { GroupContext } from '../../lib/group-context.ts';
+import { MemoryRouter, Route, Routes } from '../../routing/routing.ts';
 import type { LeafletMapProps } from '../../ui/LeafletMap.tsx';
 import { MapPage } from './MapPage.tsx';
 

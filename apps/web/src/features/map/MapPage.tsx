@@ -6,12 +6,12 @@
  * (app/map-place.ts): that address and marker replace the group's.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
 import { placeFromState } from '../../app/map-place.ts';
 import { groupPath } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { appConfig } from '../../lib/config.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { Navigate, useLocation, useNavigate } from '../../routing/routing.ts';
 import { Button, ButtonAnchor } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../../ui/notification-store.ts';

@@ -5,10 +5,10 @@
  * person is logged in and lands in the new business's back office.
  */
 import { useId } from 'react';
-import { useNavigate } from 'react-router';
 import { useSignup } from '../../api/signup.ts';
 import { groupPath } from '../../app/paths.ts';
 import { usePart, useTranslation } from '../../i18n/i18n.ts';
+import { useNavigate } from '../../routing/routing.ts';
 import authStyles from '../../ui/auth/auth.module.css';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';

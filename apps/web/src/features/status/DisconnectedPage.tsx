@@ -1,8 +1,8 @@
 /** /disconnected: shown after a single sign-on logout (docs/requirements/booking-flow.md §2). */
 
-import { useLocation } from 'react-router';
 import { lastGroup } from '../../app/last-group.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useLocation } from '../../routing/routing.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { PageMessage } from '../../ui/PageMessage.tsx';
 

@@ -3,9 +3,9 @@
  * one — inactive.unauthorized when a closed group only allows single sign-on.
  */
 
-import { useLocation } from 'react-router';
 import type { KnownGroup } from '../../app/last-group.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useLocation } from '../../routing/routing.ts';
 import { ButtonAnchor } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageMessage } from '../../ui/PageMessage.tsx';

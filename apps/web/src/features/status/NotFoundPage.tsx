@@ -3,9 +3,9 @@
  * back to the group's page after 10 seconds.
  */
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
 import { type KnownGroup, lastGroup } from '../../app/last-group.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useLocation } from '../../routing/routing.ts';
 import { ButtonAnchor } from '../../ui/Button.tsx';
 import { PageMessage } from '../../ui/PageMessage.tsx';
 

@@ -3,10 +3,10 @@
  * failed look-up shows its first error as a notification and goes to the error page (§4, §8).
  */
 import { useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useUrlnameForHost } from '../../api/urlname.ts';
 import { LoadingFrame } from '../../app/shell/LoadingFrame.tsx';
+import { Navigate, useLocation } from '../../routing/routing.ts';
 import { notify } from '../../ui/notification-store.ts';
 
 export function RootLookupPage() {

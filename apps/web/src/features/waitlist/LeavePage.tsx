@@ -3,9 +3,9 @@
  * Asked with a button rather than on opening, so that a mail scanner following links leaves no one.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
 import { leaveWaitlist } from '../../api/waitlist.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useLocation } from '../../routing/routing.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PageMessage } from '../../ui/PageMessage.tsx';
 

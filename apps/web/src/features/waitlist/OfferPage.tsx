@@ -5,10 +5,10 @@
  */
 import { formatDateTime } from '@creneau/core/format/date-time';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
 import { confirmOffer, readOffer } from '../../api/waitlist.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { useLocation } from '../../routing/routing.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PageMessage } from '../../ui/PageMessage.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';

@@ -1,9 +1,9 @@
 /** What an appointment card shows (docs/requirements/accounts-and-appointments.md §2 appointments list): badges, pack steps, the menu's name. */
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListedAppointment } from '../../api/appointments.ts';
 import { changeLanguage, loadPart } from '../../i18n/i18n.ts';
+import { MemoryRouter } from '../../routing/routing.ts';
 import { AppointmentCard } from './AppointmentCard.tsx';
 
 const group = {

@@ -3,13 +3,13 @@
  * at a time, from the popup store.
  */
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { Group } from '../../../api/group.ts';
 import type { Session } from '../../../api/session-current.ts';
 import { useLogout } from '../../../api/session-logout.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { appConfig } from '../../../lib/config.ts';
 import { useFormatters } from '../../../lib/formatters.ts';
+import { useNavigate } from '../../../routing/routing.ts';
 import { Button, ButtonAnchor } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { Icon } from '../../../ui/Icon.tsx';

@@ -3,10 +3,11 @@
  * the answer's `affected`), each with a link to its day in the agenda, where the staff move or
  * cancel it. The agenda is opened with `?date=YYYY-MM-DD`.
  */
-import { Link } from 'react-router';
+
 import type { AffectedAppointment } from '../../../api/admin-absences.ts';
 import { useGroupLink } from '../../../app/paths.ts';
 import { usePart } from '../../../i18n/i18n.ts';
+import { Link } from '../../../routing/routing.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useAbsenceFormat } from './absence-format.ts';

@@ -1,6 +1,7 @@
 /** The link back to the customer search, with the words it was searched by (docs/back-office.md "Customers"). */
-import { Link, useLocation } from 'react-router';
+
 import { usePart } from '../../../i18n/i18n.ts';
+import { Link, useLocation } from '../../../routing/routing.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import styles from './customers.module.css';
 

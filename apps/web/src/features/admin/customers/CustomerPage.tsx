@@ -4,12 +4,12 @@
  * (right of access) and erasure on request. The back link returns to the search with its words.
  */
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { type ErasureResult, useCustomerFile } from '../../../api/admin-customers.ts';
 import { ApiError } from '../../../api/client.ts';
 import { useSessionToken } from '../../../api/session-token.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
+import { useParams } from '../../../routing/routing.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';

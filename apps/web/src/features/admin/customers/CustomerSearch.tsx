@@ -4,7 +4,6 @@
  * line tells screen readers how many were found.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import {
   type CustomerSummary,
   isSearchable,
@@ -15,6 +14,7 @@ import {
 import { useSessionToken } from '../../../api/session-token.ts';
 import { usePart } from '../../../i18n/i18n.ts';
 import { useGroupContext } from '../../../lib/group-context.ts';
+import { Link, useSearchParams } from '../../../routing/routing.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { usePeopleErrorText } from '../people-error-text.ts';
 import { ScreenTitle } from '../ScreenTitle.tsx';

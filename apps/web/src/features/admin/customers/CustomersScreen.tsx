@@ -3,9 +3,10 @@
  * customer's page under customers/{ficheId}. The search's words stay in the address (`q`), so the
  * page's back link, a reload and the browser's history all come back to the same results.
  */
-import { Navigate, Route, Routes } from 'react-router';
+
 import type { Membership } from '../../../api/admin-membership.ts';
 import { useGroupLink } from '../../../app/paths.ts';
+import { Navigate, Route, Routes } from '../../../routing/routing.ts';
 import { CustomerPage } from './CustomerPage.tsx';
 import { CustomerSearch } from './CustomerSearch.tsx';
 

@@ -6,9 +6,9 @@
  * server checks everything again and its problems come back on their step.
  */
 import { useId, useMemo } from 'react';
-import { Link } from 'react-router';
 import { useGroupLink } from '../../../app/paths.ts';
 import { usePart } from '../../../i18n/i18n.ts';
+import { Link } from '../../../routing/routing.ts';
 import forms from '../../../ui/forms/forms.module.css';
 import { type EditorFormProps, SaveBar } from './ConfigurationEditor.tsx';
 import own from './rules.module.css';

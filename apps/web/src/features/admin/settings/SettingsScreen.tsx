@@ -5,9 +5,9 @@
  * the right and every value again.
  */
 import type { ComponentProps } from 'react';
-import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { useGroupLink } from '../../../app/paths.ts';
 import { usePart } from '../../../i18n/i18n.ts';
+import { Navigate, NavLink, Route, Routes } from '../../../routing/routing.ts';
 import { ScreenTitle } from '../ScreenTitle.tsx';
 import { BusinessForm } from './BusinessForm.tsx';
 import { CatalogueForm } from './CatalogueForm.tsx';

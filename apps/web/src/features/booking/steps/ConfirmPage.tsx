@@ -6,7 +6,6 @@
  * return to site. Leaving the page ends the booking, except toward the map.
  */ import { summarizePrices } from '@creneau/core/booking/pricing';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
 import { canChangeAppointments } from '../../../api/api-generation.ts';
 import type { BookedAppointment } from '../../../api/appointment-create.ts';
 import { appointmentIcsUrl } from '../../../api/appointment-ics.ts';
@@ -14,6 +13,7 @@ import { isElsewhere, mapState, placeToGo } from '../../../app/map-place.ts';
 import { groupPath, useGroupLink } from '../../../app/paths.ts';
 import { useTranslation, withPart } from '../../../i18n/i18n.ts';
 import { useFormatters } from '../../../lib/formatters.ts';
+import { Link, Navigate, useNavigate } from '../../../routing/routing.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { openPopup } from '../../../ui/popup-store.ts';

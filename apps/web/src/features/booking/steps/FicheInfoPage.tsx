@@ -7,10 +7,10 @@
  * leaving.
  */
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { groupPath } from '../../../app/paths.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
+import { Link } from '../../../routing/routing.ts';
 import { setDraft, useBookingStore } from '../booking-store.ts';
 import { chosenItems } from '../catalogue-filters.ts';
 import { AppointmentAbout } from '../fiche/AppointmentAbout.tsx';

@@ -5,11 +5,11 @@
  * the step. Closed groups send their visitors here first (docs/requirements/booking-flow.md §4).
  */
 import { useCallback, useEffect, useId, useRef } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { LoginResponse } from '../../../api/session-login.ts';
 import { groupPath } from '../../../app/paths.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { appConfig } from '../../../lib/config.ts';
+import { Navigate, useLocation, useNavigate } from '../../../routing/routing.ts';
 import { ButtonAnchor } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { LoginForm } from '../../auth/LoginForm.tsx';

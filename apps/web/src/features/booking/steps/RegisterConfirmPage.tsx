@@ -3,9 +3,9 @@
  * received through the navigation state; the booking resumes at the first login after activation.
  */
 
-import { Link, useLocation } from 'react-router';
 import { groupPath } from '../../../app/paths.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { Link, useLocation } from '../../../routing/routing.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { StepHeader } from '../parts/StepHeader.tsx';
 import { useBooking } from '../use-booking.ts';

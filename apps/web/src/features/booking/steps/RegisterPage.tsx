@@ -1,8 +1,8 @@
 /** Booking page "register": creating an account without leaving the booking (docs/requirements/accounts-and-appointments.md §2). */
 import { useId } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { groupPath } from '../../../app/paths.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { useLocation, useNavigate } from '../../../routing/routing.ts';
 import { RegisterForm, RegistrationDisabled } from '../../auth/RegisterForm.tsx';
 import { useBookingStore } from '../booking-store.ts';
 import { StepHeader } from '../parts/StepHeader.tsx';
