@@ -66,7 +66,7 @@ test('highlights the featured service with its offer text', async ({ page }) => 
   await expect(page).toHaveURL(/\/demo-salon\/book\/calendar_id\?locale=en&intervention_ids=\d+$/);
 });
 
-test('lists the categories with "see more" into the matching step', async ({ page }) => {
+test('lists the categories with "See all services" into the matching step', async ({ page }) => {
   const listing = page.getByTestId('home-listing');
   await expect(listing.getByRole('heading')).toHaveText('Our categories');
   await expect(listing.getByRole('listitem')).toHaveCount(4);
@@ -75,6 +75,7 @@ test('lists the categories with "see more" into the matching step', async ({ pag
   await listing.getByRole('link', { name: /Haircuts/ }).click();
   await expect(page).toHaveURL(/\/demo-salon\/book\/intervention_ids\?locale=en&interventionset_ids=\d+$/);
   await page.goBack();
+  await expect(page.getByTestId('home-see-more')).toHaveAccessibleName('See all services');
   await page.getByTestId('home-see-more').click();
   await expect(page).toHaveURL(/\/demo-salon\/book\/interventionset_ids\?locale=en$/);
 });
