@@ -6,7 +6,7 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 
 /** How far below (or beside) the viewport loading starts, so the content is ready when it shows. */
-export const NEAR_VIEWPORT_MARGIN = '400px';
+export const NEAR_VIEWPORT_MARGIN = '200px';
 
 export function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
