@@ -47,6 +47,8 @@ const h1 = (text?: string | RegExp) => async (page: Page) => {
 pageTest('home', '/demo-salon/home', async (page) => {
   await h1()(page);
   await expect(page.getByTestId('home-listing').getByRole('listitem')).toHaveCount(4);
+  // The map loads when scrolled near (docs/web-app.md "First paint"): checked with it.
+  await page.getByTestId('home-contact').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('home-contact').locator('.leaflet-marker-icon')).toHaveCount(1);
 });
 pageTest('map', '/demo-salon/map', async (page) => {

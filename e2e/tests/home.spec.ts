@@ -66,7 +66,7 @@ test('highlights the featured service with its offer text', async ({ page }) => 
   await expect(page).toHaveURL(/\/demo-salon\/book\/calendar_id\?locale=en&intervention_ids=\d+$/);
 });
 
-test('lists the categories with "see more" into the matching step', async ({ page }) => {
+test('lists the categories with "See all services" into the matching step', async ({ page }) => {
   const listing = page.getByTestId('home-listing');
   await expect(listing.getByRole('heading')).toHaveText('Our categories');
   await expect(listing.getByRole('listitem')).toHaveCount(4);
@@ -75,6 +75,7 @@ test('lists the categories with "see more" into the matching step', async ({ pag
   await listing.getByRole('link', { name: /Haircuts/ }).click();
   await expect(page).toHaveURL(/\/demo-salon\/book\/intervention_ids\?locale=en&interventionset_ids=\d+$/);
   await page.goBack();
+  await expect(page.getByTestId('home-see-more')).toHaveAccessibleName('See all services');
   await page.getByTestId('home-see-more').click();
   await expect(page).toHaveURL(/\/demo-salon\/book\/interventionset_ids\?locale=en$/);
 });
@@ -106,10 +107,31 @@ test('shows contact, website, e-mail, social links and the extra box', async ({ 
   await expect(contact.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', /facebook\.com/);
   await expect(contact.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', /instagram\.com/);
   await expect(contact.getByRole('link', { name: /X / })).toHaveCount(0);
+  await contact.scrollIntoViewIfNeeded();
   await expect(contact.getByTestId('leaflet-map')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bon à savoir' })).toBeVisible();
   await contact.getByRole('link', { name: 'See the map' }).click();
   await expect(page).toHaveURL(/\/demo-salon\/map\?locale=en$/);
+});
+
+test('the map, its code and its tiles load only once the visitor scrolls near it', async ({ page }) => {
+  const mapRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/LeafletMap|tile\.openstreetmap\.org/.test(request.url())) mapRequests.push(request.url());
+  });
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/demo-salon/home?locale=en');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const box = page.getByTestId('home-mini-map');
+  // The box holds the map's room from the start, far below the phone's screen.
+  await expect(box).toHaveAttribute('data-loaded', 'false');
+  expect((await box.boundingBox())?.height).toBe(180);
+  expect(mapRequests).toEqual([]);
+  await box.scrollIntoViewIfNeeded();
+  await expect(box.locator('.leaflet-marker-icon')).toHaveCount(1);
+  expect((await box.boundingBox())?.height).toBe(180);
+  expect(mapRequests.some((url) => url.includes('LeafletMap'))).toBe(true);
 });
 
 test('the group HTML is sanitised before display', async ({ page }) => {

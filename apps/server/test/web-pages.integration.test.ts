@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +12,25 @@ import { forEachDatabase } from './support/test-db.ts';
 const PUBLIC_URL = 'https://rdv.example.org';
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 
-/** The app's real index.html and page texts, as the build leaves them. */
+/** The app's real index.html and page texts, as the build leaves them, with a small manifest. */
 function fakeBuild(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'creneau-dist-'));
   copyFileSync(path.join(webDir, 'index.html'), path.join(dir, 'index.html'));
   writeFileSync(path.join(dir, 'page-texts.json'), JSON.stringify(collectPageTexts()));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-E.js', isEntry: true },
+      'src/features/home/HomePage.tsx': { file: 'assets/HomePage-H.js', imports: ['index.html'] },
+      'src/features/booking/BookingLayout.tsx': {
+        file: 'assets/BookingLayout-B.js',
+        imports: ['index.html'],
+      },
+      'src/features/booking/steps/InterventionIdsPage.tsx': { file: 'assets/InterventionIdsPage-I.js' },
+      'src/features/booking/steps/SlotsPage.tsx': { file: 'assets/SlotsPage-S.js' },
+    }),
+  );
   return dir;
 }
 
@@ -116,6 +130,44 @@ forEachDatabase('pages for search engines and the first paint', (database) => {
       expect(style).toContain('--header-background:#123456');
       expect(style).toMatch(/--body-primary-strong:#[0-9a-f]{6}/i);
       expect(attribute(html, /<meta name="theme-color" content="([^"]*)"/)).toBe('#123456');
+    });
+
+    it('preloads the page the address leads to: the home page with its first photo, or the booking step', async () => {
+      // Made here, not with the others: the sitemap test above counts the groups.
+      await importGroupConfig(
+        t.ctx.db,
+        sampleGroup({
+          urlname: 'with-site',
+          settings: { ...sampleGroup().settings, has_minisite: true } as never,
+          website: {
+            ...sampleGroup().website,
+            domain: 'with-site.example',
+            images: [
+              { url: '/demo/first.svg', alt: 'First' },
+              { url: '/demo/second.svg', alt: 'Second' },
+            ],
+          } as never,
+        }),
+      );
+      const links = (html: string) =>
+        [...html.matchAll(/<link rel="(?:module)?preload"[^>]*>/g)].map((m) => m[0]);
+      const home = links((await page('/with-site')).body).join('\n');
+      expect(home).toContain('<link rel="preload" as="image" fetchpriority="high" href="/demo/first.svg">');
+      expect(home).not.toContain('second.svg');
+      expect(home).toMatch(
+        /<link rel="modulepreload" nonce="[^"]+" crossorigin href="\/assets\/HomePage-H\.js">/,
+      );
+      expect(home).not.toContain('BookingLayout');
+      expect(home).not.toContain('index-E');
+
+      const booking = links((await page('/test-salon')).body).join('\n');
+      expect(booking).toContain('/assets/BookingLayout-B.js');
+      expect(booking).toContain('/assets/InterventionIdsPage-I.js');
+      expect(booking).not.toContain('as="image"');
+      const slots = links((await page('/with-site?intervention_ids=1&calendar_id=2')).body).join('\n');
+      expect(slots).toContain('/assets/SlotsPage-S.js');
+      expect(slots).not.toContain('HomePage');
+      expect(links((await page('/nobody-here')).body).join('')).not.toContain('BookingLayout');
     });
 
     it('keeps generic texts for pages outside an active group, in the browser language', async () => {

@@ -1,6 +1,7 @@
 /**
  * What a page request tells about the page before the app runs: its group (an active one under
- * /{urlname}), its language by the same rule the app applies, and its theme.
+ * /{urlname}), its language by the same rule the app applies, its theme, and the page the app will
+ * most likely show there with that page's main image (for the first HTML's preloads).
  */
 import { choosePageLocale, isLocale, type Locale, parseAcceptLanguage } from '@creneau/core/locales';
 import { themeVariables } from '@creneau/core/theme/palette';
@@ -8,6 +9,8 @@ import { parseColorsParam, resolveTheme, type UserColors } from '@creneau/core/u
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { findGroupByUrlname } from '../modules/groups/groups.repository.ts';
+import { findWebsite } from '../modules/websites/websites.repository.ts';
+import { plannedPage } from './page-plan.ts';
 import type { ShellInput } from './page-shell.ts';
 
 /** The cookie the language menu writes: the person's saved choice (docs/web-app.md "Language"). */
@@ -42,9 +45,20 @@ export async function shellInputFor(ctx: AppContext, request: FastifyRequest): P
     enabled: group?.enabledLocales ?? [],
   });
   const colors = parseColorsParam(url.searchParams.get('colors')).overrides;
+  const page =
+    row && settings
+      ? plannedPage(url.pathname.split('/').filter(Boolean).slice(1), url.searchParams, settings)
+      : null;
+  // The home page's first photo is its largest paint: named in the HTML, it loads with the script.
+  const image =
+    page?.kind === 'home' && row
+      ? ((await findWebsite(ctx.db, row.id))?.settings.images[0]?.url ?? null)
+      : null;
   return {
     locale,
     group,
+    page,
+    image,
     themeVariables: themeVariables(resolveTheme(settings?.usercolors as UserColors | undefined, colors)),
     publicUrl: ctx.config.publicUrl,
   };

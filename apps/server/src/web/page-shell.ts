@@ -5,6 +5,7 @@
  */
 import type { Locale } from '@creneau/core/locales';
 import { buildPageMeta, type Translate } from '@creneau/core/seo/page-meta';
+import type { PlannedPage } from './page-plan.ts';
 
 type Texts = { [key: string]: string | Texts };
 /** page-texts.json of the web build: a few core texts per language. */
@@ -27,6 +28,9 @@ export interface ShellInput {
   /** The group of a page under /{urlname}, when it exists and is active. */
   group: ShellGroup | null;
   publicUrl: string;
+  /** The page the app will most likely show (page-plan.ts), and its main image. */
+  page: PlannedPage | null;
+  image: string | null;
 }
 
 const escapeHtml = (text: string) =>
@@ -94,8 +98,8 @@ function headTags(
   return { title: meta.title, description: meta.description, links: [canonical, ...alternates].join('') };
 }
 
-/** The built index.html made into this page's first HTML. */
-export function renderShell(template: string, texts: PageTexts, input: ShellInput): string {
+/** The built index.html made into this page's first HTML, with `preloads` (page-preloads.ts) ending its head. */
+export function renderShell(template: string, texts: PageTexts, input: ShellInput, preloads = ''): string {
   const t = translator(texts, input.locale);
   const loading = t('common.loading');
   const head = headTags(texts, input);
@@ -114,7 +118,8 @@ export function renderShell(template: string, texts: PageTexts, input: ShellInpu
       `<meta name="description" content="${escapeHtml(head.description)}"`,
     )
     // The skeleton's message: the one text a visitor may read before the app starts.
-    .replace(/(<span class="boot-text">)[^<]*(<\/span>)/, `$1${escapeHtml(loading)}$2`);
+    .replace(/(<span class="boot-text">)[^<]*(<\/span>)/, `$1${escapeHtml(loading)}$2`)
+    .replace('</head>', () => `${preloads}</head>`);
   if (themeColor)
     html = html.replace(
       /<meta name="theme-color" content="[^"]*"/,

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { errorBody } from '../http/errors.ts';
 import { registerCrawlerRoutes } from './crawlers.ts';
+import { preloadTags, readBuildManifest } from './page-preloads.ts';
 import { shellInputFor } from './page-request.ts';
 import { type PageTexts, renderShell } from './page-shell.ts';
 
@@ -47,11 +48,14 @@ export async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<v
   const template = built ? readFileSync(indexFile, 'utf8') : PLACEHOLDER;
   const texts: PageTexts | null =
     built && existsSync(textsFile) ? JSON.parse(readFileSync(textsFile, 'utf8')) : null;
+  const manifest = built ? readBuildManifest(distDir) : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send(errorBody('notFound'));
     }
-    const page = texts ? renderShell(template, texts, await shellInputFor(ctx, request)) : template;
+    const input = texts ? await shellInputFor(ctx, request) : null;
+    const page =
+      input && texts ? renderShell(template, texts, input, preloadTags(manifest, input)) : template;
     const version = contentVersion(page);
     // A copy the browser holds is still good: it carries its own nonce, which the policy repeats.
     const cachedNonce = nonceOfFreshCopy(request.headers['if-none-match'], version);

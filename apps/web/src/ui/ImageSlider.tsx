@@ -9,6 +9,9 @@ import { Icon } from './Icon.tsx';
 import styles from './ImageSlider.module.css';
 
 export const SLIDE_INTERVAL_MS = 4000;
+/** The slider's wide shape (16:7, ImageSlider.module.css), as the images' intrinsic size hint. */
+const SLIDE_WIDTH = 1600;
+const SLIDE_HEIGHT = 700;
 
 export interface SliderImage {
   url: string;
@@ -66,7 +69,16 @@ export function ImageSlider({ images, label }: { images: readonly SliderImage[];
             aria-label={t('home.slide', { current: i + 1, total: images.length })}
             aria-hidden={i !== index}
           >
-            <img src={image.url} alt={image.alt} loading={i === 0 ? 'eager' : 'lazy'} />
+            {/* The first photo is the page's largest paint: fetched first (the server's first HTML
+                preloads it too). width/height give the box's shape (CSS sizes it; object-fit crops). */}
+            <img
+              src={image.url}
+              alt={image.alt}
+              width={SLIDE_WIDTH}
+              height={SLIDE_HEIGHT}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
+            />
           </div>
         ))}
       </div>

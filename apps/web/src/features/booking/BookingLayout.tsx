@@ -28,6 +28,9 @@ const BookingSummary = lazy(() =>
   import('./summary/BookingSummary.tsx').then((m) => ({ default: m.BookingSummary })),
 );
 
+/** Steps a chosen service can make pointless, so that the sequence passes over them. */
+const PASSABLE_FIRST = new Set(['calendarset_id', 'calendar_id', 'resource_id']);
+
 /** Pages under /book/ that are not steps of every sequence. */
 const OUTSIDE_SEQUENCE = new Set(['login', 'register', 'register_confirm']);
 
@@ -129,6 +132,22 @@ function Frame({ index }: { index?: number }) {
     });
   }, [index, steps, sequence, selection.intervention_ids, catalogue.services, booking.logged]);
 
+  // The first step shows no bar, the next one does. When the first step is only passed through (a
+  // preselected service needs no resource, no agenda to choose…), its room is kept from the start,
+  // so the page does not jump down when the bar appears; while the services are still loading, a
+  // step that may be passed over keeps it too (docs/web-app.md "First paint").
+  const reserveBar =
+    index === 0 &&
+    step !== undefined &&
+    bar !== null &&
+    !bar.visible &&
+    chosen &&
+    (catalogue.loading
+      ? PASSABLE_FIRST.has(step.name)
+      : isPassedOver(step, {
+          services: chosenFacts(selection.intervention_ids, catalogue.services),
+          logged: booking.logged,
+        }));
   const showSummary = chosen && !onConfirm && step !== undefined;
   const returnUrl = params.return_button && params.return_url ? params.return_url : null;
 
@@ -143,8 +162,12 @@ function Frame({ index }: { index?: number }) {
             </ButtonAnchor>
           </div>
         )}
-        {bar?.visible && (
-          <StepBar items={bar.items} onSelect={(i) => (i < (index ?? 0) ? booking.back(i) : booking.go(i))} />
+        {bar && (bar.visible || reserveBar) && (
+          <StepBar
+            items={bar.items}
+            onSelect={(i) => (i < (index ?? 0) ? booking.back(i) : booking.go(i))}
+            reserved={!bar.visible}
+          />
         )}
         <div className={showSummary ? styles.columns : styles.single}>
           {showSummary && (

@@ -13,13 +13,24 @@ import styles from './StepBar.module.css';
 interface StepBarProps {
   items: readonly StepBarItem[];
   onSelect: (index: number) => void;
+  /**
+   * Drawn invisible and inert, only to hold its room: on a first step about to be passed over,
+   * so the next step's bar does not push the page down when it shows.
+   */
+  reserved?: boolean;
 }
 
-export function StepBar({ items, onSelect }: StepBarProps) {
+export function StepBar({ items, onSelect, reserved = false }: StepBarProps) {
   const { t } = useTranslation();
   const current = items.find((item) => item.state === 'current');
   return (
-    <nav className={styles.bar} aria-label={t('booking.bar.label')} data-testid="step-bar">
+    <nav
+      className={reserved ? `${styles.bar} ${styles.reserved}` : styles.bar}
+      aria-label={t('booking.bar.label')}
+      aria-hidden={reserved || undefined}
+      inert={reserved || undefined}
+      data-testid={reserved ? undefined : 'step-bar'}
+    >
       <ol className={styles.list}>
         {items.map((item, index) => {
           const label = t(`steps.${item.name}.label`);

@@ -5,6 +5,7 @@ import { groupPath } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { appConfig } from '../../lib/config.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { useNearViewport } from '../../lib/use-near-viewport.ts';
 import { Link, useLocation } from '../../routing/routing.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { BrandIcon, type BrandName } from './BrandIcon.tsx';
@@ -41,21 +42,14 @@ export function ContactCard({ website }: { website: Website }) {
         </address>
       )}
       {website.map && coordinates && (
-        <Suspense fallback={<div className={styles.mapPlaceholder} />}>
-          <div className={styles.miniMap}>
-            <LeafletMap
-              lat={group.lat!}
-              lng={group.lng!}
-              tileUrl={group.map_tile_url ?? appConfig.mapTileUrl}
-              attribution={appConfig.mapAttribution}
-              label={t('map.mapLabel', { name: group.name })}
-              tilesUnavailable={t('map.tilesUnavailable')}
-              markerTitle={group.name}
-              height={180}
-              interactive={false}
-            />
-          </div>
-        </Suspense>
+        <MiniMap
+          lat={group.lat!}
+          lng={group.lng!}
+          tileUrl={group.map_tile_url ?? appConfig.mapTileUrl}
+          label={t('map.mapLabel', { name: group.name })}
+          tilesUnavailable={t('map.tilesUnavailable')}
+          markerTitle={group.name}
+        />
       )}
       {(address || coordinates) && (
         <Link className={styles.contactLink} to={{ pathname: groupPath(group.urlname, 'map'), search }}>
@@ -118,5 +112,33 @@ export function ContactCard({ website }: { website: Website }) {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The small map, in a box of its final height from the first paint. Its code, styles and tiles load
+ * only once the box comes near the viewport: on a phone the contact card is far down the page, and
+ * most visitors go to book before they get there.
+ */
+function MiniMap(props: {
+  lat: number;
+  lng: number;
+  tileUrl: string;
+  label: string;
+  tilesUnavailable: string;
+  markerTitle: string;
+}) {
+  const [box, near] = useNearViewport<HTMLDivElement>();
+  const placeholder = <div className={styles.mapPlaceholder} />;
+  return (
+    <div ref={box} className={styles.miniMap} data-testid="home-mini-map" data-loaded={near}>
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <LeafletMap {...props} attribution={appConfig.mapAttribution} height={180} interactive={false} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
   );
 }

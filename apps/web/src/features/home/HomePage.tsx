@@ -29,7 +29,8 @@ export function HomePage() {
   const { t } = usePart('home');
   const { group, steps, locale } = useGroupContext();
   const { search } = useLocation();
-  const website = useWebsite(group.id);
+  // A group without a mini-site has no website to ask for: asking would only log a 404.
+  const website = useWebsite(group.has_minisite ? group.id : undefined);
   const listing = website.data?.listing ?? null;
   const needServices = listing === 'intervention' || Boolean(website.data?.highlight_service);
   const needPacks = listing === 'package' || Boolean(website.data?.highlight_package);
@@ -37,17 +38,14 @@ export function HomePage() {
   const services = useInterventions(needServices ? group.id : undefined, { locale });
   const packs = usePackInterventions(needPacks ? group.id : undefined, { locale });
 
+  const toBooking = (
+    <Navigate replace to={{ pathname: groupPath(group.urlname, `book/${steps[0]?.name ?? ''}`), search }} />
+  );
+  if (!group.has_minisite) return toBooking;
   if (website.isPending) return <Spinner page />;
   if (website.isError) {
     // No mini-site after all: the visitor came to book.
-    if (website.error instanceof ApiError && website.error.status === 404) {
-      return (
-        <Navigate
-          replace
-          to={{ pathname: groupPath(group.urlname, `book/${steps[0]?.name ?? ''}`), search }}
-        />
-      );
-    }
+    if (website.error instanceof ApiError && website.error.status === 404) return toBooking;
     throw website.error;
   }
   const site = website.data;

@@ -52,7 +52,8 @@ export function Listing({
       )}
       <div className={styles.seeMore}>
         <ButtonLink variant="secondary" to={link.step(stepOfListing(kind))} data-testid="home-see-more">
-          {t('home.seeMore')}
+          {/* Says where it leads: a bare "see more" tells a screen-reader's link list nothing. */}
+          {kind === 'package' ? t('home.seeAllPackages') : t('home.seeAllServices')}
           <Icon name="forward" size={18} />
         </ButtonLink>
       </div>

@@ -215,7 +215,9 @@ export function SlotsPage() {
           />
         </Suspense>
       )}
-      {!invalid && group.maxrdv_period > 0 && (
+      {/* Under the days, so only once they are in: drawn under the loading message first, it would
+          be pushed down out of sight when they arrive. */}
+      {!invalid && slots.data && !catalogue.loading && group.maxrdv_period > 0 && (
         <p className={styles.horizon}>
           {t('booking.slots.horizon', { date: formatCalendarDate(range.max, { locale, style: 'long' }) })}
         </p>
