@@ -191,6 +191,33 @@ export async function lockCalendars(
 }
 
 /**
+ * Locks one calendar (or resource) only if no other transaction holds it — never waits, so it may be
+ * taken while holding other locks (docs/booking.md "Lock, then re-check with the engine"). Answers
+ * whether it is now held, and, when it is, the group's catalogue version read after the lock.
+ */
+export async function tryLockCalendar(
+  db: Db,
+  groupId: number,
+  id: number,
+): Promise<{ locked: false } | { locked: true; version: string | undefined }> {
+  const row = await db
+    .selectFrom('calendars')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('id', '=', id)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  if (!row) return { locked: false };
+  const group = await db
+    .selectFrom('groups')
+    .select('catalogue_version')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  return { locked: true, version: group ? String(group.catalogue_version) : undefined };
+}
+
+/**
  * Locks every appointment of the booking `id` belongs to (its consecutive_value group), in id order.
  * A change reads the booking after this, so a cancellation that committed meanwhile is seen.
  */
