@@ -250,11 +250,11 @@ export async function createBooking(scope: Scope, trx: Trx, { request, ...option
 
   const items = await priceItems(scope, trx, { schedule, items: check.items });
   const consecutive = items.length > 1 ? randomUUID() : null;
-  const ids: number[] = [];
+  const inserted: repo.DetailedAppointment[] = [];
   let packHead: number | null = null;
   for (const item of items) {
-    const id: number = await repo
-      .insertAppointment(trx, {
+    const row: repo.DetailedAppointment = await repo
+      .insertDetailed(trx, {
         group_id: group.id,
         fiche_id: fiche.id,
         account_id: viewer.type === 'user' ? viewer.accountId : fiche.account_id,
@@ -287,10 +287,11 @@ export async function createBooking(scope: Scope, trx: Trx, { request, ...option
         updated_at: now,
       })
       .catch(rethrowSlotConflict);
-    if (item.type === 'first') packHead = id;
-    ids.push(id);
+    if (item.type === 'first') packHead = row.id;
+    inserted.push(row);
   }
-  const rows = await repo.findDetailed(trx, group.id, ids);
+  // In findDetailed's order: by start, then id.
+  const rows = inserted.sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime() || a.id - b.id);
   if (options.notifyCustomer !== false)
     await sendBookingMail(scope, trx, { rows, kind: 'appointment_confirmation' });
   await noticeToBusiness(scope, trx, { rows, event: 'created' });
