@@ -48,6 +48,30 @@ export async function insertJob(db: Db, job: NewJob): Promise<number | null> {
 }
 
 /**
+ * Writes several jobs in one statement (a booking's reminders), like insertJob each. Answers how
+ * many were written: a job whose `onceKey` was already queued is not.
+ */
+export async function insertJobs(db: Db, jobs: readonly NewJob[]): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const rows = await db
+    .insertInto('jobs')
+    .values(
+      jobs.map((job) => ({
+        kind: job.kind,
+        group_id: job.groupId ?? null,
+        payload: JSON.stringify(job.payload),
+        once_key: job.onceKey ?? null,
+        run_at: job.runAt,
+        max_attempts: job.maxAttempts,
+      })),
+    )
+    .onConflict((oc) => oc.column('once_key').where('once_key', 'is not', null).doNothing())
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/**
  * Takes up to `limit` due jobs of the given kinds in one statement. The claim counts as an attempt
  * and moves `run_at` to the end of the lease, so other workers leave the job alone while it runs and
  * a worker that dies only delays it. `for update skip locked` lets processes claim side by side.

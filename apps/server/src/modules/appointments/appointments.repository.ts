@@ -3,10 +3,21 @@ import type { Database, NewAppointment } from '../../db/database.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Appointment rows with what the spec's record shows of their service, pack, calendars and fiche. */
-function detailed(db: Db) {
-  return db
-    .selectFrom('appointments as a')
+const appointmentsAsA = (db: Db) => db.selectFrom('appointments as a');
+
+/**
+ * Appointment rows with what the spec's record shows of their service, pack, calendars and fiche.
+ * With `inserting`, the row comes from inserting it, in the same statement (a booking's write and
+ * read of its appointment are one round trip, not two).
+ */
+function detailed(db: Db, inserting?: NewAppointment) {
+  const from = inserting
+    ? // The CTE yields the appointments table's own columns, so the joins below read it alike.
+      (db
+        .with('inserted', (qb) => qb.insertInto('appointments').values(inserting).returningAll())
+        .selectFrom('inserted as a') as unknown as ReturnType<typeof appointmentsAsA>)
+    : appointmentsAsA(db);
+  return from
     .innerJoin('interventions as i', 'i.id', 'a.intervention_id')
     .innerJoin('calendars as c', 'c.id', 'a.calendar_id')
     .innerJoin('fiches as f', 'f.id', 'a.fiche_id')
@@ -119,9 +130,9 @@ export function plainAppointment(
   };
 }
 
-export async function insertAppointment(db: Db, row: NewAppointment): Promise<number> {
-  const inserted = await db.insertInto('appointments').values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id;
+/** Inserts an appointment and answers it as findDetailed would, in one statement. */
+export function insertDetailed(db: Db, row: NewAppointment): Promise<DetailedAppointment> {
+  return detailed(db, row).executeTakeFirstOrThrow();
 }
 
 /** Cancels the confirmed ones among ids; returns the ids actually cancelled (a race loses quietly). */
@@ -188,6 +199,33 @@ export async function lockCalendars(
     .where('id', '=', groupId)
     .executeTakeFirst();
   return row ? String(row.catalogue_version) : undefined;
+}
+
+/**
+ * Locks one calendar (or resource) only if no other transaction holds it — never waits, so it may be
+ * taken while holding other locks (docs/booking.md "Lock, then re-check with the engine"). Answers
+ * whether it is now held, and, when it is, the group's catalogue version read after the lock.
+ */
+export async function tryLockCalendar(
+  db: Db,
+  groupId: number,
+  id: number,
+): Promise<{ locked: false } | { locked: true; version: string | undefined }> {
+  const row = await db
+    .selectFrom('calendars')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('id', '=', id)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  if (!row) return { locked: false };
+  const group = await db
+    .selectFrom('groups')
+    .select('catalogue_version')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  return { locked: true, version: group ? String(group.catalogue_version) : undefined };
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Bookings of one group take their turn in this process's memory, a few at a time, before they
  * open a transaction (docs/booking.md "When everyone books at once"). A booking waits for its
- * calendars' locks holding a database connection; when a period opens and everyone books "no
- * preference" — which locks every calendar of the group — those waits would fill the connection
- * pool and starve the slot lists, which need no lock. Here the queue costs no connection; a
+ * calendars' locks holding a database connection; when a period opens and everyone books at once —
+ * and once the slots are gone, the last bookings all want the same calendars — those waits would
+ * fill the connection pool and starve the slot lists, which need no lock. Here the queue costs no connection; a
  * booking that finds it full is refused at once with serverBusy and a Retry-After.
  */
 import { errors } from '../../errors/domain-error.ts';

@@ -42,6 +42,7 @@ import {
   refuseTooManyServices,
 } from './booking-rules.ts';
 import { noticeToBusiness } from './business-mails.ts';
+import { hasChoice, lockWhatItTakes } from './narrow-lock.ts';
 import { scheduleReminders } from './reminder-schedule.ts';
 import { validateVevent } from './vevent.ts';
 
@@ -105,7 +106,11 @@ export interface StartCheck {
   override?: RulesOverride | undefined;
 }
 
-/** Locks what the booking may use, then runs the engine on this exact start. */
+/**
+ * Locks what the booking may use, then runs the engine on this exact start. A booking with a choice
+ * of calendars ("no preference") locks only those it takes (narrow-lock.ts); every other, or one
+ * that found its picks taken again and again, locks every calendar it may use, in id order.
+ */
 export async function lockAndCheck(
   scope: Pick<Scope, 'ctx' | 'group' | 'now'>,
   trx: Trx,
@@ -113,8 +118,28 @@ export async function lockAndCheck(
 ) {
   const { ctx, group, now } = scope;
   const extraLocks = options.extraLocks ?? [];
+  const at = Math.floor(start.getTime() / 60_000);
+  if (at * 60_000 !== start.getTime()) throw bookingError('conflict', 'availabletimeslots');
   let schedule = await bookingSchedule({ ctx, group, now }, trx);
   let plan = planOrReject(schedule, selection);
+  const query = {
+    now: epochMinute(now),
+    rules: options.override ? NO_NOTICE_RULES : slotRules(group),
+    promotions: true,
+  };
+  // A change also locks the calendars it leaves, and an override books past the capacity: both
+  // keep the plain protocol below.
+  if (extraLocks.length === 0 && !options.override && hasChoice(plan)) {
+    const check = await lockWhatItTakes(trx, {
+      groupId: group.id,
+      catalogueVersion: String(group.catalogue_version),
+      schedule,
+      plan,
+      at,
+      query,
+    });
+    if (check) return { schedule, check };
+  }
   const version = await repo.lockCalendars(trx, group.id, [...involvedCalendars(plan), ...extraLocks]);
   if (version !== undefined && version !== String(group.catalogue_version)) {
     // Hours, absences or services changed while this booking waited for its calendars (an absence
@@ -125,18 +150,12 @@ export async function lockAndCheck(
     plan = planOrReject(schedule, selection);
     await repo.lockCalendars(trx, group.id, involvedCalendars(plan));
   }
-  const at = Math.floor(start.getTime() / 60_000);
-  if (at * 60_000 !== start.getTime()) throw bookingError('conflict', 'availabletimeslots');
   const day = checkDay(schedule, at);
   // Past the capacity: the engine sees the calendars empty, so a full place is taken once more.
   const busy = options.override
     ? []
     : await loadBusy(trx, { groupId: group.id, schedule, plan }, { fromDay: day, toDay: day + 1 });
-  const check = checkBooking(schedule, busy, plan, at, {
-    now: epochMinute(now),
-    rules: options.override ? NO_NOTICE_RULES : slotRules(group),
-    promotions: true,
-  });
+  const check = checkBooking(schedule, busy, plan, at, query);
   if (!check.ok) throw bookingError('conflict', 'availabletimeslots');
   return { schedule, check };
 }
@@ -231,11 +250,11 @@ export async function createBooking(scope: Scope, trx: Trx, { request, ...option
 
   const items = await priceItems(scope, trx, { schedule, items: check.items });
   const consecutive = items.length > 1 ? randomUUID() : null;
-  const ids: number[] = [];
+  const inserted: repo.DetailedAppointment[] = [];
   let packHead: number | null = null;
   for (const item of items) {
-    const id: number = await repo
-      .insertAppointment(trx, {
+    const row: repo.DetailedAppointment = await repo
+      .insertDetailed(trx, {
         group_id: group.id,
         fiche_id: fiche.id,
         account_id: viewer.type === 'user' ? viewer.accountId : fiche.account_id,
@@ -268,10 +287,11 @@ export async function createBooking(scope: Scope, trx: Trx, { request, ...option
         updated_at: now,
       })
       .catch(rethrowSlotConflict);
-    if (item.type === 'first') packHead = id;
-    ids.push(id);
+    if (item.type === 'first') packHead = row.id;
+    inserted.push(row);
   }
-  const rows = await repo.findDetailed(trx, group.id, ids);
+  // In findDetailed's order: by start, then id.
+  const rows = inserted.sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime() || a.id - b.id);
   if (options.notifyCustomer !== false)
     await sendBookingMail(scope, trx, { rows, kind: 'appointment_confirmation' });
   await noticeToBusiness(scope, trx, { rows, event: 'created' });

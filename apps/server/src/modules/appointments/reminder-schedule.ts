@@ -6,7 +6,7 @@
 import { reminderInstant } from '@creneau/core/booking/reminder-time';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, GroupRow } from '../../db/database.ts';
-import { insertJob } from '../../jobs/jobs.repository.ts';
+import { insertJobs, type NewJob } from '../../jobs/jobs.repository.ts';
 import { reminderSettingsOf } from './reminder-settings.ts';
 
 export const REMINDER_JOB = 'reminder.send';
@@ -32,7 +32,7 @@ export async function scheduleReminders(
   const settings = reminderSettingsOf(group.settings);
   const first = rows[0];
   if (!first || (!settings.email && !settings.sms)) return 0;
-  let scheduled = 0;
+  const jobs: NewJob[] = [];
   for (const leadMinutes of settings.lead_minutes) {
     const runAt = reminderInstant(first.starts_at, leadMinutes, group.settings.timezone);
     // Booked after this reminder's time: the confirmation that just went out says it all.
@@ -42,7 +42,7 @@ export async function scheduleReminders(
       startsAt: first.starts_at.toISOString(),
       leadMinutes,
     };
-    const id = await insertJob(db, {
+    jobs.push({
       kind: REMINDER_JOB,
       payload: { ...payload },
       groupId: group.id,
@@ -50,7 +50,7 @@ export async function scheduleReminders(
       onceKey: `reminder:${first.id}:${payload.startsAt}:${leadMinutes}`,
       maxAttempts: MAX_ATTEMPTS,
     });
-    if (id !== null) scheduled += 1;
   }
-  return scheduled;
+  // One statement for every lead time: each is a round trip less on the booking's path.
+  return insertJobs(db, jobs);
 }

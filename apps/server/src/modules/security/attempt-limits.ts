@@ -144,3 +144,45 @@ export async function takeAttempt(db: Db, attempt: Attempt): Promise<void> {
   const used = await count(db, attempt);
   if (used.count > limit.max) throw errors.tooManyRequests(secondsLeft(limit, used.windowStartedAt, now));
 }
+
+/**
+ * Uses one attempt under each limit in turn, like takeAttempt for each, stopping at the first
+ * refusal (the counters after it are left alone) — in one statement instead of one per counter,
+ * which a booking pays on every call: each counter's upsert runs only when the one before it is
+ * still within its limit.
+ */
+export async function takeAttemptsInTurn(db: Db, attempts: readonly Attempt[]): Promise<void> {
+  if (attempts.length <= 1) {
+    if (attempts[0]) await takeAttempt(db, attempts[0]);
+    return;
+  }
+  const counter = (i: number) => sql.id(`counter_${i}`);
+  const upserts = attempts.map(({ limit, subject, now }, i) => {
+    const windowStart = new Date(now.getTime() - limit.windowMs);
+    const previous = attempts[i - 1];
+    const guard = previous
+      ? sql`where (select failures from ${counter(i - 1)}) <= ${previous.limit.max}`
+      : sql``;
+    return sql`${counter(i)} as (
+      insert into login_throttle (key, failures, window_started_at)
+      select ${keyOf(limit, subject)}::text, 1, ${now}::timestamptz ${guard}
+      on conflict (key) do update set
+        failures = case when login_throttle.window_started_at <= ${windowStart}::timestamptz then 1
+          else login_throttle.failures + 1 end,
+        window_started_at = case when login_throttle.window_started_at <= ${windowStart}::timestamptz
+          then ${now}::timestamptz else login_throttle.window_started_at end
+      returning failures, window_started_at)`;
+  });
+  const counts = attempts.map(
+    (_, i) => sql`select ${i}::int as turn, failures, window_started_at from ${counter(i)}`,
+  );
+  const { rows } = await sql<{ turn: number; failures: number; window_started_at: Date | string }>`
+    with ${sql.join(upserts)} ${sql.join(counts, sql` union all `)}`.execute(db);
+  const byTurn = new Map(rows.map((row) => [row.turn, row]));
+  for (const [i, { limit, now }] of attempts.entries()) {
+    const used = byTurn.get(i);
+    if (!used) return; // not counted: an earlier counter refused (and threw) — never reached
+    if (used.failures > limit.max)
+      throw errors.tooManyRequests(secondsLeft(limit, new Date(used.window_started_at), now));
+  }
+}

@@ -16,6 +16,7 @@ import {
   clientSubject,
   LIMITS,
   takeAttempt,
+  takeAttemptsInTurn,
 } from './attempt-limits.ts';
 import { UNNAMED_BOOKER } from './booker.ts';
 
@@ -38,8 +39,10 @@ async function takeInTurn(
   now: Date,
   counters: ReadonlyArray<readonly [AttemptLimit, string]>,
 ): Promise<void> {
-  for (const [limit, subject] of counters)
-    await takeAttempt(ctx.db, { limit: scaled(ctx, limit), subject, now });
+  await takeAttemptsInTurn(
+    ctx.db,
+    counters.map(([limit, subject]) => ({ limit: scaled(ctx, limit), subject, now })),
+  );
 }
 
 /**

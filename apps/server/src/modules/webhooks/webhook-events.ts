@@ -67,9 +67,30 @@ export async function enqueueDelivery(
   return id;
 }
 
+/**
+ * The group's enabled endpoints, read once per transaction: a booking emits two events (the new
+ * customer record, the appointments) and the second reuses the first's read, as if both events had
+ * been emitted at that moment. Outside a transaction every call reads.
+ */
+const endpointsOfTransaction = new WeakMap<Db, Map<number, Promise<repo.EnabledEndpoint[]>>>();
+function enabledEndpoints(db: Db, groupId: number): Promise<repo.EnabledEndpoint[]> {
+  if (!db.isTransaction) return repo.enabledEndpoints(db, groupId);
+  let byGroup = endpointsOfTransaction.get(db);
+  if (!byGroup) {
+    byGroup = new Map();
+    endpointsOfTransaction.set(db, byGroup);
+  }
+  let endpoints = byGroup.get(groupId);
+  if (!endpoints) {
+    endpoints = repo.enabledEndpoints(db, groupId);
+    byGroup.set(groupId, endpoints);
+  }
+  return endpoints;
+}
+
 async function emit(db: Db, group: GroupRow, payload: WebhookPayload, now: Date) {
-  for (const endpointId of await repo.subscribedEndpoints(db, group.id, payload.type))
-    await enqueueDelivery(db, group, endpointId, payload, now);
+  for (const endpoint of await enabledEndpoints(db, group.id))
+    if (endpoint.events.includes(payload.type)) await enqueueDelivery(db, group, endpoint.id, payload, now);
 }
 
 export const webhookGroup = (group: Pick<GroupRow, 'id' | 'urlname'>) => ({

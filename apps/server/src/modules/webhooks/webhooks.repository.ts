@@ -22,16 +22,20 @@ export function findEndpoint(db: Db, groupId: number, id: number) {
     .executeTakeFirst();
 }
 
-/** The group's enabled endpoints that receive `type`. */
-export async function subscribedEndpoints(db: Db, groupId: number, type: string) {
-  const rows = await db
+export interface EnabledEndpoint {
+  id: number;
+  events: string[];
+}
+
+/** The group's enabled endpoints and the events each receives, in id order. */
+export function enabledEndpoints(db: Db, groupId: number): Promise<EnabledEndpoint[]> {
+  return db
     .selectFrom('webhook_endpoints')
     .select(['id', 'events'])
     .where('group_id', '=', groupId)
     .where('enabled', '=', true)
     .orderBy('id')
     .execute();
-  return rows.filter((row) => row.events.includes(type)).map((row) => row.id);
 }
 
 export function insertEndpoint(
