@@ -36,6 +36,7 @@ import type { Database, GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import * as repo from './availability.repository.ts';
+import type { KeptBusyWeeks } from './kept-busy-weeks.ts';
 import { releaseAnswer, type SlotsRelease } from './release-answer.ts';
 import { slotRules } from './slot-rules.ts';
 
@@ -257,11 +258,16 @@ export function bookingSchedule(
   });
 }
 
-/** The availabletimeslots answer for the scope's group and its schedule (loadGroupSchedule). */
+/**
+ * The availabletimeslots answer for the scope's group and its schedule (loadGroupSchedule). With
+ * `keptBusy`, the appointments of the requested days come from the weeks kept in this process while
+ * they are current (kept-busy-weeks.ts), else from the database.
+ */
 export async function availableTimeSlots(
   scope: Scope,
   loaded: LoadedSchedule,
   request: SlotsRequest,
+  keptBusy?: KeptBusyWeeks,
 ): Promise<SlotsAnswer> {
   const { ctx, group, now } = scope;
   const db = ctx.db;
@@ -288,10 +294,12 @@ export async function availableTimeSlots(
   const lastDay = Math.min(startDay + request.days, limits.lastDay + 1);
   const needed = appointmentSpan(schedule, plan, firstDay, lastDay);
   const prefetched = loaded.busy;
+  const calendarIds = involvedCalendars(plan);
   const busy =
     firstDay >= lastDay || (needed.from >= prefetched.from && needed.to <= prefetched.to)
       ? prefetched.rows
-      : await loadBusy(db, search, { fromDay: firstDay, toDay: lastDay });
+      : ((await keptBusy?.busy({ db, groupId: group.id, calendarIds, ...needed })) ??
+        (await loadBusy(db, search, { fromDay: firstDay, toDay: lastDay })));
   const answer = findSlots(schedule, busy, plan, query, { beyondWindow: 'caller' });
   let firstSlot = answer.firstSlot;
   if (!firstSlot && answer.continueFromDay !== null) {
@@ -307,7 +315,7 @@ export async function availableTimeSlots(
     }
   }
   return {
-    calendarIds: involvedCalendars(plan),
+    calendarIds,
     availabletimeslots: answer.slots.map((slot) => ({
       start: slotStart(slot),
       time: slot.time,
