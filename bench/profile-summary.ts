@@ -2,7 +2,9 @@
  * Where a `node --cpu-prof` profile's time went: self time summed by function and by module (a
  * package, or a file of ours), as shares of the busy (non-idle) time.
  *
- *   npx tsx bench/profile-summary.ts <file.cpuprofile> [rows]
+ *   npx tsx bench/profile-summary.ts <file.cpuprofile> [rows] [skip seconds]
+ *
+ * `skip seconds` leaves out the start of the profile (the server starting, loading its modules).
  *
  * Made for the slot list's miss path (docs/benchmarks.md); it reads any V8 CPU profile.
  */
@@ -29,11 +31,14 @@ export function moduleOf(url: string, functionName: string): string {
   return path;
 }
 
-export function summarize(profile: Profile) {
+export function summarize(profile: Profile, skipSeconds = 0) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfTime = new Map<number, number>();
   // timeDeltas[i] is the time before sample i: it belongs to the sample before it.
+  let elapsed = 0;
   for (let i = 0; i < profile.samples.length; i++) {
+    elapsed += profile.timeDeltas[i] ?? 0;
+    if (elapsed < skipSeconds * 1e6) continue;
     const id = profile.samples[i]!;
     selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
   }
@@ -64,9 +69,10 @@ export function summarize(profile: Profile) {
 
 if (process.argv[1]?.endsWith('profile-summary.ts')) {
   const file = process.argv[2];
-  if (!file) throw new Error('usage: tsx bench/profile-summary.ts <file.cpuprofile> [rows]');
+  if (!file) throw new Error('usage: tsx bench/profile-summary.ts <file.cpuprofile> [rows] [skip seconds]');
   const rows = Number(process.argv[3] ?? 25);
-  const summary = summarize(JSON.parse(readFileSync(file, 'utf8')) as Profile);
+  const skip = Number(process.argv[4] ?? 0);
+  const summary = summarize(JSON.parse(readFileSync(file, 'utf8')) as Profile, skip);
   const print = (title: string, m: Map<string, number>) => {
     console.log(`\n${title}:`);
     for (const { name, ms, share } of summary.top(m, rows)) {

@@ -46,8 +46,9 @@ export class KeptBusyWeeks {
   constructor(private readonly changes: ChangeClock) {}
 
   /**
-   * The appointments overlapping [from, to) of the search's calendars (and others of the group), or
-   * undefined when the span is too long to be kept (the caller reads it itself).
+   * The appointments of the search's calendars and resources overlapping [from, to) — the rows a
+   * query of that span would answer (availability.repository.ts listBusy) — or undefined when the
+   * span is too long to be kept (the caller reads it itself).
    */
   async busy(search: BusySearch): Promise<AppointmentColumns | undefined> {
     const first = Math.floor((search.from - LONGEST_APPOINTMENT_MINUTES) / WEEK_MINUTES);
@@ -56,7 +57,8 @@ export class KeptBusyWeeks {
     const at = await this.changes.stamp();
     const parts: AppointmentColumns[] = [];
     for (let week = first; week <= last; week++) parts.push(await this.week(search, week, at));
-    return parts.length === 1 ? parts[0]! : concatenate(parts);
+    // Only what the engine will look at: every row costs it an index entry.
+    return pick(parts, search);
   }
 
   /** Weeks read from the database since the process started (tests: whether one was reused). */
@@ -111,23 +113,36 @@ export class KeptBusyWeeks {
   }
 }
 
-function concatenate(parts: AppointmentColumns[]): AppointmentColumns {
-  let length = 0;
-  for (const part of parts) length += part.length;
+/** The rows of `parts` on the search's calendars or resources that overlap its span. */
+function pick(parts: AppointmentColumns[], search: BusySearch): AppointmentColumns {
+  const ids = new Set(search.calendarIds);
+  const { from, to } = search;
+  let room = 0;
+  for (const part of parts) room += part.length;
+  // Sized for every row and filled in one pass: `length` says how many were taken.
   const out = {
-    length,
-    calendarIds: new Int32Array(length),
-    resourceIds: new Int32Array(length),
-    starts: new Int32Array(length),
-    ends: new Int32Array(length),
+    length: 0,
+    calendarIds: new Int32Array(room),
+    resourceIds: new Int32Array(room),
+    starts: new Int32Array(room),
+    ends: new Int32Array(room),
   };
   let at = 0;
   for (const part of parts) {
-    out.calendarIds.set(part.calendarIds.subarray(0, part.length), at);
-    out.resourceIds.set(part.resourceIds.subarray(0, part.length), at);
-    out.starts.set(part.starts.subarray(0, part.length), at);
-    out.ends.set(part.ends.subarray(0, part.length), at);
-    at += part.length;
+    for (let k = 0; k < part.length; k++) {
+      if (!wanted(part, k, ids, from, to)) continue;
+      out.calendarIds[at] = part.calendarIds[k]!;
+      out.resourceIds[at] = part.resourceIds[k]!;
+      out.starts[at] = part.starts[k]!;
+      out.ends[at] = part.ends[k]!;
+      at++;
+    }
   }
+  out.length = at;
   return out;
 }
+
+const wanted = (part: AppointmentColumns, k: number, ids: Set<number>, from: number, to: number) =>
+  part.starts[k]! < to &&
+  part.ends[k]! > from &&
+  (ids.has(part.calendarIds[k]!) || (part.resourceIds[k]! !== 0 && ids.has(part.resourceIds[k]!)));
