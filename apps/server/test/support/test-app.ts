@@ -98,10 +98,19 @@ function markedListen(database: DatabaseHandle) {
   const heardChanges = async () => {
     if (!listening) return; // nothing kept without listening
     const mark = ++marks;
-    const heard = new Promise<void>((resolve) => waiting.set(mark, resolve));
-    await sql`select pg_notify(${AGENDA_CHANNEL}, ${`{"heard":${mark}}`})`.execute(database.db);
-    await heard;
-    waiting.delete(mark);
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve, reject) => {
+      waiting.set(mark, resolve);
+      // A test must fail, not hang, if its notifications stop coming.
+      timer = setTimeout(() => reject(new Error('notifications not heard within 5 s')), 5_000);
+    });
+    try {
+      await sql`select pg_notify(${AGENDA_CHANNEL}, ${`{"heard":${mark}}`})`.execute(database.db);
+      await heard;
+    } finally {
+      clearTimeout(timer);
+      waiting.delete(mark);
+    }
   };
   return { listen, heardChanges };
 }
