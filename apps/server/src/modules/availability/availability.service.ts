@@ -52,24 +52,6 @@ export const epochMinute = (date: Date) => Math.ceil(date.getTime() / 60_000);
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * The appointments worth fetching with the schedule, before the group's zone is known: the
- * requested days with the widest margins a zone can need (no local date is more than 14 hours
- * from UTC) and a day of lookahead for the chain. A search needing more asks again (loadBusy).
- */
-export function prefetchSpan(
-  date: string | undefined,
-  days: number,
-  now: Date,
-): { from: number; to: number } {
-  const today = Math.floor(now.getTime() / 86_400_000);
-  const first = date ? (dayOfIsoDate(date) ?? today) : today - 1;
-  const last = (date ? first : today + 1) + days;
-  const from = Math.max(first, today - 2) * 1440 - 15 * 60;
-  const to = last * 1440 + 15 * 60 + 1440;
-  return from < to ? { from, to } : { from: 0, to: 0 };
-}
-
-/**
  * The first local date whose exceptions the schedule keeps. No local date is more than 26 hours
  * from UTC: two days back covers every zone without knowing the group's before the query.
  */
