@@ -62,6 +62,14 @@ const database = benchDatabase('creneau_bench');
  */
 const PRIORITY = process.env.HTTP_BENCH_PRIORITY ? Number(process.env.HTTP_BENCH_PRIORITY) : undefined;
 const TARGET_SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 30);
+/**
+ * AVAILABILITY_BENCH_MISS_ONLY=1 measures only the misses (nothing kept), for comparing two builds
+ * quickly. AVAILABILITY_PROFILE_DIR=dir runs that miss server as one process under `node --cpu-prof`
+ * and leaves its profile in dir (bench/profile-summary.ts reads it).
+ */
+const STEP_SECONDS = Math.min(10, TARGET_SECONDS);
+const MISS_ONLY = process.env.AVAILABILITY_BENCH_MISS_ONLY === '1';
+const PROFILE_DIR = process.env.AVAILABILITY_PROFILE_DIR;
 const ZONE = 'Europe/Paris';
 
 const localDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(ms);
@@ -188,13 +196,17 @@ async function seed(): Promise<{ groupId: number; services: Record<string, numbe
 }
 
 /** `keptAnswers: false` starts it with SLOT_CACHE_MB=0: every request computes its answer. */
-const startServer = (port: number, { keptAnswers = true } = {}) =>
+const startServer = (
+  port: number,
+  { keptAnswers = true, profileDir = undefined as string | undefined } = {},
+) =>
   startBenchServer({
     databaseUrl: database.url,
     port,
     urlname: 'bench-busy',
     priority: PRIORITY,
     env: keptAnswers ? {} : { SLOT_CACHE_MB: '0' },
+    ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`], workers: 1 } : {}),
   });
 
 /** CPU per request (ms) of the server, PostgreSQL and this load generator over one run. */
@@ -251,6 +263,57 @@ function cpuSeconds(serverPid: number): Record<string, number> | undefined {
 const passes = (s: RateRun) =>
   s.errors === 0 && s.non2xx === 0 && s.latencyMs.p99 <= 50 && s.achievedRate >= s.targetRate * 0.95;
 
+/** The kept-answer runs: closed loop, the 500/s target, then steps up (or down) from it. */
+async function keptAnswersRuns(
+  server: ChildProcess,
+  port: number,
+  paths: string[],
+  run: (rate: number, seconds: number) => Promise<RateRun>,
+  line: (s: RateRun, seconds: number) => string,
+) {
+  await run(200, 5); // warm-up: JIT, pool, PostgreSQL caches
+  const closed = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: 16,
+    duration: 10,
+    requests: paths.map((p) => ({ method: 'GET', path: p })),
+  });
+  const throughput = {
+    connections: 16,
+    rate: Math.round(closed.requests.total / closed.duration),
+    latencyMs: { p50: closed.latency.p50, p99: closed.latency.p99 },
+    errors: closed.errors + closed.timeouts,
+    non2xx: closed.non2xx,
+  };
+  console.log(
+    `autocannon, 16 connections, closed loop, 10 s: ${throughput.rate} req/s, p50 ${throughput.latencyMs.p50} ms, p99 ${throughput.latencyMs.p99} ms`,
+  );
+  const { result: target, cpu } = await measuredCpu(server.pid!, () => run(500, TARGET_SECONDS));
+  console.log(line(target, TARGET_SECONDS));
+  console.log(`  CPU per request (ms) and cores taken by the rest of the machine: ${JSON.stringify(cpu)}`);
+  // Up from 500 while it holds; down from 500 until it holds.
+  const steps: RateRun[] = [];
+  let sustainable = passes(target) ? 500 : 0;
+  const rates = passes(target)
+    ? [600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400]
+    : [400, 350, 300, 250, 200, 150, 100, 50];
+  for (const rate of rates) {
+    await new Promise((resolve) => setTimeout(resolve, 2000)); // let any backlog drain
+    const step = await run(rate, STEP_SECONDS);
+    steps.push(step);
+    console.log(`  ${line(step, STEP_SECONDS)}`);
+    if (passes(target) && !passes(step)) break;
+    if (passes(step)) {
+      sustainable = Math.max(sustainable, rate);
+      if (!passes(target)) break;
+    }
+  }
+  console.log(
+    `maximum sustainable rate (p99 ≤ 50 ms, no errors, ${STEP_SECONDS} s steps): ${sustainable} req/s`,
+  );
+  return { target, cpu, steps, sustainable, throughput };
+}
+
 async function main() {
   if (PRIORITY !== undefined) os.setPriority(PRIORITY);
   // Other work on the machine skews every figure: record how busy it was.
@@ -285,54 +348,24 @@ async function main() {
       `p95 ${s.latencyMs.p95} ms, p99 ${s.latencyMs.p99} ms, max ${s.latencyMs.max} ms, errors ${s.errors}, ` +
       `non-2xx ${s.non2xx} → ${passes(s) ? 'PASS' : 'FAIL'}`;
 
-    await run(200, 5); // warm-up: JIT, pool, PostgreSQL caches
-    const closed = await autocannon({
-      url: `http://127.0.0.1:${port}`,
-      connections: 16,
-      duration: 10,
-      requests: paths.map((p) => ({ method: 'GET', path: p })),
-    });
-    const throughput = {
-      connections: 16,
-      rate: Math.round(closed.requests.total / closed.duration),
-      latencyMs: { p50: closed.latency.p50, p99: closed.latency.p99 },
-      errors: closed.errors + closed.timeouts,
-      non2xx: closed.non2xx,
-    };
-    console.log(
-      `autocannon, 16 connections, closed loop, 10 s: ${throughput.rate} req/s, p50 ${throughput.latencyMs.p50} ms, p99 ${throughput.latencyMs.p99} ms`,
-    );
-    const { result: target, cpu } = await measuredCpu(server.pid!, () => run(500, TARGET_SECONDS));
-    console.log(line(target, TARGET_SECONDS));
-    console.log(`  CPU per request (ms) and cores taken by the rest of the machine: ${JSON.stringify(cpu)}`);
-    // Up from 500 while it holds; down from 500 until it holds.
-    const steps: RateRun[] = [];
-    let sustainable = passes(target) ? 500 : 0;
-    const stepSeconds = Math.min(10, TARGET_SECONDS);
-    const rates = passes(target)
-      ? [600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400]
-      : [400, 350, 300, 250, 200, 150, 100, 50];
-    for (const rate of rates) {
-      await new Promise((resolve) => setTimeout(resolve, 2000)); // let any backlog drain
-      const step = await run(rate, stepSeconds);
-      steps.push(step);
-      console.log(`  ${line(step, stepSeconds)}`);
-      if (passes(target) && !passes(step)) break;
-      if (passes(step)) {
-        sustainable = Math.max(sustainable, rate);
-        if (!passes(target)) break;
-      }
-    }
-    console.log(
-      `maximum sustainable rate (p99 ≤ 50 ms, no errors, ${stepSeconds} s steps): ${sustainable} req/s`,
-    );
+    const kept = MISS_ONLY ? undefined : await keptAnswersRuns(server, port, paths, run, line);
     // The same requests with nothing kept: what a miss costs (every answer read and computed).
     await stopBenchServer(server);
-    server = await startServer(port, { keptAnswers: false });
+    server = await startServer(port, { keptAnswers: false, profileDir: PROFILE_DIR });
     await run(200, 5);
-    const { result: missRun, cpu: missCpu } = await measuredCpu(server.pid!, () => run(200, stepSeconds));
-    console.log(`nothing kept (SLOT_CACHE_MB=0), every request a miss: ${line(missRun, stepSeconds)}`);
+    const { result: missRun, cpu: missCpu } = await measuredCpu(server.pid!, () => run(200, STEP_SECONDS));
+    console.log(`nothing kept (SLOT_CACHE_MB=0), every request a miss: ${line(missRun, STEP_SECONDS)}`);
     console.log(`  CPU per request (ms): ${JSON.stringify(missCpu)}`);
+    if (MISS_ONLY) {
+      writeResults('availability-http-miss', {
+        command: 'AVAILABILITY_BENCH_MISS_ONLY=1 npm run bench -- availability-http',
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: readFileSync('/proc/loadavg', 'utf8').trim(),
+        withoutKeptAnswers: { ...missRun, cpu: missCpu },
+      });
+      return;
+    }
+    const { target, cpu, steps, sustainable, throughput } = kept!;
     writeResults('availability-http', {
       command: 'npm run bench -- availability-http',
       setup: `npm start entry point with WORKERS=${benchWorkers()} on real PostgreSQL; open-loop fixed-rate generator (latency from due time) and autocannon (closed loop) in the bench process`,

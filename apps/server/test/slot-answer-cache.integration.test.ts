@@ -122,6 +122,45 @@ forEachDatabase('slot answers kept', (database) => {
     }
   });
 
+  it('computes an answer not yet kept from the kept weeks, while the calendars it uses are unchanged', async () => {
+    const alice = (days: number) =>
+      `start=2026-12-15&nDays=${days}&intervention_ids[]=${id.cut}&calendar_id=${id.alice}`;
+    const starts = async (app: TestApp, params: string) =>
+      (await list(app, params)).availabletimeslots.map((s) => s.start);
+    const first = (await starts(t, alice(1)))[0]!;
+    expect(await bookThrough(t, first, id.alice!)).toBe(201);
+    await t.heardChanges();
+    expect(await starts(t, alice(2))).not.toContain(first);
+    // The appointment cancelled with the triggers off: no notification, no version bump.
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await sql`update appointments set status = 'cancelled'
+        where group_id = ${groupId} and starts_at = ${new Date(first)}`.execute(trx);
+    });
+    expect(await starts(oracle, alice(3))).toContain(first);
+    // A request never asked before: its answer is computed, from the week kept before the silent
+    // change — so it still shows the slot taken. That is how a kept week is seen to be reused.
+    expect(await starts(t, alice(3))).not.toContain(first);
+    const other = await createTestApp(database(), { now: START });
+    try {
+      // A change on another calendar leaves Alice's rows of the week current.
+      const bobs = (await list(t, query('2026-12-16', 'bob'))).availabletimeslots;
+      expect(await bookThrough(other, bobs[0]!.start, id.bob!)).toBe(201);
+      await t.heardChanges();
+      expect(await starts(t, alice(4))).not.toContain(first);
+      // A change on Alice's calendar, heard: the week is read again for her.
+      // The next day's last slot: far from the cancelled one.
+      const elsewhere = (await list(oracle, alice(2))).availabletimeslots.at(-1)!.start;
+      expect(await bookThrough(other, elsewhere, id.alice!)).toBe(201);
+      await t.heardChanges();
+      const after = await list(t, alice(5));
+      expect(after.availabletimeslots.map((s) => s.start)).toContain(first);
+      expect(after).toEqual(await list(oracle, alice(5)));
+    } finally {
+      await other.app.close();
+    }
+  });
+
   it('shows a booking made through this server in the very next answer, before its notification comes back', async () => {
     // A server whose notifications arrive late: only its own record of the write can keep it exact.
     const base = database();

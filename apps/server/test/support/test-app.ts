@@ -2,9 +2,11 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { App } from '../../src/app.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { readConfig, type ServerConfig } from '../../src/config.ts';
+import { AGENDA_CHANNEL } from '../../src/db/agenda-events.ts';
 import type { DatabaseHandle } from '../../src/db/connection.ts';
 import { anonymousViewer } from '../../src/modules/sessions/viewer.ts';
 import { createServer } from '../../src/server.ts';
@@ -61,6 +63,56 @@ export interface TestApp {
   clock: TestClock;
   /** GET with the api key added. */
   get(url: string): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /**
+   * Resolves once the application has heard every appointment and absence change committed before
+   * the call. A test that writes straight in the database and asks for slots at once calls it: kept
+   * slot answers and weeks are exact once a change is heard (docs/availability.md "Answer cache"),
+   * which takes a few milliseconds.
+   */
+  heardChanges(): Promise<void>;
+}
+
+/**
+ * Notifications reach a listener in commit order: once a marker sent after the writes has come
+ * through, so have theirs. The marker has no group, so the application ignores it.
+ */
+function markedListen(database: DatabaseHandle) {
+  const waiting = new Map<number, () => void>();
+  let listening = false;
+  let marks = 0;
+  const listen: DatabaseHandle['listen'] = (channel, onPayload, onListening) =>
+    database
+      .listen(
+        channel,
+        (payload) => {
+          const mark = channel === AGENDA_CHANNEL ? /^\{"heard":(\d+)\}$/.exec(payload) : null;
+          if (mark) waiting.get(Number(mark[1]))?.();
+          else onPayload(payload);
+        },
+        onListening,
+      )
+      .then((stop) => {
+        if (channel === AGENDA_CHANNEL) listening = true;
+        return stop;
+      });
+  const heardChanges = async () => {
+    if (!listening) return; // nothing kept without listening
+    const mark = ++marks;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve, reject) => {
+      waiting.set(mark, resolve);
+      // A test must fail, not hang, if its notifications stop coming.
+      timer = setTimeout(() => reject(new Error('notifications not heard within 5 s')), 5_000);
+    });
+    try {
+      await sql`select pg_notify(${AGENDA_CHANNEL}, ${`{"heard":${mark}}`})`.execute(database.db);
+      await heard;
+    } finally {
+      clearTimeout(timer);
+      waiting.delete(mark);
+    }
+  };
+  return { listen, heardChanges };
 }
 
 export async function createTestApp(
@@ -68,9 +120,10 @@ export async function createTestApp(
   options: { now?: string; config?: Partial<ServerConfig>; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const clock = new TestClock(new Date(options.now ?? '2026-11-23T08:00:00Z'));
+  const marked = markedListen(database);
   const { app, ctx } = await createServer({
     config: testConfig(options.config),
-    database,
+    database: { ...database, listen: marked.listen },
     now: clock.now,
     logger: options.logStream ? { level: 'debug', stream: options.logStream } : false,
   });
@@ -80,6 +133,7 @@ export async function createTestApp(
     app,
     ctx,
     clock,
+    heardChanges: marked.heardChanges,
     async get(url) {
       const response = await app.inject({ method: 'GET', url: withKey(url) });
       const isJson = String(response.headers['content-type'] ?? '').includes('json');

@@ -72,8 +72,12 @@ const packedBusy = (base: number) => sql`string_agg(
     || (ceil(date_part('epoch', a.ends_at) / 60)::int - floor(date_part('epoch', a.starts_at) / 60)::int),
   ';')`;
 
-/** An appointment lasts at most a day (service lengths are capped at 24 hours). */
-const LONGEST = 2 * 1440;
+/**
+ * An appointment lasts at most a day (service lengths are capped at 24 hours): twice that bounds how
+ * long before a span an appointment overlapping it can start.
+ */
+export const LONGEST_APPOINTMENT_MINUTES = 2 * 1440;
+const LONGEST = LONGEST_APPOINTMENT_MINUTES;
 
 /** Booked appointments overlapping [from, to); their maximal length bounds the index scan from below. */
 const overlapping = (from: number, to: number) => sql`a.status = 'confirmed'
@@ -221,4 +225,25 @@ export async function listBusy(
     from appointments a
     where a.group_id = ${groupId} and ${overlapping(from, to)} and ${on}`.execute(db);
   return unpack(result.rows[0]?.packed ?? null, from - LONGEST);
+}
+
+/**
+ * The confirmed appointments of every calendar of the group that start in [from, to) (epoch
+ * minutes): a week kept by kept-busy-weeks.ts. Weeks read this way hold each appointment once.
+ */
+export async function listGroupStarting(
+  db: Kysely<Database>,
+  groupId: number,
+  from: number,
+  to: number,
+): Promise<AppointmentColumns> {
+  const result = await sql<{ packed: string | null }>`
+    select ${packedBusy(from)} as packed
+    from appointments a
+    where a.group_id = ${groupId} and a.status = 'confirmed'
+      and a.starts_at >= ${instant(from)} and a.starts_at < ${instant(to)}
+      -- every appointment is on one of the group's calendars: lets the (group, calendar, start)
+      -- index answer
+      and a.calendar_id = any(array(select c.id from calendars c where c.group_id = ${groupId}))`.execute(db);
+  return unpack(result.rows[0]?.packed ?? null, from);
 }

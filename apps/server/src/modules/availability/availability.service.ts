@@ -36,6 +36,7 @@ import type { Database, GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { catalogueCache } from '../groups/catalogue-cache.ts';
 import * as repo from './availability.repository.ts';
+import type { KeptBusyWeeks } from './kept-busy-weeks.ts';
 import { releaseAnswer, type SlotsRelease } from './release-answer.ts';
 import { slotRules } from './slot-rules.ts';
 
@@ -49,24 +50,6 @@ const FIRST_SLOT_CHUNKS = [28, 84];
 export const epochMinute = (date: Date) => Math.ceil(date.getTime() / 60_000);
 
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/**
- * The appointments worth fetching with the schedule, before the group's zone is known: the
- * requested days with the widest margins a zone can need (no local date is more than 14 hours
- * from UTC) and a day of lookahead for the chain. A search needing more asks again (loadBusy).
- */
-export function prefetchSpan(
-  date: string | undefined,
-  days: number,
-  now: Date,
-): { from: number; to: number } {
-  const today = Math.floor(now.getTime() / 86_400_000);
-  const first = date ? (dayOfIsoDate(date) ?? today) : today - 1;
-  const last = (date ? first : today + 1) + days;
-  const from = Math.max(first, today - 2) * 1440 - 15 * 60;
-  const to = last * 1440 + 15 * 60 + 1440;
-  return from < to ? { from, to } : { from: 0, to: 0 };
-}
 
 /**
  * The first local date whose exceptions the schedule keeps. No local date is more than 26 hours
@@ -257,11 +240,16 @@ export function bookingSchedule(
   });
 }
 
-/** The availabletimeslots answer for the scope's group and its schedule (loadGroupSchedule). */
+/**
+ * The availabletimeslots answer for the scope's group and its schedule (loadGroupSchedule). With
+ * `keptBusy`, the appointments of the requested days come from the weeks kept in this process while
+ * they are current (kept-busy-weeks.ts), else from the database.
+ */
 export async function availableTimeSlots(
   scope: Scope,
   loaded: LoadedSchedule,
   request: SlotsRequest,
+  keptBusy?: KeptBusyWeeks,
 ): Promise<SlotsAnswer> {
   const { ctx, group, now } = scope;
   const db = ctx.db;
@@ -288,10 +276,12 @@ export async function availableTimeSlots(
   const lastDay = Math.min(startDay + request.days, limits.lastDay + 1);
   const needed = appointmentSpan(schedule, plan, firstDay, lastDay);
   const prefetched = loaded.busy;
+  const calendarIds = involvedCalendars(plan);
   const busy =
     firstDay >= lastDay || (needed.from >= prefetched.from && needed.to <= prefetched.to)
       ? prefetched.rows
-      : await loadBusy(db, search, { fromDay: firstDay, toDay: lastDay });
+      : ((await keptBusy?.busy({ db, groupId: group.id, calendarIds, ...needed })) ??
+        (await loadBusy(db, search, { fromDay: firstDay, toDay: lastDay })));
   const answer = findSlots(schedule, busy, plan, query, { beyondWindow: 'caller' });
   let firstSlot = answer.firstSlot;
   if (!firstSlot && answer.continueFromDay !== null) {
@@ -307,7 +297,7 @@ export async function availableTimeSlots(
     }
   }
   return {
-    calendarIds: involvedCalendars(plan),
+    calendarIds,
     availabletimeslots: answer.slots.map((slot) => ({
       start: slotStart(slot),
       time: slot.time,

@@ -14,6 +14,7 @@
  */
 import type { ChangeClock, ChangeStamp } from '../../caching/change-clock.ts';
 import { type KeptAnswer, KeptAnswers, keptAnswer } from '../../caching/kept-answers.ts';
+import { KeptBusyWeeks } from './kept-busy-weeks.ts';
 
 interface Stamp {
   groupId: number;
@@ -35,6 +36,12 @@ interface Reading {
 
 export class SlotAnswerCache {
   readonly answers: KeptAnswers<Stamp>;
+  /**
+   * The appointments answers are computed from, kept per group and week on the same clock: a miss
+   * then costs no query while its calendars are unchanged. Kept whatever SLOT_CACHE_MB says (a few
+   * kilobytes a week).
+   */
+  readonly busyWeeks: KeptBusyWeeks;
   private readonly reading = new Map<string, Promise<Reading>>();
 
   /** `budgetBytes`: a week of slots is 5–20 KB, so the default 32 MB holds thousands of answers. */
@@ -43,6 +50,7 @@ export class SlotAnswerCache {
     budgetBytes: number,
   ) {
     this.answers = new KeptAnswers<Stamp>(budgetBytes);
+    this.busyWeeks = new KeptBusyWeeks(changes);
   }
 
   async get(groupId: number, key: string, read: () => Promise<SlotAnswerRead>): Promise<KeptAnswer> {

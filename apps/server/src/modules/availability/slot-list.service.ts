@@ -10,12 +10,12 @@ import { errors } from '../../errors/domain-error.ts';
 import {
   availableTimeSlots,
   epochMinute,
-  prefetchSpan,
   recentGroupSchedule,
   type SlotsRequest,
   slotsJson,
 } from './availability.service.ts';
 import { refuseSlotsAfterHorizon, widestHorizonMinutes } from './booking-horizon.ts';
+import type { KeptBusyWeeks } from './kept-busy-weeks.ts';
 import type { SlotAnswerCache } from './slot-answer-cache.ts';
 
 export interface SlotListInput extends SlotsRequest {
@@ -43,17 +43,18 @@ export async function listSlots(
     JSON.stringify(input.selection),
   ].join('|');
   return cache.get(group.id, key, async () => {
-    const answer = await computeSlots(scope, input);
+    const answer = await computeSlots(scope, input, cache.busyWeeks);
     return { json: slotsJson(answer), calendarIds: answer.calendarIds };
   });
 }
 
-async function computeSlots(scope: Scope, input: SlotListInput) {
+async function computeSlots(scope: Scope, input: SlotListInput, busyWeeks: KeptBusyWeeks) {
   const { group, now } = scope;
-  const loaded = await recentGroupSchedule(scope, prefetchSpan(input.date, input.days, now));
+  // No appointments read with the schedule: the kept weeks hold them.
+  const loaded = await recentGroupSchedule(scope, { from: 0, to: 0 });
   if (input.date) {
     const horizonMinutes = widestHorizonMinutes(group, loaded.schedule);
     refuseSlotsAfterHorizon({ start: input.date, now, horizonMinutes, parameter: input.parameter });
   }
-  return availableTimeSlots(scope, loaded, input);
+  return availableTimeSlots(scope, loaded, input, busyWeeks);
 }
