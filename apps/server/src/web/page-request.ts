@@ -8,6 +8,7 @@ import { parseColorsParam, resolveTheme, type UserColors } from '@creneau/core/u
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { findGroupByUrlname } from '../modules/groups/groups.repository.ts';
+import { dbForUrlname } from '../sharding/group-shard-context.ts';
 import type { ShellInput } from './page-shell.ts';
 
 /** The cookie the language menu writes: the person's saved choice (docs/web-app.md "Language"). */
@@ -21,7 +22,9 @@ export async function shellInputFor(ctx: AppContext, request: FastifyRequest): P
   const url = new URL(request.url, 'http://page');
   const first = decodeURIComponent(url.pathname.split('/')[1] ?? '');
   const row =
-    URLNAME.test(first) && !APP_PAGES.has(first) ? await findGroupByUrlname(ctx.db, first) : undefined;
+    URLNAME.test(first) && !APP_PAGES.has(first)
+      ? await findGroupByUrlname(await dbForUrlname(ctx, first), first)
+      : undefined;
   const settings = row?.active ? row.settings : undefined;
   const group =
     row && settings
