@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
+import { GroupMoveError, moveGroup } from '../src/sharding/group-move.ts';
 import { registerGroup } from '../src/sharding/shard-directory.ts';
 import { call, createAccount, loginAs } from './support/accounts.ts';
 import { book, idsByExternid, newFiche, slots } from './support/booking.ts';
@@ -62,6 +63,19 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
   let t: TestApp;
   const groups: Record<'main' | 'eu2', { id: number; ids: Record<string, number> }> = {} as never;
 
+  async function createGroupOn(shard: 'main' | 'eu2', urlname: string) {
+    const config = sampleGroup({ urlname, website: null }) as any;
+    config.settings.rules = { min_notice_minutes: 0, cancel_notice_minutes: 0 };
+    // What the group CLI and sign-up do: write the group on its shard, record it in the directory.
+    const view = t.ctx.shards!.router.view(shard);
+    const { id } = await importGroupConfig(view, config);
+    await registerGroup(view, { groupId: id, urlname, shard });
+    return { id, ids: await idsByExternid(t, id) };
+  }
+  const urlOf = (shard: string) => (shard === 'main' ? directory.url : eu2.url);
+  /** The shards' own databases (not the routed views), as the group CLI opens them. */
+  const shardDbs = () => new Map([...['main', 'eu2']].map((name) => [name, t.ctx.shards!.router.view(name)]));
+
   beforeAll(async () => {
     [directory, eu2] = await Promise.all([createShardDatabase('dir'), createShardDatabase('eu2')]);
     handle = await openDatabase({ databaseUrl: directory.url, poolSize: 5 });
@@ -70,15 +84,8 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
       config: { shards: { eu2: eu2.url } },
       logStream: process.stderr,
     });
-    for (const shard of ['main', 'eu2'] as const) {
-      const config = sampleGroup({ urlname: `shard-${shard}`, website: null }) as any;
-      config.settings.rules = { min_notice_minutes: 0, cancel_notice_minutes: 0 };
-      // What the group CLI and sign-up do: write the group on its shard, record it in the directory.
-      const view = t.ctx.shards!.router.view(shard);
-      const { id } = await importGroupConfig(view, config);
-      await registerGroup(view, { groupId: id, urlname: `shard-${shard}`, shard });
-      groups[shard] = { id, ids: await idsByExternid(t, id) };
-    }
+    for (const shard of ['main', 'eu2'] as const)
+      groups[shard] = await createGroupOn(shard, `shard-${shard}`);
   });
   afterAll(async () => {
     await t?.app.close();
@@ -151,5 +158,157 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
       const again = await slots(t, groupId, params, token);
       expect(again.body.availabletimeslots.map((s: { start: string }) => s.start)).toContain(first);
     }
+  });
+
+  it('lets another server hear a booking made on the non-directory shard', async () => {
+    const other = await createTestApp(handle, { now: START, config: { shards: { eu2: eu2.url } } });
+    try {
+      const { id: groupId, ids } = groups.eu2;
+      const params = `start=2026-11-26&nDays=1&intervention_ids[]=${ids.cut}&calendar_id=${ids.alice}`;
+      const kept = await slots(other, groupId, params);
+      const first = kept.body.availabletimeslots[0].start as string;
+      const booked = await book(t, {
+        date: first,
+        group_id: groupId,
+        fiche: newFiche('Heard'),
+        intervention_ids: [ids.cut],
+        calendar_id: ids.alice,
+      });
+      expect(booked.status).toBe(201);
+      const heardBy = performance.now() + 2_000;
+      for (;;) {
+        const answer = await slots(other, groupId, params);
+        if (!answer.body.availabletimeslots.some((slot: { start: string }) => slot.start === first)) break;
+        expect(performance.now()).toBeLessThan(heardBy);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('moves a group to another shard with its appointments; its account and bookings keep working', async () => {
+    const moving = await createGroupOn('main', 'shard-moving');
+    await createAccount(t.ctx.db, { email: 'mover@example.com' });
+    const token = await loginAs(t, 'mover@example.com');
+    const params = `start=2026-11-24&nDays=1&intervention_ids[]=${moving.ids.cut}&calendar_id=${moving.ids.alice}`;
+    const open = (await slots(t, moving.id, params)).body.availabletimeslots.map(
+      (s: { start: string }) => s.start,
+    );
+    const fiche = await call(t, 'POST', `/api/v3/groups/${moving.id}/fiches`, {
+      token,
+      body: { fiche: newFiche('Mover') },
+    });
+    const appointment = { group_id: moving.id, fiche: fiche.body.id, intervention_ids: [moving.ids.cut] };
+    const kept = await book(t, { ...appointment, date: open[0], calendar_id: moving.ids.alice }, { token });
+    expect(kept.status).toBe(201);
+    const keptId = kept.body.records[0].id as number;
+
+    let duringMove: Awaited<ReturnType<typeof book>> | undefined;
+    const result = await moveGroup(t.ctx.db, shardDbs(), 'shard-moving', 'eu2', {
+      graceMs: 0,
+      afterCopy: async () => {
+        // The directory's mark reaches the server by notification: a booking is refused, readably.
+        const until = performance.now() + 2_000;
+        do {
+          duringMove = await book(
+            t,
+            { ...appointment, date: open[1], calendar_id: moving.ids.alice },
+            { token },
+          );
+        } while (duringMove.status !== 503 && performance.now() < until);
+      },
+    });
+    expect(duringMove?.status).toBe(503);
+    expect(duringMove?.body.messages.errors).toContain('serverBusy');
+    expect(Number(duringMove?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(result.rows.appointments).toBe(1);
+    expect(result.rows.fiches).toBe(1);
+
+    // The rows now live on eu2 only, with their ids.
+    expect(await countOn(eu2.url, 'select count(*) as n from appointments where id = $1', [keptId])).toBe(1);
+    expect(
+      await countOn(directory.url, 'select count(*) as n from appointments where group_id = $1', [moving.id]),
+    ).toBe(0);
+    expect(await countOn(directory.url, 'select count(*) as n from groups where id = $1', [moving.id])).toBe(
+      0,
+    );
+    expect((await call(t, 'GET', '/api/shard?value=shard-moving&field=urlname')).body).toEqual({
+      shard_name: 'eu2',
+    });
+
+    // The same account still sees its booking, the slot stays taken, and booking and cancelling work.
+    const listed = await call(t, 'GET', `/api/v3/appointments?group_id=${moving.id}`, { token });
+    expect(listed.body.map((a: { id: number }) => a.id)).toEqual([keptId]);
+    const now = (await slots(t, moving.id, params)).body.availabletimeslots.map(
+      (s: { start: string }) => s.start,
+    );
+    expect(now).not.toContain(open[0]);
+    const after = await book(t, { ...appointment, date: now[0], calendar_id: moving.ids.alice }, { token });
+    expect(after.status).toBe(201);
+    expect(
+      await countOn(eu2.url, 'select count(*) as n from appointments where id = $1', [
+        after.body.records[0].id,
+      ]),
+    ).toBe(1);
+    const cancelled = await call(t, 'POST', `/api/v3/groups/${moving.id}/appointments/batch_delete`, {
+      token,
+      body: { appointments: [{ id: keptId }] },
+    });
+    expect(cancelled.status).toBe(200);
+  });
+
+  it('leaves a group where it was when a write slips into the source during the copy', async () => {
+    const stays = await createGroupOn('main', 'shard-stays');
+    await expect(
+      moveGroup(t.ctx.db, shardDbs(), 'shard-stays', 'eu2', {
+        graceMs: 0,
+        afterCopy: async () => {
+          const client = new pg.Client({ connectionString: directory.url });
+          await client.connect();
+          await client.query(
+            `insert into fiches (group_id, firstname, lastname, fields) values ($1, 'Late', 'Write', '{}')`,
+            [stays.id],
+          );
+          await client.end();
+        },
+      }),
+    ).rejects.toThrow(GroupMoveError);
+    expect(await countOn(eu2.url, 'select count(*) as n from groups where id = $1', [stays.id])).toBe(0);
+    expect(
+      await countOn(directory.url, 'select count(*) as n from fiches where group_id = $1', [stays.id]),
+    ).toBe(1);
+    expect((await call(t, 'GET', '/api/shard?value=shard-stays&field=urlname')).body).toEqual({
+      shard_name: 'main',
+    });
+    const booked = await book(t, {
+      date: (await slots(t, stays.id, `start=2026-11-24&nDays=1&intervention_ids[]=${stays.ids.cut}`)).body
+        .availabletimeslots[0].start,
+      group_id: stays.id,
+      fiche: newFiche('Stayer'),
+      intervention_ids: [stays.ids.cut],
+    });
+    expect(booked.status).toBe(201);
+  });
+
+  it('places a new group on the least loaded shard', async () => {
+    const directoryOf = t.ctx.shards!.directory;
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['main', 'eu2'].map(async (shard) => [
+            shard,
+            await countOn(directory.url, 'select count(*) as n from shard_directory where shard = $1', [
+              shard,
+            ]),
+          ]),
+        ),
+      ) as Record<string, number>;
+    const before = await counts();
+    const expected = before.main! <= before.eu2! ? 'main' : 'eu2';
+    expect(await directoryOf.leastLoaded()).toBe(expected);
+    await createGroupOn(expected as 'main' | 'eu2', 'shard-placed');
+    const after = await counts();
+    expect(await directoryOf.leastLoaded()).toBe(after.main! <= after.eu2! ? 'main' : 'eu2');
   });
 });
