@@ -11,7 +11,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { GroupMoveError, moveGroup } from '../src/sharding/group-move.ts';
 import { registerGroup } from '../src/sharding/shard-directory.ts';
-import { call, createAccount, loginAs } from './support/accounts.ts';
+import { call, createAccount, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
 import { book, idsByExternid, newFiche, slots } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { adminUrl, databaseUrl } from './support/postgres-urls.ts';
@@ -72,7 +72,6 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
     await registerGroup(view, { groupId: id, urlname, shard });
     return { id, ids: await idsByExternid(t, id) };
   }
-  const urlOf = (shard: string) => (shard === 'main' ? directory.url : eu2.url);
   /** The shards' own databases (not the routed views), as the group CLI opens them. */
   const shardDbs = () => new Map([...['main', 'eu2']].map((name) => [name, t.ctx.shards!.router.view(name)]));
 
@@ -310,5 +309,63 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
     await createGroupOn(expected as 'main' | 'eu2', 'shard-placed');
     const after = await counts();
     expect(await directoryOf.leastLoaded()).toBe(after.main! <= after.eu2! ? 'main' : 'eu2');
+  });
+
+  it('lets one professional reach groups on both shards, and a customer log in to a group on either', async () => {
+    const accountId = await createAccount(t.ctx.db, {
+      email: 'pro-both@example.com',
+      role: 'pro',
+      proGroups: [groups.main.id, groups.eu2.id],
+    });
+    await t.ctx.db
+      .updateTable('pro_groups')
+      .set({ role: 'owner', all_calendars: true })
+      .where('account_id', '=', accountId)
+      .execute();
+    const proToken = await loginAs(t, 'pro-both@example.com');
+    const mine = await call(t, 'GET', '/api/v3/groups', { token: proToken });
+    expect(mine.status).toBe(200);
+    expect(mine.body.records.map((g: { id: number }) => g.id).sort()).toEqual(
+      [groups.main.id, groups.eu2.id].sort(),
+    );
+
+    // A customer books on each shard, then logs in from each group: the answer carries that group's booking.
+    await createAccount(t.ctx.db, { email: 'login-both@example.com' });
+    const token = await loginAs(t, 'login-both@example.com');
+    for (const shard of ['main', 'eu2'] as const) {
+      const { id: groupId, ids } = groups[shard];
+      const open = await slots(t, groupId, `start=2026-11-27&nDays=1&intervention_ids[]=${ids.cut}`, token);
+      const fiche = await call(t, 'POST', `/api/v3/groups/${groupId}/fiches`, {
+        token,
+        body: { fiche: newFiche('Login') },
+      });
+      const booked = await book(
+        t,
+        {
+          date: open.body.availabletimeslots[0].start,
+          group_id: groupId,
+          fiche: fiche.body.id,
+          intervention_ids: [ids.cut],
+        },
+        { token },
+      );
+      expect(booked.status).toBe(201);
+      const answer = await call(t, 'POST', '/api/v3/sessions/login.json', {
+        body: {
+          credentials: { email: 'login-both@example.com', password: STRONG_PASSWORD },
+          account: { group_id: groupId },
+        },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.fiche.appointments.map((a: { id: number }) => a.id)).toEqual([
+        booked.body.records[0].id,
+      ]);
+      // Its professional sees it in the agenda, with who booked it.
+      const agenda = await call(t, 'GET', `/api/v3/admin/groups/${groupId}/agenda?from=2026-11-27&days=1`, {
+        token: proToken,
+      });
+      expect(agenda.status).toBe(200);
+      expect(agenda.body.appointments.map((a: { id: number }) => a.id)).toContain(booked.body.records[0].id);
+    }
   });
 });
