@@ -366,6 +366,15 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
       });
       expect(agenda.status).toBe(200);
       expect(agenda.body.appointments.map((a: { id: number }) => a.id)).toContain(booked.body.records[0].id);
+      const detail = await call(
+        t,
+        'GET',
+        `/api/v3/admin/groups/${groupId}/appointments/${booked.body.records[0].id}`,
+        {
+          token: proToken,
+        },
+      );
+      expect(detail.status).toBe(200);
     }
   });
 });
