@@ -4,7 +4,14 @@
  * group's booking journey runs on its own shard, one account books in both, the spec's look-ups
  * answer from the directory, and a second server hears a booking made on the non-directory shard.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
@@ -376,5 +383,39 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
       );
       expect(detail.status).toBe(200);
     }
+  });
+
+  it('imports a new group onto the least loaded shard and moves it with the group CLI', async () => {
+    const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli/group.cli.ts');
+    const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'h-shard-cli-'));
+    const file = path.join(dir, 'group.json');
+    writeFileSync(file, JSON.stringify(sampleGroup({ urlname: 'shard-cli', website: null })));
+    const group = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', tsxLoader, cli, ...args], {
+        cwd: dir,
+        env: {
+          ...process.env,
+          DATA_DIR: dir,
+          INIT_CWD: '',
+          DATABASE_URL: directory.url,
+          SHARDS: `eu2=${eu2.url}`,
+          MOVE_GRACE_MS: '0',
+        },
+      });
+    const expected = await t.ctx.shards!.directory.leastLoaded();
+    expect((await group('import', file)).stdout).toMatch(/created group shard-cli/);
+    const placed = await call(t, 'GET', '/api/shard?value=shard-cli&field=urlname');
+    expect(placed.body).toEqual({ shard_name: expected });
+    const other = expected === 'main' ? 'eu2' : 'main';
+    const moved = await group('move', 'shard-cli', other);
+    expect(moved.stdout).toMatch(new RegExp(`shard-cli now on ${other}`));
+    expect((await call(t, 'GET', '/api/shard?value=shard-cli&field=urlname')).body).toEqual({
+      shard_name: other,
+    });
+    // The group's page reads it on its new shard.
+    const page = await call(t, 'GET', '/api/v3/services/groups/shard-cli.json');
+    expect(page.status).toBe(200);
+    expect(page.body.urlname).toBe('shard-cli');
   });
 });
