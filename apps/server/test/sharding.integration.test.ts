@@ -15,8 +15,10 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
+import { startMailWorker } from '../src/mail/mail-worker.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { GroupMoveError, moveGroup } from '../src/sharding/group-move.ts';
+import { shardContexts } from '../src/sharding/group-shard-context.ts';
 import { registerGroup } from '../src/sharding/shard-directory.ts';
 import { call, createAccount, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
 import { book, idsByExternid, newFiche, slots } from './support/booking.ts';
@@ -417,5 +419,33 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
     const page = await call(t, 'GET', '/api/v3/services/groups/shard-cli.json');
     expect(page.status).toBe(200);
     expect(page.body.urlname).toBe('shard-cli');
+  });
+
+  it("delivers a booking's mail from the outbox of the group's shard, with a worker per shard", async () => {
+    const { id: groupId, ids } = groups.eu2;
+    const open = await slots(t, groupId, `start=2026-11-30&nDays=1&intervention_ids[]=${ids.cut}`);
+    const booked = await book(t, {
+      date: open.body.availabletimeslots[0].start,
+      group_id: groupId,
+      fiche: newFiche('Mailed'),
+      intervention_ids: [ids.cut],
+    });
+    expect(booked.status).toBe(201);
+    const pending =
+      "select count(*) as n from mail_outbox where to_address = 'mailed@example.com' and status = 'pending'";
+    expect(await countOn(eu2.url, pending)).toBeGreaterThan(0);
+    const contexts = shardContexts(t.ctx);
+    expect(contexts).toHaveLength(2);
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const workers = contexts.map((ctx) => startMailWorker(ctx, { intervalMs: 0, logger: quiet }));
+    try {
+      for (const worker of workers) await worker.runOnce();
+    } finally {
+      for (const worker of workers) await worker.stop();
+    }
+    expect(await countOn(eu2.url, pending)).toBe(0);
+    const sent =
+      "select count(*) as n from mail_outbox where to_address = 'mailed@example.com' and status = 'sent'";
+    expect(await countOn(eu2.url, sent)).toBeGreaterThan(0);
   });
 });

@@ -41,3 +41,11 @@ export function everyShard(ctx: AppContext): Kysely<Database>[] {
     router.view(name),
   );
 }
+
+/**
+ * One context per shard, the directory's first: background work that reads a shard's own tables
+ * (the mail outbox, jobs) runs once per shard, each on its view. One database: the context itself.
+ */
+export function shardContexts(ctx: AppContext): AppContext[] {
+  return everyShard(ctx).map((db) => (db === ctx.db ? ctx : { ...ctx, db }));
+}
