@@ -4,6 +4,14 @@ import type { ServerConfig } from './config.ts';
 import type { Database, GroupRow } from './db/database.ts';
 import type { Listen } from './db/notifications.ts';
 import type { Viewer } from './modules/sessions/viewer.ts';
+import type { ShardRouter } from './sharding/routing-dialect.ts';
+import type { ShardDirectory } from './sharding/shard-directory.ts';
+
+/** A deployment over several PostgreSQL clusters (docs/operations.md "Sharding"). */
+export interface Sharding {
+  router: ShardRouter;
+  directory: ShardDirectory;
+}
 
 /**
  * Who is behind a request, asked once per request by the HTTP edge. The sessions module provides it
@@ -23,6 +31,11 @@ export interface AppContext {
   listen: Listen;
   /** Who is calling (anonymous until the sessions module says otherwise). */
   resolveViewer: ViewerResolver;
+  /**
+   * Set on a sharded deployment only. `db` is then the directory shard's view: a request about a
+   * group gets its shard's view instead (http/request-scope.ts).
+   */
+  shards?: Sharding;
 }
 
 /**

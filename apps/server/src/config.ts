@@ -26,6 +26,11 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * More PostgreSQL clusters beside DATABASE_URL (the directory, itself the shard `main`), by name:
+   * SHARDS=eu2=postgres://…,eu3=postgres://… (docs/operations.md "Sharding"). Empty: one database.
+   */
+  shards: Record<string, string>;
   apiKeys: string[];
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -236,12 +241,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const rateLimitScale = Number(env.RATE_LIMIT_SCALE ?? 1);
   if (!Number.isInteger(rateLimitScale) || rateLimitScale < 1 || rateLimitScale > 1_000_000)
     throw new Error(`RATE_LIMIT_SCALE must be a whole number from 1 to 1000000, got ${env.RATE_LIMIT_SCALE}`);
+  const shards = parseShards(env.SHARDS);
+  if (Object.keys(shards).length > 0 && !env.DATABASE_URL)
+    throw new Error('SHARDS needs DATABASE_URL: the directory and shard main is a PostgreSQL database');
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    shards,
     apiKeys: (env.API_KEYS ?? 'creneau-dev')
       .split(',')
       .map((key) => key.trim())
@@ -275,4 +284,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webhooksAllowLoopback: flag(env, 'WEBHOOKS_ALLOW_LOOPBACK', false),
     overload: overloadConfig(env),
   };
+}
+
+/** SHARDS=name=url,name=url: names of letters, digits, `-` and `_`; `main` is DATABASE_URL's. */
+export function parseShards(value: string | undefined): Record<string, string> {
+  const shards: Record<string, string> = {};
+  for (const entry of (value ?? '').split(',').map((part) => part.trim())) {
+    if (!entry) continue;
+    const at = entry.indexOf('=');
+    const name = entry.slice(0, at).trim();
+    const url = entry.slice(at + 1).trim();
+    if (at < 1 || !/^[a-z0-9_-]{1,40}$/i.test(name) || !/^postgres(ql)?:\/\//.test(url))
+      throw new Error(`SHARDS entries are name=postgres://…, got ${entry.replace(/:[^:@/]*@/, ':…@')}`);
+    if (name === 'main' || name in shards) throw new Error(`SHARDS names the shard ${name} twice`);
+    shards[name] = url;
+  }
+  return shards;
 }

@@ -15,6 +15,7 @@ import { startMailWorker } from './mail/mail-worker.ts';
 import { startHousekeeping } from './maintenance/housekeeping.ts';
 import { shutdownOnSignals } from './operations/graceful-shutdown.ts';
 import { createServer, openConfiguredDatabase } from './server.ts';
+import { shardContexts } from './sharding/group-shard-context.ts';
 
 const config = readConfig();
 
@@ -43,28 +44,39 @@ async function serve(serverConfig: ServerConfig, options: { loadDemo: boolean })
   });
   if (options.loadDemo) await loadDemoIfEmpty(database, (message) => app.log.info(message));
 
-  // Delivers the outbox: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail.
-  const mailWorker = startMailWorker(ctx, {
-    logger: app.log,
-    onRound: (ok) => operations.recordJobRound('mail', ok),
-  });
+  // Delivers the outbox: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail. The outbox
+  // and the jobs are a group's rows: on a sharded deployment each shard has its own, and its own
+  // worker (docs/operations.md "Sharding").
+  const mailWorkers = shardContexts(ctx).map((shardCtx) =>
+    startMailWorker(shardCtx, {
+      logger: app.log,
+      onRound: (ok) => operations.recordJobRound('mail', ok),
+    }),
+  );
   const housekeeping = startHousekeeping(ctx, {
     log: (message) => app.log.info(message),
     onRound: (ok) => operations.recordJobRound('housekeeping', ok),
   });
   // Reminders, SMS, webhook deliveries (docs/jobs.md).
-  const jobRunner = startJobRunner(ctx, {
-    ...jobWork(serverConfig),
-    leaseMs: serverConfig.jobLeaseMs,
-    log: app.log,
-    onRound: (ok) => operations.recordJobRound('jobs', ok),
-  });
+  const jobRunners = shardContexts(ctx).map((shardCtx) =>
+    startJobRunner(shardCtx, {
+      ...jobWork(serverConfig),
+      leaseMs: serverConfig.jobLeaseMs,
+      log: app.log,
+      onRound: (ok) => operations.recordJobRound('jobs', ok),
+    }),
+  );
   shutdownOnSignals({
     app,
     operations,
     delayMs: serverConfig.shutdownDelayMs,
     timeoutMs: serverConfig.shutdownTimeoutMs,
-    stopBackgroundWork: () => Promise.all([mailWorker.stop(), housekeeping.stop(), jobRunner.stop()]),
+    stopBackgroundWork: () =>
+      Promise.all([
+        ...mailWorkers.map((w) => w.stop()),
+        housekeeping.stop(),
+        ...jobRunners.map((r) => r.stop()),
+      ]),
   });
 
   await app.listen({ port: serverConfig.port, host: serverConfig.host });

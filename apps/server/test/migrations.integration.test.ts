@@ -34,6 +34,8 @@ const TABLES = [
   'promotions',
   'schedule_exceptions',
   'sessions',
+  'shard_directory',
+  'shards',
   'staff_calendars',
   'staff_invitations',
   'waitlist_entries',
@@ -58,8 +60,9 @@ forEachDatabase('migrations', (database) => {
       select table_name from information_schema.columns
       where table_schema = 'public' and column_name = 'group_id' order by table_name`.execute(database().db);
     // Not on groups (its id is the key), accounts (a person's identity spans groups) and the login
-    // throttle (keyed by client address); mail, sessions and links name their group when they have one.
-    const expected = TABLES.filter((t) => !['accounts', 'groups', 'login_throttle'].includes(t));
+    // throttle (keyed by client address), nor on the list of shards; mail, sessions, links and the
+    // shard directory name their group when they have one.
+    const expected = TABLES.filter((t) => !['accounts', 'groups', 'login_throttle', 'shards'].includes(t));
     expect(rows.map((r) => r.table_name)).toEqual(expected);
   });
 

@@ -2,20 +2,29 @@
  * npm run group -- import FILE.json   upsert a group by urlname (all or nothing)
  * npm run group -- export URLNAME      print a group's configuration as JSON
  * npm run group -- schema              print the JSON Schema of the configuration format
+ * npm run group -- move URLNAME SHARD  move a group to another shard (docs/operations.md "Sharding")
+ *
+ * On a sharded deployment (SHARDS), a new group goes to the least loaded shard and an existing one
+ * is read and written on its own.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { groupConfigSchema } from '@creneau/core/group-config/group-config.schema';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { readConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import {
   exportGroupConfig,
   GroupConfigError,
   importGroupConfig,
 } from '../modules/group-config/group-config.service.ts';
 import { openConfiguredDatabase } from '../server.ts';
+import { GroupMoveError, moveGroup } from '../sharding/group-move.ts';
+import { registerGroup, ShardDirectory } from '../sharding/shard-directory.ts';
+import { DIRECTORY_SHARD, openShards, type ShardSet } from '../sharding/shard-set.ts';
 
-const USAGE = 'usage: npm run group -- import FILE.json | export URLNAME | schema';
+const USAGE = 'usage: npm run group -- import FILE.json | export URLNAME | schema | move URLNAME SHARD';
 
 /** The JSON Schema of the group configuration format (docs/group-config.schema.json). */
 export function groupConfigJsonSchema() {
@@ -28,7 +37,7 @@ async function run(args: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(groupConfigJsonSchema(), null, 2)}\n`);
     return 0;
   }
-  if ((command !== 'import' && command !== 'export') || !argument) {
+  if ((command !== 'import' && command !== 'export' && command !== 'move') || !argument) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -44,36 +53,67 @@ async function run(args: string[]): Promise<number> {
     }
   }
   let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  let shards: ShardSet | undefined;
+  const config = readConfig();
   try {
-    database = await openConfiguredDatabase(readConfig());
+    database = await openConfiguredDatabase(config);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return 1;
   }
   try {
+    if (Object.keys(config.shards).length > 0) shards = await openShards(database, config.shards);
+    if (command === 'move') {
+      const to = args[2];
+      if (!shards || !to) {
+        process.stderr.write(shards ? `${USAGE}\n` : 'moving a group needs SHARDS\n');
+        return 2;
+      }
+      const dbs = new Map([...shards.handles].map(([name, handle]) => [name, handle.db]));
+      await moveGroup(database.db, dbs, argument, to, {
+        graceMs: Number(process.env.MOVE_GRACE_MS ?? 5_000),
+        log: (line) => process.stdout.write(`${line}\n`),
+      });
+      return 0;
+    }
+    const db = shards
+      ? await shardViewFor(shards, database.db, command === 'import' ? document : argument)
+      : { shard: DIRECTORY_SHARD, view: database.db };
     if (command === 'import') {
-      const result = await importGroupConfig(database.db, document);
+      const result = await importGroupConfig(db.view, document);
+      if (shards && result.created)
+        await registerGroup(db.view, { groupId: result.id, urlname: result.urlname, shard: db.shard });
       process.stdout.write(
         `${result.created ? 'created' : 'updated'} group ${result.urlname} (id ${result.id})\n`,
       );
       return 0;
     }
-    const config = await exportGroupConfig(database.db, argument);
-    if (!config) {
+    const exported = await exportGroupConfig(db.view, argument);
+    if (!exported) {
       process.stderr.write(`no group with url name "${argument}"\n`);
       return 1;
     }
-    process.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(exported, null, 2)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof GroupConfigError) {
+    if (error instanceof GroupConfigError || error instanceof GroupMoveError) {
       process.stderr.write(`${error.message}\nnothing was changed\n`);
       return 1;
     }
     throw error;
   } finally {
+    await shards?.close();
     await database.close();
   }
+}
+
+/** The shard a group's configuration is read or written on: its own, or the least loaded for a new one. */
+async function shardViewFor(shards: ShardSet, directoryDb: Kysely<Database>, subject: unknown) {
+  const urlname =
+    typeof subject === 'string' ? subject : String((subject as { urlname?: unknown } | null)?.urlname ?? '');
+  const directory = new ShardDirectory(directoryDb, shards.router.names);
+  const shard = (await directory.entryByUrlname(urlname))?.shard ?? (await directory.leastLoaded());
+  return { shard, view: shards.router.view(shard) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The pg pool's connections right now (PostgreSQL only), for the metrics. */
   poolStats?: () => PoolStats;
+  /** The pg pool itself (PostgreSQL only): a sharded deployment routes queries over the pools. */
+  pool?: pg.Pool;
   /** LISTEN on a channel (db/notifications.ts); NOTIFY comes from triggers, on both engines. */
   listen: Listen;
   close(): Promise<void>;
@@ -103,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
+      pool,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       listen: listenOnPostgres(options.databaseUrl),
       close: () => db.destroy(),

@@ -433,6 +433,23 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
+  shards: ShardsTable;
+  shard_directory: ShardDirectoryTable;
+}
+
+/** A PostgreSQL cluster of a sharded deployment; `number` gives its rows their id range (db/shards.ts). */
+export interface ShardsTable {
+  name: string;
+  number: number;
+}
+
+/** Which shard holds a group (docs/operations.md "Sharding"); read on the directory database. */
+export interface ShardDirectoryTable {
+  group_id: number;
+  urlname: string;
+  shard: string;
+  /** The shard the group is being copied to: its writes are refused until the move ends. */
+  moving_to: string | null;
 }
 
 export type GroupRow = Selectable<GroupsTable>;

@@ -17,6 +17,7 @@ import * as webhooks from './migrations/014-webhooks.ts';
 import * as waitlist from './migrations/015-waitlist.ts';
 import * as settingsVersion from './migrations/016-settings-version.ts';
 import * as groupNotify from './migrations/017-group-notify.ts';
+import * as shardDirectory from './migrations/018-shard-directory.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '015-waitlist': waitlist,
   '016-settings-version': settingsVersion,
   '017-group-notify': groupNotify,
+  '018-shard-directory': shardDirectory,
 };
 
 /** Every migration, in order of application. */

@@ -8,6 +8,7 @@ import type { AppContext, CallScope, Scope, ViewerScope } from '../app-context.t
 import type { KeptGroupRows } from '../caching/group-rows.ts';
 import { loadActiveGroup } from '../modules/groups/groups.service.ts';
 import { anonymousViewer } from '../modules/sessions/viewer.ts';
+import { groupShardContext } from '../sharding/group-shard-context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +37,7 @@ export async function scopeOf(
   groupId: number,
   keptRows?: KeptGroupRows,
 ): Promise<Scope> {
-  const ctx = request.context;
+  const ctx = await onGroupShard(request, groupId);
   const group = await loadActiveGroup(ctx, groupId, keptRows);
   request.scopedGroupId = group.id;
   const viewer = await ctx.resolveViewer(request);
@@ -48,10 +49,20 @@ export async function scopeOf(
  * browser presents is not read, so a stale cookie cannot stand in the way of creating an account.
  */
 export async function publicScopeOf(request: FastifyRequest, groupId: number): Promise<Scope> {
-  const ctx = request.context;
+  const ctx = await onGroupShard(request, groupId);
   const group = await loadActiveGroup(ctx, groupId);
   request.scopedGroupId = group.id;
   return { ctx, now: ctx.now(), viewer: anonymousViewer, group };
+}
+
+/**
+ * On a sharded deployment, the request's context from here on reads and writes the group's shard
+ * (docs/operations.md "Sharding"); on one database it is left as it is, at no cost.
+ */
+async function onGroupShard(request: FastifyRequest, groupId: number): Promise<AppContext> {
+  if (!request.context.shards) return request.context;
+  request.context = await groupShardContext(request.context, groupId, request.method !== 'GET');
+  return request.context;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { findGroupByUrlname } from '../modules/groups/groups.repository.ts';
 import { findWebsite } from '../modules/websites/websites.repository.ts';
+import { dbForUrlname } from '../sharding/group-shard-context.ts';
 import { plannedPage } from './page-plan.ts';
 import type { ShellInput } from './page-shell.ts';
 
@@ -23,8 +24,9 @@ const URLNAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export async function shellInputFor(ctx: AppContext, request: FastifyRequest): Promise<ShellInput> {
   const url = new URL(request.url, 'http://page');
   const first = decodeURIComponent(url.pathname.split('/')[1] ?? '');
-  const row =
-    URLNAME.test(first) && !APP_PAGES.has(first) ? await findGroupByUrlname(ctx.db, first) : undefined;
+  // The group's own database: on a sharded deployment, its shard (its website row is there too).
+  const groupDb = URLNAME.test(first) && !APP_PAGES.has(first) ? await dbForUrlname(ctx, first) : undefined;
+  const row = groupDb ? await findGroupByUrlname(groupDb, first) : undefined;
   const settings = row?.active ? row.settings : undefined;
   const group =
     row && settings
@@ -51,8 +53,8 @@ export async function shellInputFor(ctx: AppContext, request: FastifyRequest): P
       : null;
   // The home page's first photo is its largest paint: named in the HTML, it loads with the script.
   const image =
-    page?.kind === 'home' && row
-      ? ((await findWebsite(ctx.db, row.id))?.settings.images[0]?.url ?? null)
+    page?.kind === 'home' && row && groupDb
+      ? ((await findWebsite(groupDb, row.id))?.settings.images[0]?.url ?? null)
       : null;
   return {
     locale,

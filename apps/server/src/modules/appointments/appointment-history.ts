@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, HistoryAction } from '../../db/database.ts';
+import { isShardView } from '../../sharding/routing-dialect.ts';
 import type { Viewer } from '../sessions/viewer.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -37,7 +38,8 @@ export async function recordHistory(db: Db, entry: HistoryEntry): Promise<void> 
     .execute();
 }
 
-export function listHistory(db: Db, groupId: number, appointmentId: number) {
+export async function listHistory(db: Db, groupId: number, appointmentId: number) {
+  if (isShardView(db)) return listHistoryOnShard(db, groupId, appointmentId);
   return db
     .selectFrom('appointment_history as h')
     .leftJoin('accounts as acc', 'acc.id', 'h.actor_account_id')
@@ -54,4 +56,28 @@ export function listHistory(db: Db, groupId: number, appointmentId: number) {
     .orderBy('h.at')
     .orderBy('h.id')
     .execute();
+}
+
+/** The same on a group's shard, where accounts are not: their names read by id from the directory. */
+async function listHistoryOnShard(db: Db, groupId: number, appointmentId: number) {
+  const entries = await db
+    .selectFrom('appointment_history as h')
+    .select(['h.at', 'h.actor', 'h.action', 'h.details', 'h.actor_account_id'])
+    .where('h.group_id', '=', groupId)
+    .where('h.appointment_id', '=', appointmentId)
+    .orderBy('h.at')
+    .orderBy('h.id')
+    .execute();
+  const ids = [...new Set(entries.map((e) => e.actor_account_id).filter((id) => id !== null))];
+  const actors = new Map(
+    ids.length === 0
+      ? []
+      : (
+          await db.selectFrom('accounts').select(['id', 'name', 'email']).where('id', 'in', ids).execute()
+        ).map((a) => [a.id, a]),
+  );
+  return entries.map(({ actor_account_id, ...entry }) => {
+    const actor = actor_account_id === null ? undefined : actors.get(actor_account_id);
+    return { ...entry, actor_name: actor?.name ?? null, actor_email: actor?.email ?? null };
+  });
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, NewAppointment } from '../../db/database.ts';
+import { isShardView } from '../../sharding/routing-dialect.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -8,9 +9,12 @@ const appointmentsAsA = (db: Db) => db.selectFrom('appointments as a');
 /**
  * Appointment rows with what the spec's record shows of their service, pack, calendars and fiche.
  * With `inserting`, the row comes from inserting it, in the same statement (a booking's write and
- * read of its appointment are one round trip, not two).
+ * read of its appointment are one round trip, not two). The fiche's account e-mail is joined on one
+ * database; on a group's shard, where accounts are not, it is read from the directory by id
+ * afterwards (withAccountEmails).
  */
 function detailed(db: Db, inserting?: NewAppointment) {
+  const joinAccounts = !isShardView(db);
   const from = inserting
     ? // The CTE yields the appointments table's own columns, so the joins below read it alike.
       (db
@@ -25,7 +29,9 @@ function detailed(db: Db, inserting?: NewAppointment) {
     .leftJoin('calendarsets as site', 'site.id', 'c.calendarset_id')
     .leftJoin('calendars as r', 'r.id', 'a.resource_id')
     .leftJoin('interventions as p', 'p.id', 'a.pack_id')
-    .leftJoin('accounts as acc', 'acc.id', 'f.account_id')
+    .$if(joinAccounts, (q) =>
+      q.leftJoin('accounts as acc', 'acc.id', 'f.account_id').select('acc.email as account_email'),
+    )
     .selectAll('a')
     .select([
       'i.name as intervention_name',
@@ -48,47 +54,69 @@ function detailed(db: Db, inserting?: NewAppointment) {
       'f.email as fiche_email',
       'f.firstphone as fiche_phone',
       'f.account_id as fiche_account_id',
-      'acc.email as account_email',
       'g.name as group_name',
       'g.urlname as group_urlname',
       'g.settings as group_settings',
     ]);
 }
 
+type DetailedRow = Awaited<ReturnType<ReturnType<typeof detailed>['execute']>>[number];
+
+/** The rows with their account e-mail: joined already, or read from the directory (one query). */
+async function withAccountEmails(db: Db, rows: DetailedRow[]) {
+  if (!isShardView(db)) return rows.map((row) => ({ ...row, account_email: row.account_email ?? null }));
+  const ids = [...new Set(rows.map((row) => row.fiche_account_id).filter((id) => id !== null))];
+  const emails = new Map<number, string>();
+  if (ids.length > 0) {
+    const accounts = await db.selectFrom('accounts').select(['id', 'email']).where('id', 'in', ids).execute();
+    for (const account of accounts) emails.set(account.id, account.email);
+  }
+  return rows.map((row) => ({
+    ...row,
+    account_email: row.fiche_account_id === null ? null : (emails.get(row.fiche_account_id) ?? null),
+  }));
+}
+
 export type DetailedAppointment = Awaited<ReturnType<typeof findDetailed>>[number];
 
-export function findDetailed(db: Db, groupId: number, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return detailed(db)
-    .where('a.group_id', '=', groupId)
-    .where('a.id', 'in', [...ids])
-    .orderBy('a.starts_at')
-    .orderBy('a.id')
-    .execute();
+export async function findDetailed(db: Db, groupId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return withAccountEmails(
+    db,
+    await detailed(db)
+      .where('a.group_id', '=', groupId)
+      .where('a.id', 'in', [...ids])
+      .orderBy('a.starts_at')
+      .orderBy('a.id')
+      .execute(),
+  );
 }
 
 /** Every appointment of the same booking (shared consecutive_value), in start order. */
-export function findConsecutive(db: Db, groupId: number, consecutiveValue: string) {
-  return detailed(db)
-    .where('a.group_id', '=', groupId)
-    .where('a.consecutive_value', '=', consecutiveValue)
-    .orderBy('a.starts_at')
-    .orderBy('a.id')
-    .execute();
+export async function findConsecutive(db: Db, groupId: number, consecutiveValue: string) {
+  return withAccountEmails(
+    db,
+    await detailed(db)
+      .where('a.group_id', '=', groupId)
+      .where('a.consecutive_value', '=', consecutiveValue)
+      .orderBy('a.starts_at')
+      .orderBy('a.id')
+      .execute(),
+  );
 }
 
 /**
  * Appointments of some fiches from `since` on (confirmed ones; the list shows one year back), in
  * start order; the caller splits future and past.
  */
-export function listForFiches(db: Db, ficheIds: readonly number[], since: Date, groupId?: number) {
-  if (ficheIds.length === 0) return Promise.resolve([]);
+export async function listForFiches(db: Db, ficheIds: readonly number[], since: Date, groupId?: number) {
+  if (ficheIds.length === 0) return [];
   let q = detailed(db)
     .where('a.fiche_id', 'in', [...ficheIds])
     .where('a.status', '=', 'confirmed')
     .where('a.starts_at', '>=', since);
   if (groupId !== undefined) q = q.where('a.group_id', '=', groupId);
-  return q.orderBy('a.starts_at').orderBy('a.id').execute();
+  return withAccountEmails(db, await q.orderBy('a.starts_at').orderBy('a.id').execute());
 }
 
 export async function ficheIdsOfAccount(db: Db, accountId: number, groupId?: number): Promise<number[]> {
@@ -131,8 +159,9 @@ export function plainAppointment(
 }
 
 /** Inserts an appointment and answers it as findDetailed would, in one statement. */
-export function insertDetailed(db: Db, row: NewAppointment): Promise<DetailedAppointment> {
-  return detailed(db, row).executeTakeFirstOrThrow();
+export async function insertDetailed(db: Db, row: NewAppointment): Promise<DetailedAppointment> {
+  const [inserted] = await withAccountEmails(db, [await detailed(db, row).executeTakeFirstOrThrow()]);
+  return inserted!;
 }
 
 /** Cancels the confirmed ones among ids; returns the ids actually cancelled (a race loses quietly). */

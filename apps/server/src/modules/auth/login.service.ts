@@ -12,6 +12,7 @@ import { isStrongPassword } from '@creneau/core/validation/password';
 import type { AppContext, CallScope } from '../../app-context.ts';
 import type { AccountRow, GroupRow } from '../../db/database.ts';
 import { DomainError, type FailureKind } from '../../errors/domain-error.ts';
+import { groupShardContext } from '../../sharding/group-shard-context.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
 import { findEmailLink, markEmailTokenUsed } from '../accounts/email-links.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
@@ -55,10 +56,12 @@ export interface LoginResult {
   body: Record<string, unknown>;
 }
 
-export async function login(scope: CallScope, input: LoginInput, address: string): Promise<LoginResult> {
-  const { ctx, now } = scope;
+export async function login(callScope: CallScope, input: LoginInput, address: string): Promise<LoginResult> {
   // The group the login is made from, when one is named: its login rules and its fiche.
   const groupId = input.account?.group_id;
+  // On a sharded deployment the login reads that group's rows on its shard (docs/operations.md "Sharding").
+  const scope = await onShardOf(callScope, groupId);
+  const { ctx, now } = scope;
   const group = groupId ? await findGroup(ctx, groupId) : undefined;
   if (input.account?.ficheKey) return loginWithFicheKey(scope, input.account.ficheKey, group);
   if (!input.credentials) throw loginError('invalid', 'credentialError');
@@ -192,6 +195,7 @@ async function loginWithFicheKey(
   group: GroupRow | undefined,
 ): Promise<LoginResult> {
   const link = await findEmailLink(ctx.db, { key, purpose: 'fiche', now });
+  if (link?.group_id && !group) ({ ctx } = await onShardOf({ ctx, now }, link.group_id));
   if (!link?.fiche_id || !link.group_id || (group && link.group_id !== group.id)) {
     throw loginError('unauthenticated', 'invalidLink');
   }
@@ -239,4 +243,10 @@ async function loginWithFicheKey(
       fiche: { appointments },
     },
   };
+}
+
+/** The call's scope on the group's shard, when there are shards and a known group; as it is otherwise. */
+async function onShardOf(scope: CallScope, groupId: number | undefined): Promise<CallScope> {
+  if (!scope.ctx.shards || !groupId || !(await scope.ctx.shards.directory.entryOf(groupId))) return scope;
+  return { ...scope, ctx: await groupShardContext(scope.ctx, groupId, false) };
 }

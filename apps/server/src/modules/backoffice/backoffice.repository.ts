@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, StaffRole } from '../../db/database.ts';
+import { isShardView } from '../../sharding/routing-dialect.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -38,7 +39,36 @@ export function listCalendars(db: Db, groupId: number) {
 /** Local wall-clock text of a `timestamp` column, so no process time zone ever touches it. */
 const localText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD"T"HH24:MI')`;
 
-const appointmentColumns = (zone: string) =>
+/**
+ * Who booked it for the customer: a subquery on one database; on a group's shard, where accounts
+ * are not, null here and filled from the directory (withBookedByNames, docs/operations.md "Sharding").
+ */
+const bookedByName = (onShard: boolean) =>
+  onShard
+    ? sql<string | null>`null::text`.as('booked_by_name')
+    : sql<
+        string | null
+      >`(select coalesce(p.name, p.email) from accounts p where p.id = a.booked_by_pro_id)`.as(
+        'booked_by_name',
+      );
+
+async function withBookedByNames<
+  T extends { booked_by_pro_id: number | null; booked_by_name: string | null },
+>(db: Db, rows: T[]): Promise<T[]> {
+  const ids = [...new Set(rows.map((row) => row.booked_by_pro_id).filter((id) => id !== null))];
+  if (!isShardView(db) || ids.length === 0) return rows;
+  const names = new Map(
+    (await db.selectFrom('accounts').select(['id', 'name', 'email']).where('id', 'in', ids).execute()).map(
+      (account) => [account.id, account.name ?? account.email],
+    ),
+  );
+  return rows.map((row) => ({
+    ...row,
+    booked_by_name: row.booked_by_pro_id === null ? null : (names.get(row.booked_by_pro_id) ?? null),
+  }));
+}
+
+const appointmentColumns = (zone: string, onShard: boolean) =>
   [
     'a.id',
     'a.calendar_id',
@@ -63,9 +93,7 @@ const appointmentColumns = (zone: string) =>
     'a.price_amount',
     'a.booked_by_pro_id',
     'a.created_at',
-    sql<string | null>`(select coalesce(p.name, p.email) from accounts p where p.id = a.booked_by_pro_id)`.as(
-      'booked_by_name',
-    ),
+    bookedByName(onShard),
   ] as const;
 
 function appointmentQuery(db: Db, groupId: number, zone: string) {
@@ -73,14 +101,14 @@ function appointmentQuery(db: Db, groupId: number, zone: string) {
     .selectFrom('appointments as a')
     .innerJoin('fiches as f', 'f.id', 'a.fiche_id')
     .innerJoin('interventions as i', 'i.id', 'a.intervention_id')
-    .select(appointmentColumns(zone))
+    .select(appointmentColumns(zone, isShardView(db)))
     .where('a.group_id', '=', groupId);
 }
 
 export type AgendaAppointmentRow = Awaited<ReturnType<typeof findAgendaAppointment>> & object;
 
 /** Appointments overlapping [from, to) on these calendars (or on resources they use). */
-export function listAgendaAppointments(
+export async function listAgendaAppointments(
   db: Db,
   groupId: number,
   zone: string,
@@ -88,18 +116,22 @@ export function listAgendaAppointments(
   to: Date,
   calendarIds: readonly number[],
 ) {
-  if (calendarIds.length === 0) return Promise.resolve([]);
-  return appointmentQuery(db, groupId, zone)
-    .where('a.starts_at', '<', to)
-    .where('a.ends_at', '>', from)
-    .where((eb) => eb.or([eb('a.calendar_id', 'in', calendarIds), eb('a.resource_id', 'in', calendarIds)]))
-    .orderBy('a.starts_at')
-    .orderBy('a.id')
-    .execute();
+  if (calendarIds.length === 0) return [];
+  return withBookedByNames(
+    db,
+    await appointmentQuery(db, groupId, zone)
+      .where('a.starts_at', '<', to)
+      .where('a.ends_at', '>', from)
+      .where((eb) => eb.or([eb('a.calendar_id', 'in', calendarIds), eb('a.resource_id', 'in', calendarIds)]))
+      .orderBy('a.starts_at')
+      .orderBy('a.id')
+      .execute(),
+  );
 }
 
-export function findAgendaAppointment(db: Db, groupId: number, zone: string, appointmentId: number) {
-  return appointmentQuery(db, groupId, zone).where('a.id', '=', appointmentId).executeTakeFirst();
+export async function findAgendaAppointment(db: Db, groupId: number, zone: string, appointmentId: number) {
+  const row = await appointmentQuery(db, groupId, zone).where('a.id', '=', appointmentId).executeTakeFirst();
+  return row && (await withBookedByNames(db, [row]))[0];
 }
 
 /** Closures, absences and extra openings overlapping the local dates [fromLocal, toLocal). */

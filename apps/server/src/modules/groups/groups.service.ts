@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { KeptGroupRows } from '../../caching/group-rows.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
+import { dbForUrlname, everyShard } from '../../sharding/group-shard-context.ts';
 import { catalogueCache } from './catalogue-cache.ts';
 import * as repo from './groups.repository.ts';
 
@@ -30,7 +31,7 @@ export function findGroup(ctx: AppContext, id: number): Promise<GroupRow | undef
 
 /** Whether a url name belongs to an active group. */
 export async function isActiveUrlname(ctx: AppContext, urlname: string): Promise<boolean> {
-  return Boolean((await repo.findGroupByUrlname(ctx.db, urlname))?.active);
+  return Boolean((await repo.findGroupByUrlname(await dbForUrlname(ctx, urlname), urlname))?.active);
 }
 
 /**
@@ -45,7 +46,8 @@ export async function loadActiveGroup(ctx: AppContext, id: number, kept?: KeptGr
 }
 
 export async function getPublicGroup(ctx: AppContext, urlname: string) {
-  const group = await repo.findGroupByUrlname(ctx.db, urlname);
+  const db = await dbForUrlname(ctx, urlname);
+  const group = await repo.findGroupByUrlname(db, urlname);
   if (!group) throw errors.groupDoesNotExist();
   const settings = group.settings;
   if (!group.active) {
@@ -56,8 +58,8 @@ export async function getPublicGroup(ctx: AppContext, urlname: string) {
   }
   const today = localDateIn(ctx.now(), settings.timezone);
   const [facts, fields] = await Promise.all([
-    repo.readGroupDerivedFacts(ctx.db, group.id, today),
-    repo.readFormFields(ctx.db, group.id),
+    repo.readGroupDerivedFacts(db, group.id, today),
+    repo.readFormFields(db, group.id),
   ]);
   const links: Record<string, number[]> = {};
   for (const link of facts.links) {
@@ -109,14 +111,29 @@ export async function lookupUrlnameByHost(ctx: AppContext, website: string) {
     .replace(/^https?:\/\//, '')
     .replace(/[/:].*$/, '')
     .replace(/^www\./, '');
-  const found =
-    (await repo.findUrlnameByDomain(ctx.db, host)) ?? (await repo.findUrlnameByDomain(ctx.db, `www.${host}`));
-  if (!found) throw errors.groupDoesNotExist();
-  return { urlname: found.urlname, shard_name: (found.settings as { shard?: string }).shard ?? 'main' };
+  // Websites live with their group: on a sharded deployment each shard is asked in turn.
+  for (const db of everyShard(ctx)) {
+    const found =
+      (await repo.findUrlnameByDomain(db, host)) ?? (await repo.findUrlnameByDomain(db, `www.${host}`));
+    if (found) return { urlname: found.urlname, shard_name: await shardNameOf(ctx, found) };
+  }
+  throw errors.groupDoesNotExist();
 }
 
 export async function lookupShard(ctx: AppContext, urlname: string) {
-  const group = await repo.findGroupByUrlname(ctx.db, urlname);
+  const group = await repo.findGroupByUrlname(await dbForUrlname(ctx, urlname), urlname);
   if (!group) throw errors.groupDoesNotExist();
-  return { shard_name: group.settings.shard };
+  return { shard_name: await shardNameOf(ctx, group) };
+}
+
+/**
+ * The shard the spec's lookups name: the directory's entry on a sharded deployment
+ * (docs/operations.md "Sharding"); on one database, the group's own setting, `main` by default.
+ */
+async function shardNameOf(ctx: AppContext, group: { urlname: string; settings: { shard?: string } }) {
+  if (ctx.shards) {
+    const entry = await ctx.shards.directory.entryByUrlname(group.urlname);
+    if (entry) return entry.shard;
+  }
+  return group.settings.shard ?? 'main';
 }

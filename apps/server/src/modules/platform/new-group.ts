@@ -9,8 +9,10 @@ import {
   type Problems,
 } from '@creneau/core/group-config/new-business';
 import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
 import type { ConfigVersionSource, Database } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
+import { registerGroup } from '../../sharding/shard-directory.ts';
 import {
   GroupConfigError,
   importGroupConfigIn,
@@ -32,11 +34,33 @@ export function refuseProblems(problems: Problems): void {
 export const urlnameTaken = () =>
   errors.conflict('urlnameTaken', { problems: { 'business.urlname': ['urlnameTaken'] } });
 
-/** Whether some group already has the url name (the insert decides races; this answers early). */
+/**
+ * Whether some group already has the url name (the insert decides races; this answers early). The
+ * shard directory knows every group's url name, on every shard (docs/operations.md "Sharding").
+ */
 export async function isUrlnameTaken(db: Kysely<Database>, urlname: string) {
   return Boolean(
-    await db.selectFrom('groups').select('id').where('urlname', '=', urlname).executeTakeFirst(),
+    await db
+      .selectFrom('shard_directory')
+      .select('group_id')
+      .where('urlname', '=', urlname)
+      .executeTakeFirst(),
   );
+}
+
+/**
+ * Where a new group is written: on a sharded deployment the least loaded shard's view, on which
+ * `register` then records it in the directory; on one database, the database (a trigger records it).
+ */
+export async function placeNewGroup(ctx: AppContext) {
+  const shards = ctx.shards;
+  if (!shards) return { db: ctx.db, register: async () => {} };
+  const shard = await shards.directory.leastLoaded();
+  return {
+    db: shards.router.view(shard),
+    register: (trx: Kysely<Database>, group: { id: number; urlname: string }) =>
+      registerGroup(trx, { groupId: group.id, urlname: group.urlname, shard }),
+  };
 }
 
 /** Creates the group in the caller's transaction, its first version by `authorAccountId`. */

@@ -13,7 +13,14 @@ import { writeInvitation } from '../backoffice/invitations.service.ts';
 import { exportGroupConfig, importGroupConfig } from '../group-config/group-config.service.ts';
 import { findGroup } from '../groups/groups.service.ts';
 import { takeAccountMail } from '../security/send-limits.ts';
-import { businessProblems, createGroup, isUrlnameTaken, refuseProblems, urlnameTaken } from './new-group.ts';
+import {
+  businessProblems,
+  createGroup,
+  isUrlnameTaken,
+  placeNewGroup,
+  refuseProblems,
+  urlnameTaken,
+} from './new-group.ts';
 import { requirePlatformAdmin } from './platform-admins.ts';
 
 export async function listGroups(scope: ViewerScope) {
@@ -58,13 +65,15 @@ export async function createInvitedGroup(
   if (await isUrlnameTaken(ctx.db, input.business.urlname)) throw urlnameTaken();
   // The invitation is mailed to someone who did not ask: the same cap as any account mail.
   await takeAccountMail(ctx, email);
-  return ctx.db.transaction().execute(async (trx) => {
+  const placed = await placeNewGroup(ctx);
+  return placed.db.transaction().execute(async (trx) => {
     const created = await createGroup(trx, input.business, {
       calendarName: input.business.name.trim(),
       source: 'import',
       authorAccountId: adminId,
       now,
     });
+    await placed.register(trx, created);
     const group = await trx
       .selectFrom('groups')
       .selectAll()

@@ -19,7 +19,14 @@ import { addMember } from '../backoffice/invitations.repository.ts';
 import { LIMITS } from '../security/attempt-limits.ts';
 import { takeAddressAttempt } from '../security/send-limits.ts';
 import { startSession } from '../sessions/sessions.service.ts';
-import { businessProblems, createGroup, isUrlnameTaken, refuseProblems, urlnameTaken } from './new-group.ts';
+import {
+  businessProblems,
+  createGroup,
+  isUrlnameTaken,
+  placeNewGroup,
+  refuseProblems,
+  urlnameTaken,
+} from './new-group.ts';
 
 /** A person's name part: one line, as on the record forms. */
 const MAX_NAME = 100;
@@ -68,7 +75,8 @@ export async function signUp(scope: ViewerScope, input: SignupInput, address: st
   const passwordHash = input.owner ? await hashPassword(input.owner.password) : null;
 
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const placed = await placeNewGroup(ctx);
+    return await placed.db.transaction().execute(async (trx) => {
       let accountId: number;
       let calendarName: string;
       if (input.owner && email !== null) {
@@ -99,6 +107,7 @@ export async function signUp(scope: ViewerScope, input: SignupInput, address: st
         authorAccountId: accountId,
         now,
       });
+      await placed.register(trx, group);
       await addMember(trx, group.id, accountId);
       await updateMember(trx, group.id, accountId, 'owner', null);
       // The owner is told where the business now lives, in its language, with the sign-up.

@@ -5,6 +5,7 @@
  */
 import type { CallScope } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
+import { dbForUrlname } from '../../sharding/group-shard-context.ts';
 import { findGroupByUrlname } from '../groups/groups.repository.ts';
 import type { SsoSettings } from './sso-provider.ts';
 
@@ -22,7 +23,7 @@ export interface SsoScope extends CallScope {
  * unknown page). `ctx` is the request's context: its clock reads the request's instant.
  */
 export async function ssoScopeOf(call: CallScope, urlname: string): Promise<SsoScope | undefined> {
-  const group = await findGroupByUrlname(call.ctx.db, urlname);
+  const group = await findGroupByUrlname(await dbForUrlname(call.ctx, urlname), urlname);
   const sso = group?.sso as SsoSettings | null | undefined;
   return group?.active && sso ? { ...call, group, sso } : undefined;
 }
