@@ -299,7 +299,10 @@ forEachDatabase('availabletimeslots', (database) => {
         expect(free.items).toEqual([
           expect.objectContaining({ interventionId: ids.cut, calendarId: ids.alice, resourceId: null }),
         ]);
-        expect(free.slot.capacity).toBe(3);
+        // "No preference" locks and re-checks only the calendar it picked (docs/booking.md "Lock,
+        // then re-check with the engine"): the verdict's room is Alice's alone, not the three places
+        // of both calendars.
+        expect(free.slot.capacity).toBe(1);
       }
       const taken = [
         await book('alice', '2026-11-24T10:00:00Z', '2026-11-24T10:45:00Z'),
