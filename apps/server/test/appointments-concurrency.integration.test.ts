@@ -9,7 +9,7 @@
  * 500 or a deadlock; and, read straight from the table afterwards, never more confirmed appointments
  * on a calendar or resource at any instant than its capacity.
  */
-import http from 'node:http';
+
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import { importGroupConfig } from '../src/modules/group-config/group-config.serv
 import { call, createAccount, loginAs } from './support/accounts.ts';
 import { idsByExternid } from './support/booking.ts';
 import { databaseUrl } from './support/postgres-urls.ts';
+import { type RawAnswer, rawJsonRequest } from './support/raw-request.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts';
 import { createPostgresDatabase } from './support/test-db.ts';
 
@@ -100,42 +101,11 @@ function raceGroup() {
   };
 }
 
-interface Answer {
-  status: number;
-  body: any;
-  headers: http.IncomingHttpHeaders;
-}
+type Answer = RawAnswer;
 
-/** POST on a connection of its own (no keep-alive agent): each request is a separate client. */
-function post(port: number, path: string, payload: unknown, headers: Record<string, string> = {}) {
-  const data = JSON.stringify(payload);
-  return new Promise<Answer>((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-          ...headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text), headers: response.headers });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(data);
-  });
-}
+/** POST on a connection of its own: each request is a separate client. */
+const post = (port: number, path: string, payload: unknown, headers: Record<string, string> = {}) =>
+  rawJsonRequest(port, 'POST', path, payload, headers);
 
 /** Every (calendar or resource, instant) where more confirmed appointments overlap than it holds. */
 async function overCapacity(db: DatabaseHandle['db']) {
@@ -451,32 +421,12 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
   }
 
   const put = (apt: { id: number; token: string }, date: string) =>
-    new Promise<Answer>((resolve, reject) => {
-      const data = JSON.stringify({ appointment: { date } });
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          path: `/api/v3/appointments/${apt.id}?group_id=${groupId}&apikey=${TEST_API_KEY}&token=${apt.token}`,
-          method: 'PUT',
-          agent: false,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-              headers: response.headers,
-            }),
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end(data);
-    });
+    rawJsonRequest(
+      port,
+      'PUT',
+      `/api/v3/appointments/${apt.id}?group_id=${groupId}&apikey=${TEST_API_KEY}&token=${apt.token}`,
+      { appointment: { date } },
+    );
 
   const statusOf = async (appointmentId: number) =>
     (

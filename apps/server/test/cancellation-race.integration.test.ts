@@ -5,45 +5,20 @@
  * each request travels on its own TCP connection, so the transactions overlap on the pool; PGlite
  * runs them one after another on its single connection, which must give the same answers.
  */
-import http from 'node:http';
+
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { book, idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
+import { rawJsonRequest } from './support/raw-request.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 const CALLERS = 20;
 const RACE_TIMEOUT_MS = 120_000;
 
-function post(port: number, path: string, payload: unknown) {
-  const data = JSON.stringify(payload);
-  return new Promise<{ status: number; body: any }>((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(data);
-  });
-}
+const post = (port: number, path: string, payload: unknown) => rawJsonRequest(port, 'POST', path, payload);
 
 forEachDatabase('cancellation race', (db) => {
   let t: TestApp;

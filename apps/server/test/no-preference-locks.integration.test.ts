@@ -8,7 +8,7 @@
  * - A booking whose preferred calendar another transaction holds does not wait for it: it takes a
  *   calendar nobody holds, while the other transaction still holds its lock.
  */
-import http from 'node:http';
+
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connection.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { databaseUrl } from './support/postgres-urls.ts';
+import { type RawAnswer, rawJsonRequest } from './support/raw-request.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts';
 import { createPostgresDatabase } from './support/test-db.ts';
 
@@ -46,38 +47,11 @@ function groupOf(urlname: string, capacities: readonly number[]) {
   };
 }
 
-interface Answer {
-  status: number;
-  body: any;
-}
+type Answer = RawAnswer;
 
 /** POST on a connection of its own: each request is a separate client. */
 function post(port: number, payload: unknown): Promise<Answer> {
-  const data = JSON.stringify(payload);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: `/api/v3/appointments?apikey=${TEST_API_KEY}`,
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(data);
-  });
+  return rawJsonRequest(port, 'POST', `/api/v3/appointments?apikey=${TEST_API_KEY}`, payload);
 }
 
 const hasPostgres = Boolean(inject('postgresTemplate'));
@@ -191,7 +165,9 @@ describe.runIf(hasPostgres)('"no preference" locks only what it takes [postgres]
         const start = '2026-11-25T10:00:00Z';
         const answer = await Promise.race([
           post(port, noPreference(groupId, service, start)),
-          new Promise<Answer>((resolve) => setTimeout(() => resolve({ status: 0, body: 'waited' }), 10_000)),
+          new Promise<Answer>((resolve) =>
+            setTimeout(() => resolve({ status: 0, body: 'waited', headers: {} }), 10_000),
+          ),
         ]);
         expect(answer.status, JSON.stringify(answer.body)).toBe(201);
         expect(answer.body.records[0].calendar.id).toBe(second!.id);

@@ -1,8 +1,8 @@
 /** The server as `npm start` runs it, in a process of its own, and plain HTTP requests to it. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rawJsonRequest } from './raw-request.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -12,41 +12,19 @@ export interface Answer {
   replayed: boolean;
 }
 
-export function request(port: number, method: 'GET' | 'POST', url: string, payload?: unknown, key?: string) {
-  const data = payload === undefined ? undefined : JSON.stringify(payload);
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: url,
-        method,
-        agent: false,
-        headers: {
-          ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
-          ...(key ? { 'idempotency-key': key } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          try {
-            resolve({
-              status: response.statusCode ?? 0,
-              body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-              replayed: response.headers['idempotent-replayed'] === 'true',
-            });
-          } catch (error) {
-            reject(error);
-          }
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
+export async function request(
+  port: number,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  key?: string,
+): Promise<Answer> {
+  const answer = await rawJsonRequest(port, method, url, payload, key ? { 'idempotency-key': key } : {});
+  return {
+    status: answer.status,
+    body: answer.body,
+    replayed: answer.headers['idempotent-replayed'] === 'true',
+  };
 }
 
 /**
