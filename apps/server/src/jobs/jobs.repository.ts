@@ -33,18 +33,23 @@ export interface ClaimedJob {
 export async function insertJob(db: Db, job: NewJob): Promise<number | null> {
   const row = await db
     .insertInto('jobs')
-    .values({
-      kind: job.kind,
-      group_id: job.groupId ?? null,
-      payload: JSON.stringify(job.payload),
-      once_key: job.onceKey ?? null,
-      run_at: job.runAt,
-      max_attempts: job.maxAttempts,
-    })
+    .values(jobRow(job))
     .onConflict((oc) => oc.column('once_key').where('once_key', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** The table's row of a job to queue. */
+function jobRow(job: NewJob) {
+  return {
+    kind: job.kind,
+    group_id: job.groupId ?? null,
+    payload: JSON.stringify(job.payload),
+    once_key: job.onceKey ?? null,
+    run_at: job.runAt,
+    max_attempts: job.maxAttempts,
+  };
 }
 
 /**
@@ -55,16 +60,7 @@ export async function insertJobs(db: Db, jobs: readonly NewJob[]): Promise<numbe
   if (jobs.length === 0) return 0;
   const rows = await db
     .insertInto('jobs')
-    .values(
-      jobs.map((job) => ({
-        kind: job.kind,
-        group_id: job.groupId ?? null,
-        payload: JSON.stringify(job.payload),
-        once_key: job.onceKey ?? null,
-        run_at: job.runAt,
-        max_attempts: job.maxAttempts,
-      })),
-    )
+    .values(jobs.map(jobRow))
     .onConflict((oc) => oc.column('once_key').where('once_key', 'is not', null).doNothing())
     .returning('id')
     .execute();
