@@ -26,7 +26,7 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
   let owner: { id: number; token: string };
   let stylistId: number;
 
-  const admin = (method: string, path: string, body?: unknown) =>
+  const admin = (method: 'GET' | 'POST', path: string, body?: unknown) =>
     call(t, method, `/api/v3/admin/groups/${groups.eu2.id}/${path}`, {
       token: owner.token,
       ...(body !== undefined ? { body } : {}),

@@ -5,7 +5,6 @@
  * answer from the directory, and a second server hears a booking made on the non-directory shard.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
