@@ -8,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
 import { startHousekeeping } from '../src/maintenance/housekeeping.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { registerGroup } from '../src/sharding/shard-directory.ts';
-import { call, createAccount, loginAs } from './support/accounts.ts';
+import { call, createAccount, latestMailTo, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
 import { idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { countOn, createShardDatabase } from './support/shard-databases.ts';
@@ -98,7 +98,7 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
     expect(file.body).toContain('BEGIN:VCALENDAR');
   });
 
-  it('lists pending staff invitations with who sent them', async () => {
+  it('lists pending staff invitations with who sent them, and accepts one from its link', async () => {
     const sent = await admin('POST', 'invitations', {
       email: 'newcomer@example.com',
       role: 'staff',
@@ -108,6 +108,23 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
     const listed = await admin('GET', 'invitations');
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     expect(JSON.stringify(listed.body)).toContain('"invited_by":"Olivia Owner"');
+    // The link names no group: its key is found on the group's shard, read and accepted there.
+    const mail = await latestMailTo(eu2View(), 'newcomer@example.com');
+    const key = mail!.link!.searchParams.get('key')!;
+    const seen = await call(t, 'POST', '/api/v3/invitations/lookup', { body: { key } });
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.group).toMatchObject({ id: groups.eu2.id, urlname: 'split-eu2' });
+    const joined = await call(t, 'POST', '/api/v3/invitations/accept', {
+      body: { key, name: 'Nora Newcomer', password: STRONG_PASSWORD },
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect(joined.body).toMatchObject({ group_id: groups.eu2.id, role: 'staff' });
+    const membership =
+      'select count(*) as n from pro_groups p join accounts a on a.id = p.account_id where p.group_id = $1 and a.email = $2';
+    expect(await countOn(directory.url, membership, [groups.eu2.id, 'newcomer@example.com'])).toBe(1);
+    expect(
+      await countOn(eu2.url, 'select count(*) as n from staff_invitations where accepted_at is not null'),
+    ).toBe(1);
   });
 
   it('lists the team with each member’s calendars', async () => {
