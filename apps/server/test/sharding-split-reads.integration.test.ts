@@ -205,5 +205,15 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     const ids = listed.body.records.map((group: { id: number }) => group.id);
     expect(ids).toEqual([groups.eu2.id, groups.main.id]);
+    const closed = await call(t, 'PUT', `/api/v3/platform/groups/${groups.eu2.id}/active`, {
+      token,
+      body: { active: false },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(
+      await countOn(eu2.url, 'select count(*) as n from groups where id = $1 and not active', [
+        groups.eu2.id,
+      ]),
+    ).toBe(1);
   });
 });

@@ -10,7 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ViewerScope } from '../../app-context.ts';
 import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
-import { everyShard } from '../../sharding/group-shard-context.ts';
+import { everyShard, groupShardContext } from '../../sharding/group-shard-context.ts';
 import { writeInvitation } from '../backoffice/invitations.service.ts';
 import { exportGroupConfig, importGroupConfig } from '../group-config/group-config.service.ts';
 import { findGroup } from '../groups/groups.service.ts';
@@ -119,7 +119,10 @@ export async function createInvitedGroup(
 /** Closes or reopens a group: its configuration with `active` changed, imported as a new version. */
 export async function setGroupActive(scope: ViewerScope, groupId: number, active: boolean) {
   const adminId = requirePlatformAdmin(scope);
-  const { ctx, now } = scope;
+  const { now } = scope;
+  // The route names the group by id only: on a sharded deployment its shard's view, which refuses
+  // the change while the group moves (docs/operations.md "Sharding").
+  const ctx = scope.ctx.shards ? await groupShardContext(scope.ctx, groupId, true) : scope.ctx;
   const group = await findGroup(ctx, groupId);
   if (!group) throw errors.groupDoesNotExist();
   const document = await exportGroupConfig(ctx.db, group.urlname);
