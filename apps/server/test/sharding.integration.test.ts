@@ -5,7 +5,6 @@
  * answer from the directory, and a second server hears a booking made on the non-directory shard.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -23,47 +22,10 @@ import { registerGroup } from '../src/sharding/shard-directory.ts';
 import { call, createAccount, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
 import { book, idsByExternid, newFiche, slots } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
-import { adminUrl, databaseUrl } from './support/postgres-urls.ts';
+import { countOn, createShardDatabase } from './support/shard-databases.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const START = '2026-11-23T08:00:00Z';
-
-/** A database of its own, cloned from the migrated template, named after this branch's work. */
-async function createShardDatabase(role: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const template = inject('postgresTemplate');
-  if (!template) throw new Error('PostgreSQL is not available to this test run');
-  const name = `h_shard_${role}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${template}`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    url: databaseUrl(name),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl() });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
-    },
-  };
-}
-
-/** Rows of a table on one database, read straight from it (not through the server). */
-async function countOn(url: string, query: string, values: unknown[] = []): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return Number((await client.query(query, values)).rows[0].n);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.runIf(inject('postgresTemplate'))('sharding by group over two databases', () => {
   let directory: { url: string; drop: () => Promise<void> };

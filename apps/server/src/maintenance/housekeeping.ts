@@ -7,19 +7,32 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import type { Database } from '../db/database.ts';
 import { SESSION_LIFETIME_MS } from '../modules/sessions/sessions.service.ts';
+import { everyShard } from '../sharding/group-shard-context.ts';
 
 const DAY_MS = 86_400_000;
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 7 * DAY_MS;
 
-export async function runHousekeeping(db: Kysely<Database>, now: Date) {
+/**
+ * One round. The global tables (links, sessions, counters) are cleaned on `db`; the group tables
+ * (idempotency keys) on each of `shards` — every shard's view on a sharded deployment
+ * (docs/operations.md "Sharding"), the one database otherwise.
+ */
+export async function runHousekeeping(
+  db: Kysely<Database>,
+  now: Date,
+  shards: readonly Kysely<Database>[] = [db],
+) {
   const before = (ms: number) => new Date(now.getTime() - ms);
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
-  const idempotencyKeys = count(
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('created_at', '<', before(IDEMPOTENCY_KEY_LIFETIME_MS))
-      .executeTakeFirst(),
-  );
+  let idempotencyKeys = 0;
+  for (const shard of shards) {
+    idempotencyKeys += count(
+      await shard
+        .deleteFrom('idempotency_keys')
+        .where('created_at', '<', before(IDEMPOTENCY_KEY_LIFETIME_MS))
+        .executeTakeFirst(),
+    );
+  }
   const emailTokens = count(
     await db
       .deleteFrom('email_tokens')
@@ -62,7 +75,7 @@ export function startHousekeeping(
 ) {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
-    running = runHousekeeping(ctx.db, ctx.now()).then(
+    running = runHousekeeping(ctx.db, ctx.now(), everyShard(ctx)).then(
       (removed) => {
         options.log?.(`housekeeping: ${JSON.stringify(removed)}`);
         options.onRound?.(true);

@@ -178,22 +178,38 @@ export async function updateAppointmentMarks(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function listMembers(db: Db, groupId: number) {
-  return db
+/**
+ * The group's staff with their calendars. One database: one query, as always. A group's shard:
+ * the memberships and accounts from the directory, then the staff calendars from the shard
+ * (docs/operations.md "Sharding").
+ */
+export async function listMembers(db: Db, groupId: number) {
+  const members = db
     .selectFrom('pro_groups as m')
     .innerJoin('accounts as acc', 'acc.id', 'm.account_id')
-    .select([
-      'm.account_id',
-      'acc.email',
-      'acc.name',
-      'm.role',
-      'm.all_calendars',
-      sql<number[] | null>`(select array_agg(sc.calendar_id order by sc.calendar_id) from staff_calendars sc
-        where sc.account_id = m.account_id and sc.group_id = m.group_id)`.as('calendar_ids'),
-    ])
+    .select(['m.account_id', 'acc.email', 'acc.name', 'm.role', 'm.all_calendars'])
     .where('m.group_id', '=', groupId)
-    .orderBy('acc.email')
+    .orderBy('acc.email');
+  if (!isShardView(db)) {
+    return members
+      .select(
+        sql<number[] | null>`(select array_agg(sc.calendar_id order by sc.calendar_id) from staff_calendars sc
+        where sc.account_id = m.account_id and sc.group_id = m.group_id)`.as('calendar_ids'),
+      )
+      .execute();
+  }
+  const rows = await members.execute();
+  const calendars = await db
+    .selectFrom('staff_calendars')
+    .select(['account_id', 'calendar_id'])
+    .where('group_id', '=', groupId)
+    .orderBy('calendar_id')
     .execute();
+  const byAccount = new Map<number, number[]>();
+  for (const { account_id, calendar_id } of calendars)
+    byAccount.set(account_id, [...(byAccount.get(account_id) ?? []), calendar_id]);
+  // array_agg of no row is null: the same answer for a member without calendars.
+  return rows.map((row) => ({ ...row, calendar_ids: byAccount.get(row.account_id) ?? null }));
 }
 
 export async function updateMember(

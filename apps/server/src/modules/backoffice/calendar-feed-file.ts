@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
+import { everyShard, groupShardContext } from '../../sharding/group-shard-context.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
 import { appointmentUid, serviceNameOf } from '../appointments/appointment-presenter.ts';
 import { findDetailed } from '../appointments/appointments.repository.ts';
@@ -52,11 +53,25 @@ async function feedCalendars(
   return calendar ? { calendarIds: [calendar.id], calendarName: calendar.name } : undefined;
 }
 
-export async function readFeedFile(ctx: AppContext, token: string): Promise<FeedFile> {
+/**
+ * The feed a secret opens, and the context its group's reads run in. The address names no group,
+ * so on a sharded deployment each shard is asked in turn (docs/operations.md "Sharding"); the
+ * group's reads then go to the shard the directory names. One database: one look-up, as always.
+ */
+async function findFeedAndContext(ctx: AppContext, tokenHash: Buffer) {
+  for (const db of everyShard(ctx)) {
+    const feed = await repo.findFeedByHash(db, tokenHash);
+    if (feed) return { feed, ctx: ctx.shards ? await groupShardContext(ctx, feed.group_id, false) : ctx };
+  }
+  return undefined;
+}
+
+export async function readFeedFile(appCtx: AppContext, token: string): Promise<FeedFile> {
   // A malformed secret is refused before any lookup; a well-formed one is looked up by its hash only.
   if (!isWellFormedToken(token)) throw notFound();
-  const feed = await repo.findFeedByHash(ctx.db, hashSecretToken(token));
-  if (!feed) throw notFound();
+  const found = await findFeedAndContext(appCtx, hashSecretToken(token));
+  if (!found) throw notFound();
+  const { feed, ctx } = found;
   const group = await findGroupById(ctx.db, feed.group_id);
   if (!group?.active) throw notFound();
   const shown = await feedCalendars(ctx, feed);

@@ -1,16 +1,18 @@
 /** The calendar_feeds table and the appointments a feed shows (docs/back-office.md "Calendar subscriptions"). */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isShardView } from '../../sharding/routing-dialect.ts';
+import { accountNamesById } from '../accounts/account-names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** History entries that change what a calendar app shows of an appointment: each one raises its SEQUENCE. */
 const REVISING_ACTIONS = ['moved', 'changed', 'cancelled'] as const;
 
+/** A feed's own columns; on one database with its owner's name and e-mail joined in. */
 function listed(db: Db) {
   return db
     .selectFrom('calendar_feeds as f')
-    .innerJoin('accounts as acc', 'acc.id', 'f.account_id')
     .leftJoin('calendars as c', 'c.id', 'f.calendar_id')
     .select([
       'f.id',
@@ -20,9 +22,33 @@ function listed(db: Db) {
       'f.created_at',
       'f.last_fetched_at',
       'c.name as calendar_name',
-      'acc.name as owner_name',
-      'acc.email as owner_email',
     ]);
+}
+
+type ListedQuery = ReturnType<typeof listed>;
+type ListedRow = Awaited<ReturnType<ListedQuery['execute']>>[number];
+
+/**
+ * The feeds a query finds with their owners. One database: the owner joined in, as always. A
+ * group's shard, where accounts are not: the feeds first, then their owners by id from the
+ * directory (docs/operations.md "Sharding"); a feed whose owner is gone is left out, as the join did.
+ */
+async function withOwners(db: Db, query: ListedQuery) {
+  if (!isShardView(db)) {
+    return query
+      .innerJoin('accounts as acc', 'acc.id', 'f.account_id')
+      .select(['acc.name as owner_name', 'acc.email as owner_email'])
+      .execute();
+  }
+  const rows: ListedRow[] = await query.execute();
+  const owners = await accountNamesById(
+    db,
+    rows.map((row) => row.account_id),
+  );
+  return rows.flatMap((row) => {
+    const owner = owners.get(row.account_id);
+    return owner ? [{ ...row, owner_name: owner.name, owner_email: owner.email }] : [];
+  });
 }
 
 export type FeedRow = Awaited<ReturnType<typeof listFeeds>>[number];
@@ -31,11 +57,12 @@ export type FeedRow = Awaited<ReturnType<typeof listFeeds>>[number];
 export function listFeeds(db: Db, groupId: number, accountId: number | null) {
   let query = listed(db).where('f.group_id', '=', groupId);
   if (accountId !== null) query = query.where('f.account_id', '=', accountId);
-  return query.orderBy('f.created_at').orderBy('f.id').execute();
+  return withOwners(db, query.orderBy('f.created_at').orderBy('f.id'));
 }
 
-export function findFeed(db: Db, groupId: number, id: number) {
-  return listed(db).where('f.group_id', '=', groupId).where('f.id', '=', id).executeTakeFirst();
+export async function findFeed(db: Db, groupId: number, id: number) {
+  const [row] = await withOwners(db, listed(db).where('f.group_id', '=', groupId).where('f.id', '=', id));
+  return row;
 }
 
 export async function countFeedsOf(db: Db, groupId: number, accountId: number): Promise<number> {

@@ -1,6 +1,8 @@
 /** The staff_invitations table (docs/back-office.md "Invitations"). */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, StaffRole } from '../../db/database.ts';
+import { isShardView } from '../../sharding/routing-dialect.ts';
+import { accountNamesById, displayName } from '../accounts/account-names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -30,16 +32,33 @@ const columns = [
   'i.expires_at',
 ] as const;
 
-export function listPending(db: Db, groupId: number, now: Date) {
-  return db
+/**
+ * The group's pending invitations with who sent them. One database: the inviter joined in. A
+ * group's shard: the invitations first, then the inviters by id from the directory
+ * (docs/operations.md "Sharding").
+ */
+export async function listPending(db: Db, groupId: number, now: Date) {
+  const pending = db
     .selectFrom('staff_invitations as i')
-    .leftJoin('accounts as inviter', 'inviter.id', 'i.invited_by')
-    .select([...columns, sql<string | null>`coalesce(inviter.name, inviter.email)`.as('invited_by')])
     .where('i.group_id', '=', groupId)
     .where(pendingAt(now))
     .orderBy('i.created_at', 'desc')
-    .orderBy('i.id', 'desc')
-    .execute();
+    .orderBy('i.id', 'desc');
+  if (!isShardView(db)) {
+    return pending
+      .leftJoin('accounts as inviter', 'inviter.id', 'i.invited_by')
+      .select([...columns, sql<string | null>`coalesce(inviter.name, inviter.email)`.as('invited_by')])
+      .execute();
+  }
+  const rows = await pending.select([...columns, 'i.invited_by as inviter_id']).execute();
+  const inviters = await accountNamesById(
+    db,
+    rows.map((row) => row.inviter_id),
+  );
+  return rows.map(({ inviter_id, ...row }) => ({
+    ...row,
+    invited_by: inviter_id === null ? null : displayName(inviters.get(inviter_id)),
+  }));
 }
 
 export type PendingInvitation = Awaited<ReturnType<typeof listPending>>[number];

@@ -9,12 +9,13 @@
 import { INVITATION_DAYS } from '@creneau/contract/endpoints/backoffice';
 import { isValidEmail, normalizeEmail } from '@creneau/core/validation/email';
 import type { Transaction } from 'kysely';
-import type { Scope, ViewerScope } from '../../app-context.ts';
+import type { AppContext, Scope, ViewerScope } from '../../app-context.ts';
 import type { Database, StaffRole } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { groupMailBrand } from '../../mail/mail-brand.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { everyShard, groupShardContext } from '../../sharding/group-shard-context.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
 import { requireStrongPassword } from '../accounts/accounts.service.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
@@ -147,6 +148,22 @@ async function pendingOf(
   return found;
 }
 
+/**
+ * The database a link's invitation is read and accepted on. The link names no group, so on a
+ * sharded deployment each shard is asked for the key in turn and the group's shard view is used
+ * (docs/operations.md "Sharding"); a write is refused while the group moves. One database: itself,
+ * with no look-up.
+ */
+async function invitationDb(ctx: AppContext, key: string, now: Date, writes: boolean) {
+  if (!ctx.shards || !isWellFormedToken(key)) return ctx.db;
+  const tokenHash = hashSecretToken(key);
+  for (const db of everyShard(ctx)) {
+    const found = await repo.findPendingByHash(db, tokenHash, now);
+    if (found) return (await groupShardContext(ctx, found.group_id, writes)).db;
+  }
+  return ctx.db;
+}
+
 /** Which account the invited address has, and whether the caller is logged in with it. */
 async function accountSituation(
   scope: ViewerScope,
@@ -162,8 +179,9 @@ async function accountSituation(
 }
 
 export async function readInvitation(scope: ViewerScope, key: string) {
-  const invitation = await pendingOf(scope.ctx.db, { key, now: scope.now });
-  const { kind, signedIn } = await accountSituation(scope, scope.ctx.db, invitation.email);
+  const db = await invitationDb(scope.ctx, key, scope.now, false);
+  const invitation = await pendingOf(db, { key, now: scope.now });
+  const { kind, signedIn } = await accountSituation(scope, db, invitation.email);
   return {
     group: { id: invitation.group_id, name: invitation.group_name, urlname: invitation.group_urlname },
     email: invitation.email,
@@ -180,7 +198,8 @@ export async function acceptInvitation(
   const { ctx, now } = scope;
   // Hashed outside the transaction: argon2 takes a while and the row lock should not wait for it.
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
-  return ctx.db.transaction().execute(async (trx) => {
+  const db = await invitationDb(ctx, input.key, now, true);
+  return db.transaction().execute(async (trx) => {
     const invitation = await pendingOf(trx, { key: input.key, now, lock: true });
     const { account, kind, signedIn } = await accountSituation(scope, trx, invitation.email);
     if (kind === 'customer') throw errors.conflict('customerAccount');

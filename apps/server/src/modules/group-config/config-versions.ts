@@ -8,6 +8,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { ConfigVersionSource, Database } from '../../db/database.ts';
+import { isShardView } from '../../sharding/routing-dialect.ts';
+import { accountNamesById, displayName } from '../accounts/account-names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -54,20 +56,32 @@ export async function recordVersion(db: Db, { groupId, document, ...meta }: NewV
   return version;
 }
 
-export function listVersions(db: Db, groupId: number) {
-  return db
+/**
+ * The group's versions, newest first, with their authors' names. One database: the author joined
+ * in. A group's shard: the versions first, then the authors by id from the directory
+ * (docs/operations.md "Sharding").
+ */
+export async function listVersions(db: Db, groupId: number) {
+  const versions = db
     .selectFrom('group_config_versions as v')
-    .leftJoin('accounts as a', 'a.id', 'v.author_account_id')
-    .select([
-      'v.version',
-      'v.source',
-      'v.restored_from',
-      'v.created_at',
-      sql<string | null>`coalesce(a.name, a.email)`.as('author'),
-    ])
+    .select(['v.version', 'v.source', 'v.restored_from', 'v.created_at'])
     .where('v.group_id', '=', groupId)
-    .orderBy('v.version', 'desc')
-    .execute();
+    .orderBy('v.version', 'desc');
+  if (!isShardView(db)) {
+    return versions
+      .leftJoin('accounts as a', 'a.id', 'v.author_account_id')
+      .select(sql<string | null>`coalesce(a.name, a.email)`.as('author'))
+      .execute();
+  }
+  const rows = await versions.select('v.author_account_id').execute();
+  const authors = await accountNamesById(
+    db,
+    rows.map((row) => row.author_account_id),
+  );
+  return rows.map(({ author_account_id, ...row }) => ({
+    ...row,
+    author: author_account_id === null ? null : displayName(authors.get(author_account_id)),
+  }));
 }
 
 export function readVersion(db: Db, groupId: number, version: number) {

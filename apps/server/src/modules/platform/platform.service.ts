@@ -6,9 +6,11 @@
  */
 import type { NewBusinessInput } from '@creneau/core/group-config/new-business';
 import { isValidEmail, normalizeEmail } from '@creneau/core/validation/email';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ViewerScope } from '../../app-context.ts';
+import type { Database } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
+import { everyShard, groupShardContext } from '../../sharding/group-shard-context.ts';
 import { writeInvitation } from '../backoffice/invitations.service.ts';
 import { exportGroupConfig, importGroupConfig } from '../group-config/group-config.service.ts';
 import { findGroup } from '../groups/groups.service.ts';
@@ -23,9 +25,33 @@ import {
 } from './new-group.ts';
 import { requirePlatformAdmin } from './platform-admins.ts';
 
+/** Every group of the deployment, newest first: read on each shard (docs/operations.md "Sharding"). */
 export async function listGroups(scope: ViewerScope) {
   requirePlatformAdmin(scope);
-  const rows = await scope.ctx.db
+  const perShard = await Promise.all(everyShard(scope.ctx).map((db) => groupsOn(db)));
+  // A group being moved is on two shards for a moment (copied, not yet deleted): listed once, from
+  // the first shard that has it.
+  const seen = new Set<number>();
+  const rows = perShard
+    .flat()
+    .filter((row) => !seen.has(row.id) && seen.add(row.id))
+    .sort((a, b) => b.id - a.id);
+  return {
+    records: rows.map((row) => ({
+      id: row.id,
+      urlname: row.urlname,
+      name: row.name,
+      active: row.active,
+      created: new Date(row.created_at).toISOString(),
+      time_zone: row.time_zone,
+      appointments: Number(row.appointments),
+    })),
+  };
+}
+
+/** The groups of one database with their appointment counts (both group tables: one shard's query). */
+function groupsOn(db: Kysely<Database>) {
+  return db
     .selectFrom('groups as g')
     .select([
       'g.id',
@@ -39,17 +65,6 @@ export async function listGroups(scope: ViewerScope) {
     ])
     .orderBy('g.id', 'desc')
     .execute();
-  return {
-    records: rows.map((row) => ({
-      id: row.id,
-      urlname: row.urlname,
-      name: row.name,
-      active: row.active,
-      created: new Date(row.created_at).toISOString(),
-      time_zone: row.time_zone,
-      appointments: Number(row.appointments),
-    })),
-  };
 }
 
 export async function createInvitedGroup(
@@ -104,7 +119,10 @@ export async function createInvitedGroup(
 /** Closes or reopens a group: its configuration with `active` changed, imported as a new version. */
 export async function setGroupActive(scope: ViewerScope, groupId: number, active: boolean) {
   const adminId = requirePlatformAdmin(scope);
-  const { ctx, now } = scope;
+  const { now } = scope;
+  // The route names the group by id only: on a sharded deployment its shard's view, which refuses
+  // the change while the group moves (docs/operations.md "Sharding").
+  const ctx = scope.ctx.shards ? await groupShardContext(scope.ctx, groupId, true) : scope.ctx;
   const group = await findGroup(ctx, groupId);
   if (!group) throw errors.groupDoesNotExist();
   const document = await exportGroupConfig(ctx.db, group.urlname);

@@ -1,0 +1,219 @@
+/**
+ * Sharding by group (docs/operations.md "Sharding"): the back-office reads that joined accounts with
+ * a group's rows, the housekeeping and the platform's group list, for a group on the shard that is
+ * not the directory. Each read must answer as on one database, never a CrossShardQueryError.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
+import { startHousekeeping } from '../src/maintenance/housekeeping.ts';
+import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
+import { registerGroup } from '../src/sharding/shard-directory.ts';
+import { call, createAccount, latestMailTo, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
+import { idsByExternid, newFiche } from './support/booking.ts';
+import { sampleGroup } from './support/fixtures.ts';
+import { countOn, createShardDatabase } from './support/shard-databases.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const START = '2026-11-23T08:00:00Z';
+const ADMIN = 'ops-shards@platform.example';
+
+describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group outside the directory', () => {
+  let directory: { url: string; drop: () => Promise<void> };
+  let eu2: { url: string; drop: () => Promise<void> };
+  let handle: DatabaseHandle;
+  let t: TestApp;
+  const groups = {} as Record<'main' | 'eu2', { id: number; ids: Record<string, number> }>;
+  let owner: { id: number; token: string };
+  let stylistId: number;
+
+  const admin = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    call(t, method, `/api/v3/admin/groups/${groups.eu2.id}/${path}`, {
+      token: owner.token,
+      ...(body !== undefined ? { body } : {}),
+    });
+  const eu2View = () => t.ctx.shards!.router.view('eu2');
+
+  beforeAll(async () => {
+    [directory, eu2] = await Promise.all([createShardDatabase('dir2'), createShardDatabase('eu2b')]);
+    handle = await openDatabase({ databaseUrl: directory.url, poolSize: 5 });
+    t = await createTestApp(handle, {
+      now: START,
+      config: { shards: { eu2: eu2.url }, platformAdmins: [ADMIN] },
+      logStream: process.stderr,
+    });
+    for (const shard of ['main', 'eu2'] as const) {
+      const urlname = `split-${shard}`;
+      const view = t.ctx.shards!.router.view(shard);
+      const { id } = await importGroupConfig(view, sampleGroup({ urlname, website: null }));
+      await registerGroup(view, { groupId: id, urlname, shard });
+      groups[shard] = { id, ids: await idsByExternid(t, id) };
+    }
+    // The eu2 group's owner (named, so the reads have a name to show) and a stylist on one calendar.
+    const ownerId = await createAccount(t.ctx.db, {
+      email: 'owner-eu2@example.com',
+      role: 'pro',
+      proGroups: [groups.eu2.id],
+    });
+    await t.ctx.db
+      .updateTable('pro_groups')
+      .set({ role: 'owner', all_calendars: true })
+      .where('account_id', '=', ownerId)
+      .execute();
+    await t.ctx.db.updateTable('accounts').set({ name: 'Olivia Owner' }).where('id', '=', ownerId).execute();
+    owner = { id: ownerId, token: await loginAs(t, 'owner-eu2@example.com') };
+    stylistId = await createAccount(t.ctx.db, {
+      email: 'stylist-eu2@example.com',
+      role: 'pro',
+      proGroups: [groups.eu2.id],
+    });
+    await t.ctx.db
+      .updateTable('pro_groups')
+      .set({ role: 'staff', all_calendars: false })
+      .where('account_id', '=', stylistId)
+      .execute();
+    await eu2View()
+      .insertInto('staff_calendars')
+      .values({ account_id: stylistId, group_id: groups.eu2.id, calendar_id: groups.eu2.ids.alice! })
+      .execute();
+  });
+  afterAll(async () => {
+    await t?.app.close();
+    await handle?.close();
+    await Promise.all([directory?.drop(), eu2?.drop()]);
+  });
+
+  it('makes and lists calendar feeds with their owner', async () => {
+    const made = await admin('POST', 'calendar-feeds', { calendar_id: groups.eu2.ids.alice });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ owner_name: 'Olivia Owner', mine: true });
+    const listed = await admin('GET', 'calendar-feeds');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.records.map((feed: { owner_name: string }) => feed.owner_name)).toEqual([
+      'Olivia Owner',
+    ]);
+    expect(await countOn(eu2.url, 'select count(*) as n from calendar_feeds')).toBe(1);
+    // The feed's address names no group: it is found on its shard, and answers the calendar file.
+    const file = await t.app.inject({ method: 'GET', url: new URL(made.body.url).pathname });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body).toContain('BEGIN:VCALENDAR');
+  });
+
+  it('lists pending staff invitations with who sent them, and accepts one from its link', async () => {
+    const sent = await admin('POST', 'invitations', {
+      email: 'newcomer@example.com',
+      role: 'staff',
+      calendar_ids: null,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const listed = await admin('GET', 'invitations');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(JSON.stringify(listed.body)).toContain('"invited_by":"Olivia Owner"');
+    // The link names no group: its key is found on the group's shard, read and accepted there.
+    const mail = await latestMailTo(eu2View(), 'newcomer@example.com');
+    const key = mail!.link!.searchParams.get('key')!;
+    const seen = await call(t, 'POST', '/api/v3/invitations/lookup', { body: { key } });
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.group).toMatchObject({ id: groups.eu2.id, urlname: 'split-eu2' });
+    const joined = await call(t, 'POST', '/api/v3/invitations/accept', {
+      body: { key, name: 'Nora Newcomer', password: STRONG_PASSWORD },
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect(joined.body).toMatchObject({ group_id: groups.eu2.id, role: 'staff' });
+    const membership =
+      'select count(*) as n from pro_groups p join accounts a on a.id = p.account_id where p.group_id = $1 and a.email = $2';
+    expect(await countOn(directory.url, membership, [groups.eu2.id, 'newcomer@example.com'])).toBe(1);
+    expect(
+      await countOn(eu2.url, 'select count(*) as n from staff_invitations where accepted_at is not null'),
+    ).toBe(1);
+  });
+
+  it('lists the team with each member’s calendars', async () => {
+    const team = await admin('GET', 'staff');
+    expect(team.status, JSON.stringify(team.body)).toBe(200);
+    const records = (team.body.records ?? team.body) as {
+      account_id: number;
+      calendar_ids: number[] | null;
+    }[];
+    const byId = new Map(records.map((member) => [member.account_id, member.calendar_ids]));
+    expect(byId.get(stylistId)).toEqual([groups.eu2.ids.alice]);
+    expect(byId.get(owner.id)).toBeNull();
+  });
+
+  it('finds customers and opens a customer file', async () => {
+    const fiche = await call(t, 'POST', `/api/v3/groups/${groups.eu2.id}/fiches`, {
+      token: owner.token,
+      body: { fiche: newFiche('Perrine', { lastname: 'Shardson' }) },
+    });
+    expect(fiche.status, JSON.stringify(fiche.body)).toBe(201);
+    const ficheId = (fiche.body.records?.[0]?.id ?? fiche.body.id) as number;
+    const found = await admin('GET', 'customers?q=shardson');
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(JSON.stringify(found.body)).toContain('Perrine');
+    const file = await admin('GET', `customers/${ficheId}`);
+    expect(file.status, JSON.stringify(file.body)).toBe(200);
+    const exported = await admin('GET', `customers/${ficheId}/export`);
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    const erased = await admin('POST', `customers/${ficheId}/erase`, { confirm: true });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect(
+      await countOn(eu2.url, 'select count(*) as n from fiches where id = $1 and deleted', [ficheId]),
+    ).toBe(1);
+  });
+
+  it('lists the configuration versions with their authors', async () => {
+    await eu2View()
+      .updateTable('group_config_versions')
+      .set({ author_account_id: owner.id })
+      .where('group_id', '=', groups.eu2.id)
+      .execute();
+    const versions = await admin('GET', 'configuration/versions');
+    expect(versions.status, JSON.stringify(versions.body)).toBe(200);
+    const authors = (versions.body.records ?? versions.body) as { author: string | null }[];
+    expect(authors.length).toBeGreaterThan(0);
+    expect(authors.every((version) => version.author === 'Olivia Owner')).toBe(true);
+  });
+
+  it("purges old idempotency keys on every shard, and the directory's expired links", async () => {
+    const old = new Date(Date.parse(START) - 8 * 86_400_000);
+    for (const shard of ['main', 'eu2'] as const) {
+      await t.ctx
+        .shards!.router.view(shard)
+        .insertInto('idempotency_keys')
+        .values({
+          group_id: groups[shard].id,
+          key: `old-${shard}`,
+          request_hash: 'x',
+          status_code: 201,
+          response: JSON.stringify({}),
+          created_at: old,
+        })
+        .execute();
+    }
+    const rounds: boolean[] = [];
+    const housekeeping = startHousekeeping(t.ctx, { onRound: (ok) => rounds.push(ok) });
+    await housekeeping.stop();
+    expect(rounds).toEqual([true]);
+    const keys = 'select count(*) as n from idempotency_keys where key like $1';
+    expect(await countOn(directory.url, keys, ['old-%'])).toBe(0);
+    expect(await countOn(eu2.url, keys, ['old-%'])).toBe(0);
+  });
+
+  it("lists every shard's groups to the platform's administrators", async () => {
+    await createAccount(t.ctx.db, { email: ADMIN, role: 'pro' });
+    const token = await loginAs(t, ADMIN);
+    const listed = await call(t, 'GET', '/api/v3/platform/groups', { token });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const ids = listed.body.records.map((group: { id: number }) => group.id);
+    expect(ids).toEqual([groups.eu2.id, groups.main.id]);
+    const closed = await call(t, 'PUT', `/api/v3/platform/groups/${groups.eu2.id}/active`, {
+      token,
+      body: { active: false },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(
+      await countOn(eu2.url, 'select count(*) as n from groups where id = $1 and not active', [
+        groups.eu2.id,
+      ]),
+    ).toBe(1);
+  });
+});
