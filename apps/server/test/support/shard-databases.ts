@@ -1,33 +1,10 @@
 /** The sharding tests' databases: each shard a database of its own, cloned from the migrated template. */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
-import { adminUrl, databaseUrl } from './postgres-urls.ts';
+import { cloneTemplateDatabase } from './test-db.ts';
 
-/** A database of its own, cloned from the migrated template, named after this branch's work. */
-export async function createShardDatabase(role: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const template = inject('postgresTemplate');
-  if (!template) throw new Error('PostgreSQL is not available to this test run');
-  const name = `h_shard_${role}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${template}`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    url: databaseUrl(name),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl() });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
-    },
-  };
+/** A database of its own, cloned from the migrated template, named after its shard role. */
+export function createShardDatabase(role: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  return cloneTemplateDatabase(`h_shard_${role}`);
 }
 
 /** Rows of a table on one database, read straight from it (not through the server). */

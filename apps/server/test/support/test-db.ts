@@ -18,30 +18,41 @@ export async function createPgliteDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ loadDataDir: new Blob([dump]) });
 }
 
+/** A new PostgreSQL database cloned from the migrated template, named `<prefix>_<random>`. */
+export async function cloneTemplateDatabase(
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('PostgreSQL is not available to this test run');
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await asAdmin((admin) => admin.query(`create database ${name} template ${template}`));
+  return {
+    url: databaseUrl(name),
+    drop: () => asAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`)),
+  };
+}
+
+async function asAdmin(work: (admin: pg.Client) => Promise<unknown>): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** A new database cloned from the migrated template; dropped when the handle closes. */
 export async function createPostgresDatabase(poolSize = 10): Promise<DatabaseHandle> {
   const template = inject('postgresTemplate');
   if (!template) throw new Error('PostgreSQL is not available to this test run');
-  const name = `creneau_t_${template.split('_').pop()}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${template}`);
-  } finally {
-    await admin.end();
-  }
-  const handle = await openDatabase({ databaseUrl: databaseUrl(name), poolSize });
+  const database = await cloneTemplateDatabase(`creneau_t_${template.split('_').pop()}`);
+  const handle = await openDatabase({ databaseUrl: database.url, poolSize });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl() });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
+      await database.drop();
     },
   };
 }
