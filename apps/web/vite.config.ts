@@ -16,6 +16,10 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
+        // A chunk's file is named by its hash alone: the entry lists every lazy chunk's file in its
+        // preload table, and the module names in them cost 1 KB gzipped of every first load
+        // (docs/benchmarks.md). The manifest still maps each source file to its chunk.
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           // Everything the entry imports statically, in the entry's own file: it all loads on
           // every first visit anyway, and left to itself the bundler cuts out a dozen shared chunks

@@ -6,7 +6,7 @@
 
 import type { EmailChangeRequested } from '@creneau/contract/endpoints/accounts';
 import * as routes from '@creneau/contract/routes';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../query/query.ts';
 import { apiCall } from './client.ts';
 
 /** The answer, as the API contract declares it. */

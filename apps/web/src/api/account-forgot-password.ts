@@ -5,7 +5,7 @@
 import type { AnswerOf } from '@creneau/contract/endpoint';
 import type { forgotPassword as endpoint } from '@creneau/contract/endpoints/accounts';
 import * as routes from '@creneau/contract/routes';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../query/query.ts';
 import { apiCall } from './client.ts';
 
 /** Asks for a reset link. */

@@ -1,7 +1,7 @@
 import type { PasswordSet, setPassword } from '@creneau/contract/endpoints/accounts';
 import type { BodyOf } from '@creneau/contract/request-path';
 import * as routes from '@creneau/contract/routes';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../query/query.ts';
 import { apiCall } from './client.ts';
 import { adoptSessionToken } from './session-login.ts';
 

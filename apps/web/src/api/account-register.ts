@@ -7,7 +7,7 @@
 import type { Registered, register as registerEndpoint } from '@creneau/contract/endpoints/accounts';
 import type { BodyOf } from '@creneau/contract/request-path';
 import * as routes from '@creneau/contract/routes';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../query/query.ts';
 import { apiCall } from './client.ts';
 
 /**

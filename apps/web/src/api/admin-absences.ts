@@ -12,7 +12,7 @@ import type {
   listHolidays,
 } from '@creneau/contract/endpoints/backoffice';
 import type { BodyOf } from '@creneau/contract/request-path';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../query/query.ts';
 import { adminKeys } from './admin-keys.ts';
 import { apiCall } from './client.ts';
 

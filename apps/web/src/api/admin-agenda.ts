@@ -5,7 +5,7 @@
  */
 import type { AnswerOf } from '@creneau/contract/endpoint';
 import type { getAgenda } from '@creneau/contract/endpoints/backoffice';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '../query/query.ts';
 import { type AgendaKeyParams, adminKeys } from './admin-keys.ts';
 import { apiGet } from './client.ts';
 

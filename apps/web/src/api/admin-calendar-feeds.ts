@@ -6,7 +6,7 @@
 import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
 import type { AnswerOf } from '@creneau/contract/endpoint';
 import type { createCalendarFeed, listCalendarFeeds } from '@creneau/contract/endpoints/calendar-feeds';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../query/query.ts';
 import { apiCall } from './client.ts';
 
 export type CalendarFeed = AnswerOf<typeof listCalendarFeeds>['records'][number];

@@ -7,7 +7,7 @@
 import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
 import type { AnswerOf } from '@creneau/contract/endpoint';
 import type { eraseCustomer, getCustomer, searchCustomers } from '@creneau/contract/endpoints/backoffice';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../query/query.ts';
 import { adminKeys } from './admin-keys.ts';
 import { apiCall } from './client.ts';
 

@@ -5,7 +5,7 @@
 import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
 import type { AnswerOf } from '@creneau/contract/endpoint';
 import type { uploadImage } from '@creneau/contract/endpoints/images';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../query/query.ts';
 import { apiUpload } from './client.ts';
 
 export type UploadedImage = AnswerOf<typeof uploadImage>;

@@ -9,9 +9,9 @@
  */
 import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
 import { pathOf } from '@creneau/contract/request-path';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { appConfig } from '../lib/config.ts';
+import { useQueryClient } from '../query/query.ts';
 import { adminKeys } from './admin-keys.ts';
 import { encodeQuery } from './query-encoding.ts';
 import { createSseParser } from './sse-parser.ts';

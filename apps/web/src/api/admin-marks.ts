@@ -3,7 +3,7 @@
  * appointment (docs/back-office.md "Appointment marks"). Both answer the appointment as the agenda
  * shows it, which replaces the cached copy in every agenda of the group.
  */
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '../query/query.ts';
 import type { Agenda, AgendaAppointment } from './admin-agenda.ts';
 import { adminKeys } from './admin-keys.ts';
 import { apiPut } from './client.ts';

@@ -1,7 +1,7 @@
 /** GET /v3/admin/groups/{id}/membership — the caller's role, calendars and rights (docs/back-office.md). */
 import type { AnswerOf } from '@creneau/contract/endpoint';
 import type { getMembership } from '@creneau/contract/endpoints/backoffice';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../query/query.ts';
 import { adminKeys } from './admin-keys.ts';
 import { apiGet } from './client.ts';
 

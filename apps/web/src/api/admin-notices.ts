@@ -5,7 +5,7 @@
 import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
 import type { AnswerOf } from '@creneau/contract/endpoint';
 import type { getNotifications, listStaff } from '@creneau/contract/endpoints/backoffice';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../query/query.ts';
 import { apiCall } from './client.ts';
 
 export type BusinessNotices = AnswerOf<typeof getNotifications>;

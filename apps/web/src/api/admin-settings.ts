@@ -11,7 +11,7 @@ import type {
   listConfigurationVersions,
   saveConfiguration,
 } from '@creneau/contract/endpoints/configuration';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../query/query.ts';
 import { adminKeys } from './admin-keys.ts';
 import { ApiError, apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';

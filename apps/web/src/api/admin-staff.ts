@@ -7,7 +7,7 @@ import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
 import type { AnswerOf } from '@creneau/contract/endpoint';
 import type { listStaff, updateStaffMember } from '@creneau/contract/endpoints/backoffice';
 import type { BodyOf } from '@creneau/contract/request-path';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../query/query.ts';
 import { adminKeys } from './admin-keys.ts';
 import { apiCall } from './client.ts';
 

@@ -10,7 +10,8 @@ import type {
   listWebhookDeliveries,
   listWebhooks,
 } from '@creneau/contract/endpoints/webhooks';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../query/query.ts';
+import { useInfiniteQuery } from '../query/use-infinite-query.ts';
 import { adminKeys } from './admin-keys.ts';
 import { apiCall } from './client.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { AppointmentsCanceled } from '@creneau/contract/endpoints/appointments';
 import * as routes from '@creneau/contract/routes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../query/query.ts';
 import type { ListedAppointment } from './appointments.ts';
 import { ApiError, apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';

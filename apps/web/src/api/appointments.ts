@@ -5,7 +5,7 @@
  */
 import type { Appointment } from '@creneau/contract/endpoints/appointments';
 import * as routes from '@creneau/contract/routes';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../query/query.ts';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Slot, SlotList, SlotsRelease } from '@creneau/contract/endpoints/availability';
 import * as routes from '@creneau/contract/routes';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '../query/query.ts';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 

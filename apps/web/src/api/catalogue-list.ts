@@ -5,7 +5,7 @@
  */
 import type { AnswerOf, Endpoint } from '@creneau/contract/endpoint';
 import type { QueryOf, RequestOf, Route } from '@creneau/contract/request-path';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../query/query.ts';
 import { type ListParams, listQueryParams } from './catalogue-params.ts';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';

@@ -8,7 +8,7 @@
 import type { Fiche } from '@creneau/contract/endpoints/fiches';
 import * as routes from '@creneau/contract/routes';
 import { visibleRecords } from '@creneau/core/booking/records-cap';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../query/query.ts';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 

@@ -1,7 +1,7 @@
 /** GET /v3/services/groups/{urlname}.json — the group configuration the booking page starts from. */
 import type { PublicGroup } from '@creneau/contract/endpoints/groups';
 import * as routes from '@creneau/contract/routes';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../query/query.ts';
 import { followGroupGeneration } from './api-generation.ts';
 import { ApiError, apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';

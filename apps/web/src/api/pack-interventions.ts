@@ -1,6 +1,6 @@
 /** GET /v3/groups/{id}/pack_interventions — opened packs (docs/requirements/booking-flow.md §3 Pack). */
 import * as routes from '@creneau/contract/routes';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../query/query.ts';
 import { type ListParams, listQueryParams } from './catalogue-params.ts';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';

@@ -6,7 +6,7 @@
 import type { AnswerOf } from '@creneau/contract/endpoint';
 import type { setReminderOptOut } from '@creneau/contract/endpoints/reminders';
 import * as routes from '@creneau/contract/routes';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../query/query.ts';
 import { apiCall } from './client.ts';
 
 export type ReminderChannel = 'email' | 'sms';

@@ -1,7 +1,7 @@
 /** GET /v3/sessions/current.json — who is logged in (docs/requirements/accounts-and-appointments.md §3 Session, §7). */
 import type { CurrentSession } from '@creneau/contract/endpoints/sessions';
 import * as routes from '@creneau/contract/routes';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../query/query.ts';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 import { useSessionToken } from './session-token.ts';

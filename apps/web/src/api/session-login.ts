@@ -6,8 +6,8 @@
 import type { LoginAnswer, login as loginEndpoint } from '@creneau/contract/endpoints/sessions';
 import type { BodyOf } from '@creneau/contract/request-path';
 import * as routes from '@creneau/contract/routes';
-import { useMutation } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
+import { useMutation } from '../query/query.ts';
 import { apiCall } from './client.ts';
 import { ANONYMOUS_SESSION, currentSessionQuery, type Session } from './session-current.ts';
 import { setSessionToken } from './session-token.ts';

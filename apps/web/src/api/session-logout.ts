@@ -1,6 +1,6 @@
 import type { LoggedOut } from '@creneau/contract/endpoints/sessions';
 import * as routes from '@creneau/contract/routes';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../query/query.ts';
 import { apiCall } from './client.ts';
 import { forgetSessionData, markIntentionalLogout } from './session-end.ts';
 import { clearSessionToken } from './session-token.ts';

@@ -5,7 +5,7 @@
 import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
 import type { signup } from '@creneau/contract/endpoints/platform';
 import type { BodyOf } from '@creneau/contract/request-path';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../query/query.ts';
 import { apiCall } from './client.ts';
 import { adoptSessionToken } from './session-login.ts';
 

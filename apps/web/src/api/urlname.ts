@@ -1,7 +1,7 @@
 /** GET /urlname?website=HOST — the group served on a host, for "/" with no url name (docs/requirements/booking-flow.md §2). */
 import type { UrlnameLookup } from '@creneau/contract/endpoints/groups';
 import * as routes from '@creneau/contract/routes';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../query/query.ts';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 

@@ -1,7 +1,7 @@
 /** GET /v3/websites?group_id= — the mini-site home settings (docs/requirements/booking-flow.md §3 Website). */
 import type { Website } from '@creneau/contract/endpoints/groups';
 import * as routes from '@creneau/contract/routes';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../query/query.ts';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 

@@ -10,7 +10,6 @@ import {
   preselectionLookups,
 } from '@creneau/core/url/preselection';
 import type { Preselection, PreselectionName } from '@creneau/core/url/query-params';
-import { useQuery } from '@tanstack/react-query';
 import { fetchCalendars } from '../api/calendars.ts';
 import { fetchCalendarsets } from '../api/calendarsets.ts';
 import type { Condition } from '../api/catalogue-params.ts';
@@ -18,6 +17,7 @@ import { fetchInterventions } from '../api/interventions.ts';
 import { fetchInterventionsets } from '../api/interventionsets.ts';
 import { fetchPackInterventions } from '../api/pack-interventions.ts';
 import { queryKeys } from '../api/query-keys.ts';
+import { useQuery } from '../query/query.ts';
 
 type Found = { id: number; externid?: string | null }[];
 

@@ -1,5 +1,5 @@
-/** The TanStack Query client shared by the app and the router's prefetching. */
-import { QueryClient } from '@tanstack/react-query';
+/** The query client shared by the app (docs/decisions/020-own-query-module.md), and by code outside components. */
+import { QueryClient } from '../query/query.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -2,10 +2,10 @@
  * The start-up sequence end to end in the DOM (docs/requirements/booking-flow.md §4): group, session, step list, then the
  * first page — with the API answered by a fake fetch.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n.ts';
+import { QueryClient, QueryClientProvider } from '../../query/query.ts';
 import { MemoryRouter, useLocation } from '../../routing/routing.ts';
 import { usePopupStore } from '../../ui/popup-store.ts';
 import { AppRoutes } from '../router.tsx';

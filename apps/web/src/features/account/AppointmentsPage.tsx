@@ -5,7 +5,6 @@
  * button; the group's custom text. E-mail links land here: cancel_apt opens the cancel dialog and
  * export_apt the add-to-calendar popup once the list is loaded.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
 import { canChangeAppointments } from '../../api/api-generation.ts';
@@ -19,6 +18,7 @@ import { mapState, placeToGo } from '../../app/map-place.ts';
 import { groupPath } from '../../app/paths.ts';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { useQueryClient } from '../../query/query.ts';
 import { useLocation, useNavigate } from '../../routing/routing.ts';
 import type { AppointmentAction } from '../../ui/appointments/AppointmentCard.tsx';
 import { errorKey } from '../../ui/auth/error-key.ts';

@@ -1,12 +1,12 @@
 /**
  * Saving and removing a person's record (docs/requirements/accounts-and-appointments.md §5) as
- * TanStack mutations: each refreshes the group's records once the server has answered.
+ * mutations (query/query.ts): each refreshes the group's records once the server has answered.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFiche } from '../../api/fiche-create.ts';
 import { updateFiche } from '../../api/fiche-update.ts';
 import type { Fiche } from '../../api/fiches.ts';
 import { queryKeys } from '../../api/query-keys.ts';
+import { useMutation, useQueryClient } from '../../query/query.ts';
 
 /** Creates a record, or updates `fiche` when there is one. */
 export function useSaveRecord(groupId: number, fiche: Fiche | null | undefined) {

@@ -1,10 +1,10 @@
 /** The cancel dialog's variants and what its answer does (docs/requirements/accounts-and-appointments.md §2, §4, §8), with a fake API. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookedAppointment } from '../../api/appointment-create.ts';
 import { changeLanguage, loadPart } from '../../i18n/i18n.ts';
+import { QueryClient, QueryClientProvider } from '../../query/query.ts';
 import { useNotificationStore } from '../../ui/notification-store.ts';
 import { usePopupStore } from '../../ui/popup-store.ts';
 import { CancelDialog } from './CancelDialog.tsx';

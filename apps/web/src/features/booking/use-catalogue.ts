@@ -1,6 +1,6 @@
 /**
- * The group's catalogue in the page language, fetched on demand and shared by every step (TanStack
- * Query caches each list): categories, services, packs, calendar sets, calendars and resources.
+ * The group's catalogue in the page language, fetched on demand and shared by every step (the query
+ * cache keeps each list): categories, services, packs, calendar sets, calendars and resources.
  * Nothing of it is stored with the booking (docs/requirements/booking-flow.md §4: rehydration resets these lists).
  */
 import { useCalendars } from '../../api/calendars.ts';

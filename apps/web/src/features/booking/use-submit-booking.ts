@@ -1,16 +1,16 @@
 /**
- * The booking's write, as one TanStack Query mutation: bring a changed saved record up to date,
+ * The booking's write, as one mutation (query/query.ts): bring a changed saved record up to date,
  * then take the appointment — or change the one being edited — and leave the caches and the
  * session as the confirmation step needs them (docs/requirements/accounts-and-appointments.md §4
  * "Booking details"). The page keeps what is about the form: checking it, showing the errors.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AppointmentCreateBody, createAppointment } from '../../api/appointment-create.ts';
 import { updateAppointment } from '../../api/appointment-update.ts';
 import { updateFiche } from '../../api/fiche-update.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { ANONYMOUS_SESSION, currentSessionQuery } from '../../api/session-current.ts';
 import { setSessionToken } from '../../api/session-token.ts';
+import { useMutation, useQueryClient } from '../../query/query.ts';
 import type { Confirmation } from './booking-store.ts';
 
 /** Who the booking is for: a new record's fields, or a saved record (with its changed fields). */

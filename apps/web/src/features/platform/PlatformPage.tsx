@@ -4,7 +4,6 @@
  * or reopened from here, and new ones created for businesses whose owners are invited. Outside any group, so it logs in without one; the server alone decides
  * who administers the platform, and anyone else is told so.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { usePlatformGroups } from '../../api/platform.ts';
@@ -12,6 +11,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { useCurrentSession } from '../../api/session-current.ts';
 import { useLogout } from '../../api/session-logout.ts';
 import { usePart } from '../../i18n/i18n.ts';
+import { useQueryClient } from '../../query/query.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageMessage } from '../../ui/PageMessage.tsx';

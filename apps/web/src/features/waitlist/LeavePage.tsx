@@ -2,9 +2,9 @@
  * /{urlname}/waitlist/leave?leaveKey=… (docs/waitlist.md): leaving the waiting list from a mail's link.
  * Asked with a button rather than on opening, so that a mail scanner following links leaves no one.
  */
-import { useMutation } from '@tanstack/react-query';
 import { leaveWaitlist } from '../../api/waitlist.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useMutation } from '../../query/query.ts';
 import { useLocation } from '../../routing/routing.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PageMessage } from '../../ui/PageMessage.tsx';

@@ -4,10 +4,10 @@
  * taken" (the visitor stays on the list). Times on the group's wall clock, in the visitor's language.
  */
 import { formatDateTime } from '@creneau/core/format/date-time';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { confirmOffer, readOffer } from '../../api/waitlist.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { useMutation, useQuery } from '../../query/query.ts';
 import { useLocation } from '../../routing/routing.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PageMessage } from '../../ui/PageMessage.tsx';

@@ -1,5 +1,4 @@
 /** The waiting-list form (docs/waitlist.md): opened by its button, checked before sending, what it sends, its answers. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +6,7 @@ import type { Group } from '../../api/group.ts';
 import { ANONYMOUS_SESSION } from '../../api/session-current.ts';
 import { changeLanguage } from '../../i18n/i18n.ts';
 import { GroupContext } from '../../lib/group-context.ts';
+import { QueryClient, QueryClientProvider } from '../../query/query.ts';
 import { WaitlistForm } from './WaitlistForm.tsx';
 
 const group = {

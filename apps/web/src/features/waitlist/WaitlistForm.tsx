@@ -4,11 +4,11 @@
  * dates — that puts the visitor on the group's waiting list.
  */
 import { validateEmail } from '@creneau/core/validation/email';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { joinWaitlist } from '../../api/waitlist.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
+import { useMutation } from '../../query/query.ts';
 import { Button } from '../../ui/Button.tsx';
 import formStyles from '../../ui/forms/forms.module.css';
 import styles from './WaitlistForm.module.css';

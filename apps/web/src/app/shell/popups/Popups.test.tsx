@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Group } from '../../../api/group.ts';
 import { ANONYMOUS_SESSION } from '../../../api/session-current.ts';
 import { changeLanguage } from '../../../i18n/i18n.ts';
+import { QueryClient, QueryClientProvider } from '../../../query/query.ts';
 import { MemoryRouter, Route, Routes, useLocation } from '../../../routing/routing.ts';
 import { useNotificationStore } from '../../../ui/notification-store.ts';
 import { type Popup, usePopupStore } from '../../../ui/popup-store.ts';

@@ -3,7 +3,6 @@
  * the browser's own refusal, a 422's problems on their fields with the focus on the first, a 409's
  * reload offer, what is sent, the leave warning, and when the "correct the marked fields" line goes.
  */
-import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -12,6 +11,7 @@ import type { ConfigurationDocument, SavedConfiguration } from '../../../api/adm
 import { ApiError } from '../../../api/client.ts';
 import { loadAdminTexts } from '../../../i18n/admin-texts.ts';
 import { changeLanguage } from '../../../i18n/i18n.ts';
+import { QueryClient, QueryClientProvider, useMutation } from '../../../query/query.ts';
 import { SaveBar } from './ConfigurationEditor.tsx';
 import { sortProblemsBy, withoutRoot } from './server-problems.ts';
 import { type LocalMessage, problemMap, useEditorForm } from './use-editor-form.ts';

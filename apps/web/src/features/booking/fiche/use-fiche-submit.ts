@@ -8,7 +8,6 @@
  * visitor has tried it.
  */
 import { pickSlot } from '@creneau/core/booking/selection';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AvailableSlot } from '../../../api/availabletimeslots.ts';
 import type { ApiError } from '../../../api/client.ts';
@@ -16,6 +15,7 @@ import type { Intervention } from '../../../api/interventions.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { announceBooking } from '../../../app/announce-booking.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { useQueryClient } from '../../../query/query.ts';
 import { notify } from '../../../ui/notification-store.ts';
 import { type BookingFailure, bookingFailureOf } from '../booking-errors.ts';
 import { attemptKey, setConfirmation, useBookingStore } from '../booking-store.ts';

@@ -4,13 +4,13 @@
  * and what invalidates the choice (docs/requirements/booking-flow.md §4 "Booking sequence").
  */
 import { applySlotsFailure, resourcesIncompatible } from '@creneau/core/booking/selection';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { BookedAppointment } from '../../../api/appointment-create.ts';
 import { useAvailableTimeslots } from '../../../api/availabletimeslots.ts';
 import { ApiError } from '../../../api/client.ts';
 import type { Intervention } from '../../../api/interventions.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
+import { useQueryClient } from '../../../query/query.ts';
 import { useBookingStore } from '../booking-store.ts';
 import { performedIds } from '../catalogue-filters.ts';
 import { editingSlotsParams, slotsParams } from '../slot-request.ts';
