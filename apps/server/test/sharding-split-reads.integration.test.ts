@@ -11,7 +11,7 @@ import { registerGroup } from '../src/sharding/shard-directory.ts';
 import { call, createAccount, latestMailTo, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
 import { idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
-import { countOn, createShardDatabase } from './support/shard-databases.ts';
+import { countOn, createTwoClusterShards } from './support/shard-databases.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const START = '2026-11-23T08:00:00Z';
@@ -34,7 +34,7 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
   const eu2View = () => t.ctx.shards!.router.view('eu2');
 
   beforeAll(async () => {
-    [directory, eu2] = await Promise.all([createShardDatabase('dir2'), createShardDatabase('eu2b')]);
+    [directory, eu2] = await createTwoClusterShards({ directory: 'dir2', shard: 'eu2b' });
     handle = await openDatabase({ databaseUrl: directory.url, poolSize: 5 });
     t = await createTestApp(handle, {
       now: START,

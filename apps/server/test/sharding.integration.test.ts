@@ -1,6 +1,6 @@
 /**
- * Sharding by group (docs/operations.md "Sharding"): two PostgreSQL databases that share nothing —
- * the directory (shard `main`) and `eu2` —, a group on each, one server address in front. Each
+ * Sharding by group (docs/operations.md "Sharding"): two PostgreSQL clusters — the directory (shard
+ * `main`) on the tests' server and `eu2` on a second one —, a group on each, one server address in front. Each
  * group's booking journey runs on its own shard, one account books in both, the spec's look-ups
  * answer from the directory, and a second server hears a booking made on the non-directory shard.
  */
@@ -22,12 +22,12 @@ import { registerGroup } from '../src/sharding/shard-directory.ts';
 import { call, createAccount, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
 import { book, idsByExternid, newFiche, slots } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
-import { countOn, createShardDatabase } from './support/shard-databases.ts';
+import { countOn, createTwoClusterShards } from './support/shard-databases.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const START = '2026-11-23T08:00:00Z';
 
-describe.runIf(inject('postgresTemplate'))('sharding by group over two databases', () => {
+describe.runIf(inject('postgresTemplate'))('sharding by group over two PostgreSQL clusters', () => {
   let directory: { url: string; drop: () => Promise<void> };
   let eu2: { url: string; drop: () => Promise<void> };
   let handle: DatabaseHandle;
@@ -47,7 +47,7 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
   const shardDbs = () => new Map([...['main', 'eu2']].map((name) => [name, t.ctx.shards!.router.view(name)]));
 
   beforeAll(async () => {
-    [directory, eu2] = await Promise.all([createShardDatabase('dir'), createShardDatabase('eu2')]);
+    [directory, eu2] = await createTwoClusterShards({ directory: 'dir', shard: 'eu2' });
     handle = await openDatabase({ databaseUrl: directory.url, poolSize: 5 });
     t = await createTestApp(handle, {
       now: START,
@@ -63,7 +63,10 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
     await Promise.all([directory?.drop(), eu2?.drop()]);
   });
 
-  it('keeps each group on its own database and ids unique across them', async () => {
+  it('keeps each group on its own cluster and ids unique across them', async () => {
+    // Two clusters, not two databases of one server: each has its own system identifier (initdb's).
+    const cluster = 'select system_identifier::text as n from pg_control_system()';
+    expect(await countOn(directory.url, cluster)).not.toBe(await countOn(eu2.url, cluster));
     const groupRows = 'select count(*) as n from groups where id = $1';
     expect(await countOn(directory.url, groupRows, [groups.main.id])).toBe(1);
     expect(await countOn(eu2.url, groupRows, [groups.main.id])).toBe(0);
