@@ -1,7 +1,8 @@
 /**
  * Sharding by group (docs/operations.md "Sharding"): the back-office reads that joined accounts with
- * a group's rows, the housekeeping and the platform's group list, for a group on the shard that is
- * not the directory. Each read must answer as on one database, never a CrossShardQueryError.
+ * a group's rows, every back-office read and the back office's writes, the housekeeping and the
+ * platform's group list, for a group on the shard that is not the directory (on a second PostgreSQL
+ * cluster). Each must answer as on one database, never a CrossShardQueryError.
  */
 import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -39,7 +40,7 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
     handle = await openDatabase({ databaseUrl: directory.url, poolSize: 5 });
     t = await createTestApp(handle, {
       now: START,
-      config: { shards: { eu2: eu2.url }, platformAdmins: [ADMIN] },
+      config: { shards: { eu2: eu2.url }, platformAdmins: [ADMIN], webhooksAllowLoopback: true },
       logStream: process.stderr,
     });
     for (const shard of ['main', 'eu2'] as const) {
@@ -218,6 +219,77 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
     ];
     for (const name of [...named, 'listStaff', 'searchCustomers', 'listConfigurationVersions'])
       expect([name, answers[name]]).toEqual([name, 200]);
+  });
+
+  it('carries out the back-office writes of a group outside main', async () => {
+    type RouteName = keyof typeof backofficeRoutes;
+    const statuses: Partial<Record<RouteName, number>> = {};
+    /** The call named, its path parameters filled; its answer is kept under its name. */
+    const write = async (name: RouteName, params: Record<string, number>, body: unknown = {}) => {
+      const route = backofficeRoutes[name];
+      const path = route.path.replace(/:([A-Za-z]+)/g, (_, key: string) =>
+        String(key === 'id' ? groups.eu2.id : params[key]),
+      );
+      const answer = await call(t, route.method, path, { token: owner.token, body });
+      statuses[name] = answer.status;
+      return answer;
+    };
+    const { alice, cut } = groups.eu2.ids as { alice: number; cut: number };
+    const booked = await write(
+      'bookForCustomer',
+      {},
+      {
+        calendar_id: alice,
+        intervention_id: cut,
+        start: '2026-11-26T10:00:00+01:00',
+        customer: { firstname: 'Wanda', lastname: 'Writes' },
+        notify_customer: false,
+      },
+    );
+    const aptId = booked.body.id as number;
+    await write('writeStaffNote', { aptId }, { note: 'written on eu2' });
+    await write('markAttendance', { aptId }, { attendance: 'arrived' });
+    await write('moveAppointment', { aptId }, { start: '2026-11-26T11:00:00+01:00' });
+    await write('cancelByStaff', { aptId }, { notify_customer: false });
+    const absence = await write(
+      'createAbsence',
+      {},
+      {
+        calendar_ids: [alice],
+        from: '2026-11-27T10:00',
+        to: '2026-11-27T11:00',
+      },
+    );
+    await write('deleteAbsence', { absenceId: absence.body.blocks?.[0]?.id ?? 0 });
+    await write('closeHolidays', {}, { year: 2026, dates: ['2026-12-25'] });
+    await write('updateStaffMember', { accountId: stylistId }, { role: 'staff', calendar_ids: [alice] });
+    const invited = await write(
+      'inviteStaff',
+      {},
+      { email: 'writer@example.com', role: 'staff', calendar_ids: [alice] },
+    );
+    await write('revokeInvitation', { invitationId: invited.body.id });
+    await write('setNotifications', {}, { emails: ['notices@example.com'], events: [] });
+    const live = await admin('GET', 'configuration');
+    await write('saveConfiguration', {}, { document: live.body.document, based_on: live.body.version });
+    await write('restoreConfigurationVersion', { version: 1 });
+    // A webhook endpoint: nothing listens at its address, so its test delivery is queued (202).
+    const hook = await write(
+      'createWebhook',
+      {},
+      { url: 'http://127.0.0.1:9/hook', events: ['appointment.created'] },
+    );
+    await write('updateWebhook', { hookId: hook.body.id }, { enabled: false });
+    await write('testWebhook', { hookId: hook.body.id });
+    await write('deleteWebhook', { hookId: hook.body.id });
+    const refused = Object.entries(statuses).filter(([, status]) => status < 200 || status >= 300);
+    expect(refused).toEqual([]);
+    expect(Object.keys(statuses)).toHaveLength(18);
+    // Written where the group lives.
+    expect(await countOn(eu2.url, 'select count(*) as n from appointments where id = $1', [aptId])).toBe(1);
+    expect(
+      await countOn(directory.url, 'select count(*) as n from appointments where id = $1', [aptId]),
+    ).toBe(0);
   });
 
   it('lists the configuration versions with their authors', async () => {
