@@ -1,7 +1,8 @@
 /**
  * The job queue's work for a group outside the directory (docs/operations.md "Sharding"): a group on
  * the second cluster books with reminders by mail and text message and a webhook endpoint; the job
- * runners — one per shard, as every server process runs them — deliver the webhook, send both
+ * runners — one per shard, as every server process runs them — deliver the webhook (again on the
+ * owner's replay, and on the retry of a dead job), send both
  * reminders at their time, and the mail worker of that shard hands the reminder to a real SMTP peer.
  * Nothing of it is written to or read from the directory's jobs.
  */
@@ -13,6 +14,7 @@ import { type JobRunner, startJobRunner } from '../src/jobs/job-runner.ts';
 import { jobWork } from '../src/jobs/job-work.ts';
 import { startMailWorker } from '../src/mail/mail-worker.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
+import { WEBHOOK_JOB_KIND } from '../src/modules/webhooks/webhook-retry.ts';
 import { shardContexts } from '../src/sharding/group-shard-context.ts';
 import { registerGroup } from '../src/sharding/shard-directory.ts';
 import type { SmsProvider, TextMessage } from '../src/sms/sms-provider.ts';
@@ -80,7 +82,7 @@ describe.runIf(inject('postgresTemplate'))('sharding: job handlers for a group o
     await peer.stop();
   });
 
-  it('delivers a booking webhook, and sends the reminder by mail and text message, from the shard', async () => {
+  it('delivers a booking webhook (replayed, retried when dead), and sends the reminder by mail and text message, from the shard', async () => {
     const owner = await createStaffMember(t, groupId, {
       email: 'owner@jobs.example',
       role: 'owner',
@@ -124,6 +126,34 @@ describe.runIf(inject('postgresTemplate'))('sharding: job handlers for a group o
       await countOn(eu2.url, "select count(*) as n from webhook_deliveries where status = 'delivered'"),
     ).toBe(1);
 
+    // The owner's replay of that delivery, and the retry of a dead job, run on the shard too.
+    const hooks = (path: string) =>
+      call(t, 'POST', `/api/v3/admin/groups/${groupId}/webhooks/${path}`, { token: owner.token });
+    const [sent] = await t.ctx
+      .shards!.router.view('eu2')
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .execute();
+    expect((await hooks(`deliveries/${sent!.id}/replay`)).status).toBe(202);
+    await runAt('2026-11-23T08:02:00Z');
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([
+      delivery!.headers['webhook-id'],
+      delivery!.headers['webhook-id'],
+    ]);
+    // A job given up after its last attempt (docs/jobs.md), made so here rather than by a day of failures.
+    const eu2Db = t.ctx.shards!.router.view('eu2');
+    const dead = await eu2Db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', WEBHOOK_JOB_KIND)
+      .orderBy('id')
+      .executeTakeFirst();
+    await eu2Db.updateTable('jobs').set({ status: 'dead' }).where('id', '=', dead!.id).execute();
+    expect(dead).toBeDefined();
+    expect((await hooks(`failed-work/${dead!.id}/retry`)).status).toBe(200);
+    await runAt('2026-11-23T08:03:00Z');
+    expect(receiver.received).toHaveLength(3);
+
     // The reminder, the day before at the same time: by mail and by text message.
     await runAt('2026-11-24T08:59:00Z');
     expect(texts).toEqual([]);
@@ -134,6 +164,23 @@ describe.runIf(inject('postgresTemplate'))('sharding: job handlers for a group o
     const reminders =
       "select count(*) as n from mail_outbox where to_address = 'remi@jobs.example' and subject ilike '%rappel%'";
     expect(await countOn(eu2.url, reminders)).toBe(1);
+
+    // Its stop link works for a group on this shard: the link's token names the group, not its path.
+    const [reminder] = await t.ctx
+      .shards!.router.view('eu2')
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', 'remi@jobs.example')
+      .where('subject', 'ilike', '%rappel%')
+      .execute();
+    const link = new URL(/https?:\/\/\S+\/reminders\?\S+/.exec(reminder!.text_body)![0]);
+    const stop = await call(t, 'POST', '/api/v3/reminders/opt-out', {
+      body: { token: link.searchParams.get('token'), channel: 'sms' },
+    });
+    expect(stop).toMatchObject({
+      status: 200,
+      body: { channel: 'sms', reminders: false, group_name: 'Salon Test' },
+    });
 
     // The shard's mail worker hands the booking's mails, the reminder among them, to SMTP.
     const workers = shardContexts(t.ctx).map((ctx) => startMailWorker(ctx, { intervalMs: 0, logger: quiet }));

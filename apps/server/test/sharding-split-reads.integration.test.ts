@@ -5,6 +5,7 @@
  * cluster). Each must answer as on one database, never a CrossShardQueryError.
  */
 import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
 import { startHousekeeping } from '../src/maintenance/housekeeping.ts';
@@ -14,7 +15,7 @@ import { call, createAccount, latestMailTo, loginAs, STRONG_PASSWORD } from './s
 import { book, idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { countOn, createTwoClusterShards } from './support/shard-databases.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts';
 
 const START = '2026-11-23T08:00:00Z';
 const ADMIN = 'ops-shards@platform.example';
@@ -282,9 +283,26 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
     await write('updateWebhook', { hookId: hook.body.id }, { enabled: false });
     await write('testWebhook', { hookId: hook.body.id });
     await write('deleteWebhook', { hookId: hook.body.id });
+    // An image, stored with the group's rows and served from them (the address names the group).
+    const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/admin/groups/${groups.eu2.id}/images?apikey=${TEST_API_KEY}&token=${owner.token}`,
+      headers: { 'content-type': 'image/png' },
+      payload: png,
+    });
+    statuses.uploadImage = uploaded.statusCode;
+    const served = await t.app.inject({ method: 'GET', url: uploaded.json().variants.logo.url });
+    expect([served.statusCode, served.headers['content-type']]).toEqual([
+      200,
+      expect.stringMatching(/^image\//),
+    ]);
+    expect(await countOn(eu2.url, 'select count(*) as n from group_images')).toBeGreaterThan(0);
     const refused = Object.entries(statuses).filter(([, status]) => status < 200 || status >= 300);
     expect(refused).toEqual([]);
-    expect(Object.keys(statuses)).toHaveLength(18);
+    expect(Object.keys(statuses)).toHaveLength(19);
     // Written where the group lives.
     expect(await countOn(eu2.url, 'select count(*) as n from appointments where id = $1', [aptId])).toBe(1);
     expect(
