@@ -18,8 +18,8 @@ import { WEBHOOK_JOB_KIND } from '../src/modules/webhooks/webhook-retry.ts';
 import { shardContexts } from '../src/sharding/group-shard-context.ts';
 import { registerGroup } from '../src/sharding/shard-directory.ts';
 import type { SmsProvider, TextMessage } from '../src/sms/sms-provider.ts';
-import { call, createStaffMember } from './support/accounts.ts';
-import { book, idsByExternid } from './support/booking.ts';
+import { call, createStaffMember, latestMailTo } from './support/accounts.ts';
+import { book, idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { countOn, createTwoClusterShards } from './support/shard-databases.ts';
 import { SmtpPeer } from './support/smtp-peer.ts';
@@ -193,5 +193,48 @@ describe.runIf(inject('postgresTemplate'))('sharding: job handlers for a group o
       .filter((mail) => mail.envelopeTo.includes('remi@jobs.example'))
       .map((mail) => mail.mail.subject ?? '');
     expect(subjects.some((subject) => /rappel/i.test(subject))).toBe(true);
+  });
+
+  it("opens, takes and leaves the waiting list from its mail's links, which name no group", async () => {
+    const day = '2026-11-26';
+    const taken = await book(t, {
+      date: `${day}T10:00:00+01:00`,
+      group_id: groupId,
+      fiche: newFiche('Taken', { email: 'taken@jobs.example' }),
+      intervention_ids: [ids.cut],
+      calendar_id: ids.alice,
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    const joined = await call(t, 'POST', `/api/v3/groups/${groupId}/waitlist`, {
+      body: {
+        locale: 'en',
+        firstname: 'Wait',
+        lastname: 'Ing',
+        intervention_id: ids.cut,
+        calendar_id: ids.alice,
+        from: day,
+        to: day,
+        email: 'waiter@jobs.example',
+      },
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    const cancelled = await call(t, 'POST', `/api/v3/groups/${groupId}/appointments/batch_delete`, {
+      body: { appointments: [{ id: taken.body.records[0].id }] },
+      token: taken.body.fiche_token,
+    });
+    expect(cancelled.status).toBe(200);
+    // The scan the cancellation queued, on the shard's runner: an offer mail on the shard.
+    await runAt(new Date(t.clock.now().getTime() + 70_000).toISOString());
+    const mail = await latestMailTo(t.ctx.shards!.router.view('eu2'), 'waiter@jobs.example');
+    const offerKey = /offerKey=([\w-]+)/.exec(mail?.text_body ?? '')?.[1];
+    const leaveKey = /leaveKey=([\w.-]+)/.exec(mail?.text_body ?? '')?.[1];
+    expect([offerKey, leaveKey].every(Boolean), mail?.text_body).toBe(true);
+
+    const offer = await call(t, 'POST', '/api/v3/waitlist/offer', { body: { token: offerKey } });
+    expect([offer.status, offer.body.group_id]).toEqual([200, groupId]);
+    const confirmed = await call(t, 'POST', '/api/v3/waitlist/offer/confirm', { body: { token: offerKey } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBeLessThan(300);
+    const left = await call(t, 'POST', '/api/v3/waitlist/leave', { body: { token: leaveKey } });
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
   });
 });
