@@ -1,6 +1,6 @@
 /**
- * Sharding by group (docs/operations.md "Sharding"): two PostgreSQL databases that share nothing —
- * the directory (shard `main`) and `eu2` —, a group on each, one server address in front. Each
+ * Sharding by group (docs/operations.md "Sharding"): two PostgreSQL clusters — the directory (shard
+ * `main`) on the tests' server and `eu2` on a second one —, a group on each, one server address in front. Each
  * group's booking journey runs on its own shard, one account books in both, the spec's look-ups
  * answer from the directory, and a second server hears a booking made on the non-directory shard.
  */
@@ -17,17 +17,18 @@ import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
 import { startMailWorker } from '../src/mail/mail-worker.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { GroupMoveError, moveGroup } from '../src/sharding/group-move.ts';
+import { GroupRenameError, renameGroup } from '../src/sharding/group-rename.ts';
 import { shardContexts } from '../src/sharding/group-shard-context.ts';
 import { registerGroup } from '../src/sharding/shard-directory.ts';
 import { call, createAccount, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
 import { book, idsByExternid, newFiche, slots } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
-import { countOn, createShardDatabase } from './support/shard-databases.ts';
+import { countOn, createTwoClusterShards } from './support/shard-databases.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const START = '2026-11-23T08:00:00Z';
 
-describe.runIf(inject('postgresTemplate'))('sharding by group over two databases', () => {
+describe.runIf(inject('postgresTemplate'))('sharding by group over two PostgreSQL clusters', () => {
   let directory: { url: string; drop: () => Promise<void> };
   let eu2: { url: string; drop: () => Promise<void> };
   let handle: DatabaseHandle;
@@ -47,7 +48,7 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
   const shardDbs = () => new Map([...['main', 'eu2']].map((name) => [name, t.ctx.shards!.router.view(name)]));
 
   beforeAll(async () => {
-    [directory, eu2] = await Promise.all([createShardDatabase('dir'), createShardDatabase('eu2')]);
+    [directory, eu2] = await createTwoClusterShards({ directory: 'dir', shard: 'eu2' });
     handle = await openDatabase({ databaseUrl: directory.url, poolSize: 5 });
     t = await createTestApp(handle, {
       now: START,
@@ -63,7 +64,10 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
     await Promise.all([directory?.drop(), eu2?.drop()]);
   });
 
-  it('keeps each group on its own database and ids unique across them', async () => {
+  it('keeps each group on its own cluster and ids unique across them', async () => {
+    // Two clusters, not two databases of one server: each has its own system identifier (initdb's).
+    const cluster = 'select system_identifier::text as n from pg_control_system()';
+    expect(await countOn(directory.url, cluster)).not.toBe(await countOn(eu2.url, cluster));
     const groupRows = 'select count(*) as n from groups where id = $1';
     expect(await countOn(directory.url, groupRows, [groups.main.id])).toBe(1);
     expect(await countOn(eu2.url, groupRows, [groups.main.id])).toBe(0);
@@ -261,6 +265,41 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
     expect(booked.status).toBe(201);
   });
 
+  it('renames a group on either shard: the directory follows, the old name answers 404', async () => {
+    for (const shard of ['main', 'eu2'] as const) {
+      const [before, after] = [`rename-${shard}`, `renamed-${shard}`];
+      const domain = `rename-${shard}.example`;
+      const config = sampleGroup({ urlname: before, website: { ...sampleGroup().website!, domain } }) as any;
+      const view = t.ctx.shards!.router.view(shard);
+      const { id } = await importGroupConfig(view, config);
+      await registerGroup(view, { groupId: id, urlname: before, shard });
+      // Read once under the old name, so that whatever a server keeps of it is kept.
+      expect((await call(t, 'GET', `/api/v3/services/groups/${before}.json`)).status).toBe(200);
+
+      await renameGroup(view, before, after);
+
+      expect((await call(t, 'GET', `/api/shard?value=${after}&field=urlname`)).body).toEqual({
+        shard_name: shard,
+      });
+      const page = await call(t, 'GET', `/api/v3/services/groups/${after}.json`);
+      expect([page.status, page.body.id, page.body.urlname]).toEqual([200, id, after]);
+      expect((await call(t, 'GET', `/api/urlname?website=${domain}`)).body).toEqual({
+        urlname: after,
+        shard_name: shard,
+      });
+      expect((await call(t, 'GET', `/api/v3/services/groups/${before}.json`)).status).toBe(404);
+      expect((await call(t, 'GET', `/api/shard?value=${before}&field=urlname`)).status).toBe(404);
+    }
+    // A name a group on the other shard has is refused, and nothing changes.
+    await expect(
+      renameGroup(t.ctx.shards!.router.view('eu2'), 'renamed-eu2', 'renamed-main'),
+    ).rejects.toThrow(GroupRenameError);
+    expect((await call(t, 'GET', '/api/shard?value=renamed-eu2&field=urlname')).body).toEqual({
+      shard_name: 'eu2',
+    });
+    expect(await countOn(eu2.url, "select count(*) as n from groups where urlname = 'renamed-eu2'")).toBe(1);
+  });
+
   it('places a new group on the least loaded shard', async () => {
     const directoryOf = t.ctx.shards!.directory;
     const counts = async () =>
@@ -349,7 +388,7 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
     }
   });
 
-  it('imports a new group onto the least loaded shard and moves it with the group CLI', async () => {
+  it('imports a new group onto the least loaded shard, moves, exports and renames with the group CLI', async () => {
     const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli/group.cli.ts');
     const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'h-shard-cli-'));
@@ -381,6 +420,22 @@ describe.runIf(inject('postgresTemplate'))('sharding by group over two databases
     const page = await call(t, 'GET', '/api/v3/services/groups/shard-cli.json');
     expect(page.status).toBe(200);
     expect(page.body.urlname).toBe('shard-cli');
+
+    // One export of groups on both shards: each read on its own, with its catalogue.
+    const exported = JSON.parse((await group('export', 'shard-main', 'shard-eu2', 'shard-cli')).stdout);
+    expect(exported.map((g: { urlname: string }) => g.urlname)).toEqual([
+      'shard-main',
+      'shard-eu2',
+      'shard-cli',
+    ]);
+    for (const document of exported) expect(document.calendars.length).toBeGreaterThan(0);
+
+    // A rename on the CLI reaches the directory, wherever the group is.
+    expect((await group('rename', 'shard-cli', 'shard-cli-renamed')).stdout).toMatch(
+      new RegExp(`renamed shard-cli → shard-cli-renamed \\(shard ${other}\\)`),
+    );
+    expect((await call(t, 'GET', '/api/v3/services/groups/shard-cli-renamed.json')).status).toBe(200);
+    expect((await call(t, 'GET', '/api/v3/services/groups/shard-cli.json')).status).toBe(404);
   });
 
   it("delivers a booking's mail from the outbox of the group's shard, with a worker per shard", async () => {

@@ -6,8 +6,6 @@
  * verifies; a day of failures leaves a dead job the owner sees and puts back; replays, rights, bad
  * addresses, and the private addresses refused when the test flag is off.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { webhookPayload } from '@creneau/contract/webhook-events';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
@@ -25,50 +23,13 @@ import { book, idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { forEachDatabase } from './support/test-db.ts';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver whose next answers are scripted: a status, or 'hang' (never answers). */
-class Receiver {
-  server: Server;
-  received: Received[] = [];
-  script: (number | 'hang')[] = [];
-  private hanging = new Set<() => void>();
-  constructor() {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-        const next = this.script.shift() ?? 204;
-        if (next === 'hang') {
-          const end = () => response.destroy();
-          this.hanging.add(end);
-          request.on('close', () => this.hanging.delete(end));
-          return;
-        }
-        response.writeHead(next).end(next >= 300 ? 'nope' : '');
-      });
-    });
-  }
-  async listen() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
-  }
-  close() {
-    for (const end of this.hanging) end();
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
+import { WebhookReceiver } from './support/webhook-receiver.ts';
 
 forEachDatabase('webhooks', (database) => {
   let t: TestApp;
   let groupId: number;
   let id: Record<string, number>;
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
   let url: string;
   const tokens: Record<string, string> = {};
   const handler = webhookDeliveryHandler({ timeoutMs: 400 });
@@ -111,7 +72,7 @@ forEachDatabase('webhooks', (database) => {
       tokens[role] = (
         await createStaffMember(t, groupId, { email: `${role}@hooks.example`, role, allCalendars: true })
       ).token;
-    receiver = new Receiver();
+    receiver = new WebhookReceiver();
     url = await receiver.listen();
   });
   /** Sessions end after a while of the test clock: a test that jumps a day logs in again. */

@@ -1,8 +1,9 @@
 /**
  * npm run group -- import FILE.json   upsert a group by urlname (all or nothing)
- * npm run group -- export URLNAME      print a group's configuration as JSON
+ * npm run group -- export URLNAME…     print a group's configuration as JSON (several: an array)
  * npm run group -- schema              print the JSON Schema of the configuration format
  * npm run group -- move URLNAME SHARD  move a group to another shard (docs/operations.md "Sharding")
+ * npm run group -- rename URLNAME NEW  change a group's url name, on its shard and in the directory
  *
  * On a sharded deployment (SHARDS), a new group goes to the least loaded shard and an existing one
  * is read and written on its own.
@@ -21,10 +22,13 @@ import {
 } from '../modules/group-config/group-config.service.ts';
 import { openConfiguredDatabase } from '../server.ts';
 import { GroupMoveError, moveGroup } from '../sharding/group-move.ts';
+import { GroupRenameError, renameGroup } from '../sharding/group-rename.ts';
 import { registerGroup, ShardDirectory } from '../sharding/shard-directory.ts';
 import { DIRECTORY_SHARD, openShards, type ShardSet } from '../sharding/shard-set.ts';
 
-const USAGE = 'usage: npm run group -- import FILE.json | export URLNAME | schema | move URLNAME SHARD';
+const USAGE =
+  'usage: npm run group -- import FILE.json | export URLNAME… | schema | move URLNAME SHARD | rename URLNAME NEW';
+const COMMANDS = new Set(['import', 'export', 'move', 'rename']);
 
 /** The JSON Schema of the group configuration format (docs/group-config.schema.json). */
 export function groupConfigJsonSchema() {
@@ -37,7 +41,7 @@ async function run(args: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(groupConfigJsonSchema(), null, 2)}\n`);
     return 0;
   }
-  if ((command !== 'import' && command !== 'export' && command !== 'move') || !argument) {
+  if (!command || !COMMANDS.has(command) || !argument) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -76,9 +80,20 @@ async function run(args: string[]): Promise<number> {
       });
       return 0;
     }
-    const db = shards
-      ? await shardViewFor(shards, database.db, command === 'import' ? document : argument)
-      : { shard: DIRECTORY_SHARD, view: database.db };
+    const viewFor = async (subject: unknown) =>
+      shards ? shardViewFor(shards, database.db, subject) : { shard: DIRECTORY_SHARD, view: database.db };
+    if (command === 'export') return await exportGroups(args.slice(1), viewFor);
+    const db = await viewFor(command === 'import' ? document : argument);
+    if (command === 'rename') {
+      const to = args[2];
+      if (!to) {
+        process.stderr.write(`${USAGE}\n`);
+        return 2;
+      }
+      const { groupId } = await renameGroup(db.view, argument, to);
+      process.stdout.write(`group ${groupId} renamed ${argument} → ${to} (shard ${db.shard})\n`);
+      return 0;
+    }
     if (command === 'import') {
       const result = await importGroupConfig(db.view, document);
       if (shards && result.created)
@@ -88,15 +103,13 @@ async function run(args: string[]): Promise<number> {
       );
       return 0;
     }
-    const exported = await exportGroupConfig(db.view, argument);
-    if (!exported) {
-      process.stderr.write(`no group with url name "${argument}"\n`);
-      return 1;
-    }
-    process.stdout.write(`${JSON.stringify(exported, null, 2)}\n`);
-    return 0;
+    throw new Error(`unknown command ${command}`);
   } catch (error) {
-    if (error instanceof GroupConfigError || error instanceof GroupMoveError) {
+    if (
+      error instanceof GroupConfigError ||
+      error instanceof GroupMoveError ||
+      error instanceof GroupRenameError
+    ) {
       process.stderr.write(`${error.message}\nnothing was changed\n`);
       return 1;
     }
@@ -105,6 +118,27 @@ async function run(args: string[]): Promise<number> {
     await shards?.close();
     await database.close();
   }
+}
+
+/**
+ * Prints the configuration of one group, or an array of several, each read on its own shard. An
+ * unknown url name prints nothing: a partial export would pass for a whole one.
+ */
+async function exportGroups(
+  urlnames: string[],
+  viewFor: (urlname: string) => Promise<{ view: Kysely<Database> }>,
+): Promise<number> {
+  const exported = [];
+  for (const urlname of urlnames) {
+    const document = await exportGroupConfig((await viewFor(urlname)).view, urlname);
+    if (!document) {
+      process.stderr.write(`no group with url name "${urlname}"\n`);
+      return 1;
+    }
+    exported.push(document);
+  }
+  process.stdout.write(`${JSON.stringify(exported.length === 1 ? exported[0] : exported, null, 2)}\n`);
+  return 0;
 }
 
 /** The shard a group's configuration is read or written on: its own, or the least loaded for a new one. */

@@ -1,4 +1,7 @@
-/** Loads the demo groups (demo/*.json) into an empty database, so `npm start` shows something real. */
+/**
+ * Loads the demo groups (demo/*.json) into an empty deployment, so `npm start` shows something real.
+ * On a sharded deployment they go to the directory's shard `main` (docs/operations.md "Sharding").
+ */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { personKeys } from '@creneau/core/booking/person-identity';
@@ -8,8 +11,13 @@ import { insertAccount } from '../modules/accounts/accounts.repository.ts';
 import { hashPassword } from '../modules/accounts/password-hashing.ts';
 import { importGroupConfig } from '../modules/group-config/group-config.service.ts';
 
+/**
+ * Whether the deployment has no group yet. Asked of the directory, which lists the groups of every
+ * shard (its own too, by migration 018's trigger): on a sharded deployment whose groups all live on
+ * other shards, the directory's own `groups` table is empty, and the demo must not load again.
+ */
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('groups').select('id').limit(1).executeTakeFirst();
+  const row = await db.selectFrom('shard_directory').select('group_id').limit(1).executeTakeFirst();
   return row === undefined;
 }
 

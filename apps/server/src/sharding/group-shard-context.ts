@@ -26,6 +26,15 @@ export async function groupShardContext(
   return { ...ctx, db: shards.router.view(entry.shard) };
 }
 
+/**
+ * The context for work on a group named by something other than the request's scope — a link's
+ * signed token, an image's address: its shard's on a sharded deployment (a write refused while the
+ * group moves, an unknown group answered groupDoesNotExist), the context itself on one database.
+ */
+export async function contextOfGroup(ctx: AppContext, groupId: number, writes: boolean): Promise<AppContext> {
+  return ctx.shards ? groupShardContext(ctx, groupId, writes) : ctx;
+}
+
 /** The database to read a group found by url name on: its shard's view, or the only database. */
 export async function dbForUrlname(ctx: AppContext, urlname: string): Promise<Kysely<Database>> {
   if (!ctx.shards) return ctx.db;

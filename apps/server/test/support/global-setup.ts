@@ -1,7 +1,8 @@
 /**
  * Runs once before the server tests: builds a migrated PGlite data directory (each test file starts
  * a fresh copy of it instead of migrating again) and, when PostgreSQL is reachable, a migrated
- * template database that each test database is cloned from.
+ * template database that each test database is cloned from. The sharding tests' second PostgreSQL
+ * cluster is started by the first test file that needs it and stopped here at the end.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { adminUrl, databaseUrl } from './postgres-urls.ts';
+import { stopSecondCluster } from './second-cluster.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -71,8 +73,13 @@ export default async function setup(project: TestProject) {
   ]);
   project.provide('pgliteTemplate', pgliteTemplate);
   project.provide('postgresTemplate', postgresTemplate);
+  // Beside the run's temporary folder, not in it: that one is private to us, and the second
+  // cluster's server may run as another user (second-cluster.ts).
+  const secondClusterDir = path.join(os.tmpdir(), `creneau-pg2-${process.pid}`);
+  project.provide('secondClusterDir', secondClusterDir);
   return async () => {
     rmSync(dir, { recursive: true, force: true });
+    await stopSecondCluster(secondClusterDir);
     if (postgresTemplate) {
       await withAdmin(async (admin) => {
         // Test databases are dropped by their files; sweep any a crashed run left behind.

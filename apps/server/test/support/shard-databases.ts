@@ -1,10 +1,22 @@
-/** The sharding tests' databases: each shard a database of its own, cloned from the migrated template. */
+/**
+ * The sharding tests' databases: each shard a database of its own, cloned from a migrated template —
+ * the directory (`main`) on the tests' PostgreSQL server, the other shard on a second cluster.
+ */
 import pg from 'pg';
+import { createSecondClusterDatabase } from './second-cluster.ts';
 import { cloneTemplateDatabase } from './test-db.ts';
 
-/** A database of its own, cloned from the migrated template, named after its shard role. */
-export function createShardDatabase(role: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  return cloneTemplateDatabase(`h_shard_${role}`);
+type ShardDatabase = { url: string; drop: () => Promise<void> };
+
+/** The directory's database on the tests' server, and a shard's on the second cluster. */
+export function createTwoClusterShards(roles: {
+  directory: string;
+  shard: string;
+}): Promise<[ShardDatabase, ShardDatabase]> {
+  return Promise.all([
+    cloneTemplateDatabase(`h_shard_${roles.directory}`),
+    createSecondClusterDatabase(roles.shard),
+  ]);
 }
 
 /** Rows of a table on one database, read straight from it (not through the server). */

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
 import type { GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
-import { everyShard, groupShardContext } from '../../sharding/group-shard-context.ts';
+import { contextOfGroup, everyShard } from '../../sharding/group-shard-context.ts';
 import { findAccountById } from '../accounts/accounts.repository.ts';
 import { appointmentUid, serviceNameOf } from '../appointments/appointment-presenter.ts';
 import { findDetailed } from '../appointments/appointments.repository.ts';
@@ -61,7 +61,7 @@ async function feedCalendars(
 async function findFeedAndContext(ctx: AppContext, tokenHash: Buffer) {
   for (const db of everyShard(ctx)) {
     const feed = await repo.findFeedByHash(db, tokenHash);
-    if (feed) return { feed, ctx: ctx.shards ? await groupShardContext(ctx, feed.group_id, false) : ctx };
+    if (feed) return { feed, ctx: await contextOfGroup(ctx, feed.group_id, false) };
   }
   return undefined;
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { IMAGE_VARIANT_NAMES, type ImageVariant, MAX_IMAGE_BYTES } from '@creneau/contract/endpoints/images';
 import type { AppContext, Scope } from '../../app-context.ts';
 import { DomainError, errors } from '../../errors/domain-error.ts';
+import { contextOfGroup } from '../../sharding/group-shard-context.ts';
 import { requireRight } from '../backoffice/membership.service.ts';
 import { imageKindOf } from './image-kind.ts';
 import { makeVariants, UnreadableImage } from './image-variants.ts';
@@ -62,7 +63,9 @@ export async function readImage(ctx: AppContext, groupId: number, file: string) 
   const match = /^([0-9a-f]{32})-(\w+)\.(png|jpg)$/.exec(file);
   const variant = match?.[2] as ImageVariant | undefined;
   if (!match || !variant || !IMAGE_VARIANT_NAMES.includes(variant)) throw errors.notFound('imageNotFound');
-  const found = await repo.findVariant(ctx.db, groupId, match[1] as string, variant);
+  // The address names the group: its images are among its rows, on its shard.
+  const { db } = await contextOfGroup(ctx, groupId, false);
+  const found = await repo.findVariant(db, groupId, match[1] as string, variant);
   if (!found || extensionOf(found.content_type) !== match[3]) throw errors.notFound('imageNotFound');
   return {
     contentType: found.content_type,

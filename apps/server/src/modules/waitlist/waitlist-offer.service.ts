@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext, Scope } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
 import { DomainError, errors } from '../../errors/domain-error.ts';
+import { contextOfGroup, everyShard } from '../../sharding/group-shard-context.ts';
 import * as appointments from '../appointments/appointments.repository.ts';
 import { createBooking } from '../appointments/booking.service.ts';
 import { changeBooking } from '../appointments/change.service.ts';
@@ -26,12 +27,22 @@ type Offer = NonNullable<Awaited<ReturnType<typeof repo.findOffer>>>;
 
 const SLOT_TAKEN = 'v3_error.appointment.availabletimeslots';
 
-async function offerOfToken(ctx: AppContext, token: string) {
-  const offer = await repo.findOfferByHash(ctx.db, hashOfferToken(token));
-  if (!offer) throw errors.notFound('waitlistOfferNotFound');
-  const entry = await repo.findEntry(ctx.db, offer.entry_id);
-  if (!entry) throw errors.notFound('waitlistOfferNotFound');
-  return { offer, entry, group: await loadActiveGroup(ctx, offer.group_id) };
+/**
+ * The offer a link's token opens, with the context its group's work runs in. The link names no
+ * group, so on a sharded deployment each shard is asked for the token's hash in turn, as for a
+ * calendar feed (docs/operations.md "Sharding"); one database: one look-up, as always.
+ */
+async function offerOfToken(appCtx: AppContext, token: string, writes: boolean) {
+  const hash = hashOfferToken(token);
+  for (const db of everyShard(appCtx)) {
+    const offer = await repo.findOfferByHash(db, hash);
+    if (!offer) continue;
+    const ctx = await contextOfGroup(appCtx, offer.group_id, writes);
+    const entry = await repo.findEntry(ctx.db, offer.entry_id);
+    if (!entry) break;
+    return { ctx, offer, entry, group: await loadActiveGroup(ctx, offer.group_id) };
+  }
+  throw errors.notFound('waitlistOfferNotFound');
 }
 
 function statusOf(offer: Offer, entry: repo.EntryDetails, now: Date) {
@@ -40,8 +51,8 @@ function statusOf(offer: Offer, entry: repo.EntryDetails, now: Date) {
   return 'open' as const;
 }
 
-export async function readOffer(ctx: AppContext, token: string) {
-  const { offer, entry, group } = await offerOfToken(ctx, token);
+export async function readOffer(appCtx: AppContext, token: string) {
+  const { ctx, offer, entry, group } = await offerOfToken(appCtx, token, false);
   let movesFrom: string | null = null;
   if (entry.appointment_id !== null) {
     const [row] = await appointments.findDetailed(ctx.db, group.id, [entry.appointment_id]);
@@ -104,8 +115,9 @@ async function settleOffers(scope: Scope, trx: Trx, offer: Offer, entry: repo.En
   }
 }
 
-export async function confirmOffer(ctx: AppContext, token: string, clientAddress: string) {
-  const found = await offerOfToken(ctx, token);
+export async function confirmOffer(appCtx: AppContext, token: string, clientAddress: string) {
+  const found = await offerOfToken(appCtx, token, true);
+  const { ctx } = found;
   const { group } = found;
   const now = ctx.now();
   refuseClosed(found.offer, found.entry, now);

@@ -9,6 +9,7 @@ import { localDateIn } from '@creneau/core/time/time-zone';
 import { normalizeEmail, validateEmail } from '@creneau/core/validation/email';
 import type { AppContext, Scope } from '../../app-context.ts';
 import { errors } from '../../errors/domain-error.ts';
+import { contextOfGroup, everyShard } from '../../sharding/group-shard-context.ts';
 import { requireAccess } from '../appointments/appointment-access.ts';
 import * as appointments from '../appointments/appointments.repository.ts';
 import { bookingSchedule } from '../availability/availability.service.ts';
@@ -111,11 +112,25 @@ export async function joinWaitlist(scope: Scope, request: JoinRequest) {
 }
 
 /** Leaves the list with a mail's link; leaving twice answers the same. */
-export async function leaveWaitlist(ctx: AppContext, token: string) {
-  const id = entryOfLeaveToken(ctx.config.cookieSecret, token);
-  const entry = id === null ? undefined : await repo.findEntry(ctx.db, id);
-  if (!entry) throw errors.notFound('waitlistLinkInvalid');
+export async function leaveWaitlist(appCtx: AppContext, token: string) {
+  const id = entryOfLeaveToken(appCtx.config.cookieSecret, token);
+  const found = id === null ? undefined : await entryOnItsShard(appCtx, id);
+  if (!found) throw errors.notFound('waitlistLinkInvalid');
+  const { ctx, entry } = found;
   if (entry.status === 'open') await repo.closeEntry(ctx.db, entry.id, 'left', ctx.now());
   const status = entry.status === 'open' ? 'left' : entry.status;
   return { status };
+}
+
+/**
+ * The entry a leave link names, and its group's context. The link names no group, so on a sharded
+ * deployment each shard is asked in turn (ids are unique over all shards, docs/operations.md
+ * "Sharding"); one database: one look-up.
+ */
+async function entryOnItsShard(appCtx: AppContext, id: number) {
+  for (const db of everyShard(appCtx)) {
+    const entry = await repo.findEntry(db, id);
+    if (entry) return { ctx: await contextOfGroup(appCtx, entry.group_id, true), entry };
+  }
+  return undefined;
 }
