@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, NewAppointment } from '../../db/database.ts';
+import { writeSoon } from '../../db/write-batch.ts';
 import { isShardView } from '../../sharding/routing-dialect.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -446,6 +447,7 @@ export async function findIdempotent(db: Db, groupId: number, key: string) {
     .executeTakeFirst();
 }
 
+/** The answer given under a key; in a write batch (db/write-batch.ts), written just before the commit. */
 export async function saveIdempotent(
   db: Db,
   row: {
@@ -457,17 +459,17 @@ export async function saveIdempotent(
     now: Date;
   },
 ) {
-  await db
-    .insertInto('idempotency_keys')
-    .values({
+  await writeSoon(
+    db,
+    db.insertInto('idempotency_keys').values({
       group_id: row.groupId,
       key: row.key,
       request_hash: row.requestHash,
       status_code: row.statusCode,
       response: JSON.stringify(row.response),
       created_at: row.now,
-    })
-    .execute();
+    }),
+  );
 }
 
 /** Serializes requests carrying the same idempotency key (a transaction-scoped advisory lock). */

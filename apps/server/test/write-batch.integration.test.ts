@@ -1,0 +1,106 @@
+/** Writes held to the end of their transaction and sent in one statement (db/write-batch.ts). */
+import type { KyselyPlugin } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { withWriteBatch, writeSoon } from '../src/db/write-batch.ts';
+import { forEachDatabase } from './support/test-db.ts';
+
+/** Counts the statements a Kysely instance runs: one result each. */
+function statementCounter() {
+  const counter = {
+    count: 0,
+    plugin: {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        counter.count++;
+        return args.result;
+      },
+    } satisfies KyselyPlugin,
+  };
+  return counter;
+}
+
+forEachDatabase('write batch', (handle) => {
+  const keysLike = async (prefix: string) =>
+    (
+      await handle()
+        .db.selectFrom('login_throttle')
+        .select('key')
+        .where('key', 'like', `${prefix}%`)
+        .orderBy('key')
+        .execute()
+    ).map((row) => row.key);
+  const row = (key: string) => ({ key, failures: 1, window_started_at: new Date() });
+
+  it('sends the held writes together, in one statement, when the work is done', async () => {
+    const counter = statementCounter();
+    const db = handle().db.withPlugin(counter.plugin);
+    await db.transaction().execute((trx) =>
+      withWriteBatch(trx, async () => {
+        for (const key of ['batch:a', 'batch:b', 'batch:c'])
+          await writeSoon(trx, trx.insertInto('login_throttle').values(row(key)));
+        // Held: not written yet, and nothing sent for them.
+        expect(counter.count).toBe(0);
+        expect(
+          await trx.selectFrom('login_throttle').select('key').where('key', 'like', 'batch:%').execute(),
+        ).toEqual([]);
+      }),
+    );
+    // The read above, then the three inserts as one statement.
+    expect(counter.count).toBe(2);
+    expect(await keysLike('batch:')).toEqual(['batch:a', 'batch:b', 'batch:c']);
+  });
+
+  it('rolls back with the transaction when one held write fails: nothing half-written', async () => {
+    await handle().db.insertInto('login_throttle').values(row('taken:x')).execute();
+    await expect(
+      handle()
+        .db.transaction()
+        .execute((trx) =>
+          withWriteBatch(trx, async () => {
+            await trx.insertInto('login_throttle').values(row('taken:before')).execute();
+            await writeSoon(trx, trx.insertInto('login_throttle').values(row('taken:y')));
+            // A duplicate key: the batch fails at the end, and the whole transaction with it.
+            await writeSoon(trx, trx.insertInto('login_throttle').values(row('taken:x')));
+          }),
+        ),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await keysLike('taken:')).toEqual(['taken:x']);
+  });
+
+  it('sends nothing held when the work throws', async () => {
+    await expect(
+      handle()
+        .db.transaction()
+        .execute((trx) =>
+          withWriteBatch(trx, async () => {
+            await writeSoon(trx, trx.insertInto('login_throttle').values(row('refused:a')));
+            throw new Error('refused');
+          }),
+        ),
+    ).rejects.toThrow('refused');
+    expect(await keysLike('refused:')).toEqual([]);
+  });
+
+  it('writes at once outside a batch, in or out of a transaction', async () => {
+    await writeSoon(handle().db, handle().db.insertInto('login_throttle').values(row('now:a')));
+    expect(await keysLike('now:')).toEqual(['now:a']);
+    await handle()
+      .db.transaction()
+      .execute(async (trx) => {
+        await writeSoon(trx, trx.insertInto('login_throttle').values(row('now:b')));
+        expect(
+          (await trx.selectFrom('login_throttle').select('key').where('key', '=', 'now:b').execute()).length,
+        ).toBe(1);
+      });
+  });
+});
+
+describe('write batch without a database', () => {
+  it('runs a single held write as it is', async () => {
+    const ran: string[] = [];
+    const write = { compile: () => ({}) as never, execute: async () => ran.push('one') };
+    const trx = { isTransaction: true } as never;
+    await withWriteBatch(trx, async () => writeSoon(trx, write));
+    expect(ran).toEqual(['one']);
+  });
+});
