@@ -81,6 +81,42 @@ forEachDatabase('write batch', (handle) => {
     expect(await keysLike('refused:')).toEqual([]);
   });
 
+  it('hands each checked write its RETURNING rows, and rolls all back when a check refuses', async () => {
+    const seen: unknown[] = [];
+    await handle()
+      .db.transaction()
+      .execute((trx) =>
+        withWriteBatch(trx, async () => {
+          await writeSoon(trx, trx.insertInto('login_throttle').values(row('checked:plain')));
+          for (const key of ['checked:a', 'checked:b'])
+            await writeSoon(
+              trx,
+              trx.insertInto('login_throttle').values(row(key)).returning(['key', 'failures']),
+              (rows) => seen.push(rows),
+            );
+        }),
+      );
+    expect(seen).toEqual([[{ key: 'checked:a', failures: 1 }], [{ key: 'checked:b', failures: 1 }]]);
+
+    await expect(
+      handle()
+        .db.transaction()
+        .execute((trx) =>
+          withWriteBatch(trx, async () => {
+            await writeSoon(trx, trx.insertInto('login_throttle').values(row('checked:c')));
+            await writeSoon(
+              trx,
+              trx.insertInto('login_throttle').values(row('checked:d')).returning('key'),
+              () => {
+                throw new Error('over the limit');
+              },
+            );
+          }),
+        ),
+    ).rejects.toThrow('over the limit');
+    expect(await keysLike('checked:')).toEqual(['checked:a', 'checked:b', 'checked:plain']);
+  });
+
   it('writes at once outside a batch, in or out of a transaction', async () => {
     await writeSoon(handle().db, handle().db.insertInto('login_throttle').values(row('now:a')));
     expect(await keysLike('now:')).toEqual(['now:a']);
@@ -98,9 +134,11 @@ forEachDatabase('write batch', (handle) => {
 describe('write batch without a database', () => {
   it('runs a single held write as it is', async () => {
     const ran: string[] = [];
-    const write = { compile: () => ({}) as never, execute: async () => ran.push('one') };
+    const write = { compile: () => ({}) as never, execute: async () => [{ id: ran.push('one') }] };
     const trx = { isTransaction: true } as never;
-    await withWriteBatch(trx, async () => writeSoon(trx, write));
+    const checked: unknown[] = [];
+    await withWriteBatch(trx, async () => writeSoon(trx, write, (rows) => checked.push(...rows)));
     expect(ran).toEqual(['one']);
+    expect(checked).toEqual([{ id: 1 }]);
   });
 });
