@@ -1,6 +1,7 @@
 /** Writes held to the end of their transaction and sent in one statement (db/write-batch.ts). */
-import type { KyselyPlugin } from 'kysely';
+import type { KyselyPlugin, Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
 import { withWriteBatch, writeSoon } from '../src/db/write-batch.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
@@ -30,6 +31,11 @@ forEachDatabase('write batch', (handle) => {
         .execute()
     ).map((row) => row.key);
   const row = (key: string) => ({ key, failures: 1, window_started_at: new Date() });
+  /** `work` in a transaction with a write batch, committed when it returns. */
+  const inBatch = (work: (trx: Transaction<Database>) => Promise<void>) =>
+    handle()
+      .db.transaction()
+      .execute((trx) => withWriteBatch(trx, () => work(trx)));
 
   it('sends the held writes together, in one statement, when the work is done', async () => {
     const counter = statementCounter();
@@ -53,66 +59,50 @@ forEachDatabase('write batch', (handle) => {
   it('rolls back with the transaction when one held write fails: nothing half-written', async () => {
     await handle().db.insertInto('login_throttle').values(row('taken:x')).execute();
     await expect(
-      handle()
-        .db.transaction()
-        .execute((trx) =>
-          withWriteBatch(trx, async () => {
-            await trx.insertInto('login_throttle').values(row('taken:before')).execute();
-            await writeSoon(trx, trx.insertInto('login_throttle').values(row('taken:y')));
-            // A duplicate key: the batch fails at the end, and the whole transaction with it.
-            await writeSoon(trx, trx.insertInto('login_throttle').values(row('taken:x')));
-          }),
-        ),
+      inBatch(async (trx) => {
+        await trx.insertInto('login_throttle').values(row('taken:before')).execute();
+        await writeSoon(trx, trx.insertInto('login_throttle').values(row('taken:y')));
+        // A duplicate key: the batch fails at the end, and the whole transaction with it.
+        await writeSoon(trx, trx.insertInto('login_throttle').values(row('taken:x')));
+      }),
     ).rejects.toThrow(/duplicate key/);
     expect(await keysLike('taken:')).toEqual(['taken:x']);
   });
 
   it('sends nothing held when the work throws', async () => {
     await expect(
-      handle()
-        .db.transaction()
-        .execute((trx) =>
-          withWriteBatch(trx, async () => {
-            await writeSoon(trx, trx.insertInto('login_throttle').values(row('refused:a')));
-            throw new Error('refused');
-          }),
-        ),
+      inBatch(async (trx) => {
+        await writeSoon(trx, trx.insertInto('login_throttle').values(row('refused:a')));
+        throw new Error('refused');
+      }),
     ).rejects.toThrow('refused');
     expect(await keysLike('refused:')).toEqual([]);
   });
 
   it('hands each checked write its RETURNING rows, and rolls all back when a check refuses', async () => {
     const seen: unknown[] = [];
-    await handle()
-      .db.transaction()
-      .execute((trx) =>
-        withWriteBatch(trx, async () => {
-          await writeSoon(trx, trx.insertInto('login_throttle').values(row('checked:plain')));
-          for (const key of ['checked:a', 'checked:b'])
-            await writeSoon(
-              trx,
-              trx.insertInto('login_throttle').values(row(key)).returning(['key', 'failures']),
-              (rows) => seen.push(rows),
-            );
-        }),
-      );
+    await inBatch(async (trx) => {
+      await writeSoon(trx, trx.insertInto('login_throttle').values(row('checked:plain')));
+      for (const key of ['checked:a', 'checked:b'])
+        await writeSoon(
+          trx,
+          trx.insertInto('login_throttle').values(row(key)).returning(['key', 'failures']),
+          (rows) => seen.push(rows),
+        );
+    });
     expect(seen).toEqual([[{ key: 'checked:a', failures: 1 }], [{ key: 'checked:b', failures: 1 }]]);
 
     await expect(
-      handle()
-        .db.transaction()
-        .execute((trx) =>
-          withWriteBatch(trx, async () => {
-            await writeSoon(trx, trx.insertInto('login_throttle').values(row('checked:c')));
-            await writeSoon(
-              trx,
-              trx.insertInto('login_throttle').values(row('checked:d')).returning('key'),
-              () => {
-                throw new Error('over the limit');
-              },
-            );
-          }),
-        ),
+      inBatch(async (trx) => {
+        await writeSoon(trx, trx.insertInto('login_throttle').values(row('checked:c')));
+        await writeSoon(
+          trx,
+          trx.insertInto('login_throttle').values(row('checked:d')).returning('key'),
+          () => {
+            throw new Error('over the limit');
+          },
+        );
+      }),
     ).rejects.toThrow('over the limit');
     expect(await keysLike('checked:')).toEqual(['checked:a', 'checked:b', 'checked:plain']);
   });
