@@ -38,6 +38,12 @@ import { summarize, writeResults } from './results.ts';
 const database = benchDatabase('creneau_bench_booking');
 /** BOOKING_BENCH_SECONDS=5 for a quick look; the target run lasts 30 s. */
 const TARGET_SECONDS = Number(process.env.BOOKING_BENCH_SECONDS ?? 30);
+/**
+ * BOOKING_BENCH_RATES=100,100: after the warm-up, only these steps (BOOKING_BENCH_SECONDS each), no
+ * target and no search for the highest rate — for comparing two builds' CPU per booking at a rate
+ * both hold, alternately in one sitting (docs/benchmarks.md).
+ */
+const FIXED_RATES = process.env.BOOKING_BENCH_RATES?.split(',').map(Number);
 const TARGET_RATE = 200;
 const P99_LIMIT_MS = 100;
 const CALENDARS = 20;
@@ -125,17 +131,47 @@ async function backendPids(): Promise<number[]> {
   }
 }
 
+/**
+ * Statements the server sent to the bench database so far (top-level ones: not those a trigger or a
+ * foreign key runs), when PostgreSQL has pg_stat_statements loaded; undefined otherwise.
+ */
+async function statementsSent(): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ calls: string | null }>(
+      `select sum(s.calls) as calls from pg_stat_statements s join pg_database d on d.oid = s.dbid
+       where d.datname = $1 and s.toplevel`,
+      [database.name],
+    );
+    return Number(rows[0]?.calls ?? 0);
+  } catch {
+    return undefined; // the extension is not there, or not loaded (shared_preload_libraries)
+  } finally {
+    await client.end();
+  }
+}
+
 /** Where the CPU went during a step: the server process and the database's backends, per booking. */
 async function cpuMeter(serverPid: number) {
   const before = new Map((await backendPids()).map((pid) => [pid, processStat(pid)?.cpuSeconds ?? 0]));
   const serverBefore = serverCpuSeconds(serverPid);
+  const statementsBefore = await statementsSent();
   return async (bookings: number) => {
     let database = 0;
     for (const pid of await backendPids())
       database += (processStat(pid)?.cpuSeconds ?? 0) - (before.get(pid) ?? 0);
     const server = serverCpuSeconds(serverPid) - serverBefore;
-    const perBooking = (seconds: number) => Math.round((seconds * 1000 * 100) / Math.max(1, bookings)) / 100;
-    return { serverCpuMsPerBooking: perBooking(server), databaseCpuMsPerBooking: perBooking(database) };
+    const statementsAfter = await statementsSent();
+    const perBooking = (value: number) => Math.round((value * 100) / Math.max(1, bookings)) / 100;
+    return {
+      serverCpuMsPerBooking: perBooking(server * 1000),
+      databaseCpuMsPerBooking: perBooking(database * 1000),
+      statementsPerBooking:
+        statementsBefore === undefined || statementsAfter === undefined
+          ? null
+          : perBooking(statementsAfter - statementsBefore),
+    };
   };
 }
 
@@ -211,6 +247,7 @@ const line = (s: Step) =>
   `${s.targetRate}/s for ${s.seconds} s: ${s.booked} booked (${s.achievedRate}/s), p50 ${s.latencyMs.p50} ms, ` +
   `p95 ${s.latencyMs.p95} ms, p99 ${s.latencyMs.p99} ms, max ${s.latencyMs.max} ms, failures ${s.failures}; ` +
   `CPU per booking: server ${s.serverCpuMsPerBooking} ms, PostgreSQL ${s.databaseCpuMsPerBooking} ms` +
+  (s.statementsPerBooking === null ? '' : `, ${s.statementsPerBooking} statements`) +
   (s.firstFailure ? ` (first failure: ${s.firstFailure})` : '');
 
 async function main() {
@@ -255,6 +292,24 @@ async function main() {
 
     const warmUp = await run(50, 5); // JIT, pool, PostgreSQL caches
     console.log(`warm-up ${line(warmUp)}`);
+    if (FIXED_RATES) {
+      const fixed: Step[] = [];
+      for (const rate of FIXED_RATES) {
+        fixed.push(await run(rate, TARGET_SECONDS));
+        console.log(`  ${line(fixed[fixed.length - 1]!)}`);
+      }
+      const sum = (f: (s: Step) => number) => fixed.reduce((total, s) => total + f(s) * s.booked, 0);
+      const booked = fixed.reduce((total, s) => total + s.booked, 0);
+      const mean = (f: (s: Step) => number) => Math.round((sum(f) * 100) / Math.max(1, booked)) / 100;
+      console.log(
+        `fixed steps, ${booked} bookings: CPU per booking server ${mean((s) => s.serverCpuMsPerBooking)} ms, ` +
+          `PostgreSQL ${mean((s) => s.databaseCpuMsPerBooking)} ms; load average at the start ${loadAtStart.join(' ')}, now ${os
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' ')}`,
+      );
+      return;
+    }
     const target = await run(TARGET_RATE, TARGET_SECONDS);
     console.log(`target ${line(target)} → ${passes(target) ? 'PASS' : 'FAIL'}`);
 

@@ -4,11 +4,16 @@
  * recognised by account, e-mail and phone however they are typed; closed groups and who counts as
  * their customer. Each rule has its own group, so the tests do not share calendars or people.
  */
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmailLinkToken } from '../src/modules/accounts/email-links.ts';
-import { personRecords } from '../src/modules/appointments/appointments.repository.ts';
-import { personOf } from '../src/modules/appointments/booking-rules.ts';
+import {
+  lockPersonRecords,
+  personLockKeysInSql,
+  personRecords,
+} from '../src/modules/appointments/appointments.repository.ts';
+import { personLockKeys, personOf } from '../src/modules/appointments/booking-rules.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { call, createAccount, loginAs } from './support/accounts.ts';
 import { book, idsByExternid } from './support/booking.ts';
@@ -357,6 +362,81 @@ forEachDatabase('booking rules', (database) => {
       // The whole group would be 3,001 rows (what the read used to touch); the person's own read
       // touches a handful, a few more when the planner walks another index (19 seen on CI).
       expect(rowsRead).toBeLessThan(100);
+    });
+
+    it('PostgreSQL computes an identity’s lock key exactly as the server does', async () => {
+      // The first lock of a person is taken with keys computed in SQL, any later one with keys
+      // computed here: two bookings of one person meet on the same lock only if both agree.
+      const identity = fc.oneof(
+        fc
+          .constantFrom('account:', 'email:', 'phone:')
+          .chain((kind) =>
+            fc
+              .oneof(fc.string(), fc.string({ unit: 'grapheme-composite' }), fc.emailAddress())
+              .map((value) => kind + value),
+          ),
+        fc.string({ unit: 'grapheme', maxLength: 30 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+          fc.array(
+            identity.filter((name) => !name.includes('\u0000')),
+            { minLength: 1, maxLength: 6 },
+          ),
+          async (groupId, names) => {
+            const inSql = await personLockKeysInSql(t.ctx.db, groupId, names);
+            expect(inSql.sort()).toEqual(personLockKeys(groupId, names).sort());
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+
+    it('locks every identity of the person’s records in the statement that reads them', async () => {
+      const g = await group('person-lock', { rules: { min_notice_minutes: 0 } });
+      // Three records of one person: the second shares the first's e-mail, the third the second's phone.
+      const records = [
+        ['lock@example.com', null],
+        ['Lock@Example.com ', '06 11 22 33 44'],
+        ['other-lock@example.com', '+33 6 11 22 33 44'],
+      ] as const;
+      for (const [day, [email, phone]] of records.entries()) {
+        const booked = await book(t, {
+          date: `2026-12-0${day + 1}T10:00:00+01:00`,
+          group_id: g.id,
+          fiche: person('Lock', email, phone),
+          intervention_ids: [g.ids.cut],
+          calendar_id: g.ids.alice,
+        });
+        expect(booked.status).toBe(201);
+      }
+      const fiche = await t.ctx.db
+        .selectFrom('fiches')
+        .selectAll()
+        .where('group_id', '=', g.id)
+        .where('email_key', '=', 'lock@example.com')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const { found, held } = await t.ctx.db.transaction().execute(async (trx) => {
+        const found = await lockPersonRecords(trx, g.id, fiche.id, personOf(fiche));
+        const { rows } = await sql<{ classid: number; objid: number }>`
+          select classid::bigint as classid, objid::bigint as objid from pg_locks
+          where locktype = 'advisory' and objsubid = 1 and pid = pg_backend_pid()`.execute(trx);
+        return {
+          found,
+          held: rows.map((row) => BigInt.asIntN(64, (BigInt(row.classid) << 32n) | BigInt(row.objid))),
+        };
+      });
+      // Found through the phone of the second record: all three records of the person.
+      expect(found).toHaveLength(3);
+      const identities = new Set<string>();
+      for (const record of found) {
+        if (record.email_key) identities.add(`email:${record.email_key}`);
+        if (record.phone_key) identities.add(`phone:${record.phone_key}`);
+      }
+      expect(identities.size).toBe(3);
+      expect(held.sort()).toEqual(personLockKeys(g.id, [...identities]).sort());
     });
 
     it('user_blacklisted: whatever the case and spacing of the address', async () => {

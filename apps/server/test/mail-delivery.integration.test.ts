@@ -3,7 +3,7 @@
  * PGlite and on real PostgreSQL: delivery, outage and recovery, refusal, give-up, lease expiry, the
  * .eml mode, and workers racing for the same mails.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
@@ -387,6 +387,12 @@ forEachDatabase('mail delivery', (database, engine) => {
     for (const link of [APPOINTMENT.manageLink, APPOINTMENT.cancelLink, APPOINTMENT.exportLink])
       expect(info).toContain(`  link: ${link}`);
     expect(peer.received).toEqual([]);
+
+    // The folder is made again when someone has removed it since.
+    rmSync(dir, { recursive: true });
+    await enqueueMail(database().db, { groupId, to: 'again@example.com', ...rendered });
+    expect(await worker(ctx, { logger: logs }).runOnce()).toBe(1);
+    expect(readdirSync(dir)).toHaveLength(1);
   });
 
   it('hands out disjoint mails to concurrent claims', async () => {

@@ -1,6 +1,7 @@
 /** Rows of the job queue (docs/jobs.md): enqueue, claim what is due, record how a run went. */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, JobStatus } from '../db/database.ts';
+import { writeSoon } from '../db/write-batch.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -53,18 +54,19 @@ function jobRow(job: NewJob) {
 }
 
 /**
- * Writes several jobs in one statement (a booking's reminders), like insertJob each. Answers how
- * many were written: a job whose `onceKey` was already queued is not.
+ * Writes several jobs in one statement (a booking's reminders), like insertJob each: a job whose
+ * `onceKey` was already queued is not written. In a write batch (db/write-batch.ts) the statement
+ * waits for the end of the transaction.
  */
-export async function insertJobs(db: Db, jobs: readonly NewJob[]): Promise<number> {
-  if (jobs.length === 0) return 0;
-  const rows = await db
-    .insertInto('jobs')
-    .values(jobs.map(jobRow))
-    .onConflict((oc) => oc.column('once_key').where('once_key', 'is not', null).doNothing())
-    .returning('id')
-    .execute();
-  return rows.length;
+export async function insertJobs(db: Db, jobs: readonly NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await writeSoon(
+    db,
+    db
+      .insertInto('jobs')
+      .values(jobs.map(jobRow))
+      .onConflict((oc) => oc.column('once_key').where('once_key', 'is not', null).doNothing()),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { writeSoon } from '../db/write-batch.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -25,11 +26,24 @@ export interface OutgoingMail {
 
 const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/;
 
+type Db = Kysely<Database> | Transaction<Database>;
+
 /** Writes the mail into the outbox on the given connection or transaction, so it commits or rolls back with the change that causes it. */
-export async function enqueueMail(
-  db: Kysely<Database> | Transaction<Database>,
-  mail: OutgoingMail,
-): Promise<number> {
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
+  const row = await outboxInsert(db, mail).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The same, in a write batch (db/write-batch.ts) at the end of the transaction: the mail worker
+ * reads the row only after the commit anyway.
+ */
+export async function enqueueMailSoon(db: Db, mail: OutgoingMail): Promise<void> {
+  await writeSoon(db, outboxInsert(db, mail));
+}
+
+/** The outbox row's insert, once the mail is known to be one bare address and well-formed attachments. */
+function outboxInsert(db: Db, mail: OutgoingMail) {
   const to = mail.to.trim();
   // One bare address: anything else would let a caller's bug turn into extra recipients or headers.
   if (!/^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(to))
@@ -40,19 +54,14 @@ export async function enqueueMail(
       throw new Error('an attachment needs a one-line filename and content type');
     if (!BASE64.test(attachment.content)) throw new Error(`attachment ${attachment.filename} is not base64`);
   }
-  const row = await db
-    .insertInto('mail_outbox')
-    .values({
-      group_id: mail.groupId,
-      to_address: to,
-      subject: oneLine(mail.subject),
-      text_body: mail.text,
-      html_body: mail.html,
-      attachments: JSON.stringify(attachments),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return db.insertInto('mail_outbox').values({
+    group_id: mail.groupId,
+    to_address: to,
+    subject: oneLine(mail.subject),
+    text_body: mail.text,
+    html_body: mail.html,
+    attachments: JSON.stringify(attachments),
+  });
 }
 
 /** Subjects are headers: a line break in user input (a group name) must not start a new header. */

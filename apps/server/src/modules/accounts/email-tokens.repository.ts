@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { writeSoon } from '../../db/write-batch.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type EmailTokenPurpose = 'activate' | 'reset' | 'email_change' | 'fiche';
@@ -15,12 +16,15 @@ export interface NewEmailToken {
   now: Date;
 }
 
-/** Stores several tokens in one statement (a booking's mail carries three links). */
+/**
+ * Stores several tokens in one statement (a booking's mail carries three links); in a write batch
+ * (db/write-batch.ts) at the end of the transaction — a link is only followed after the commit.
+ */
 export async function insertEmailTokens(db: Db, tokens: readonly NewEmailToken[]): Promise<void> {
   if (tokens.length === 0) return;
-  await db
-    .insertInto('email_tokens')
-    .values(
+  await writeSoon(
+    db,
+    db.insertInto('email_tokens').values(
       tokens.map((t) => ({
         token_hash: t.tokenHash,
         purpose: t.purpose,
@@ -31,8 +35,8 @@ export async function insertEmailTokens(db: Db, tokens: readonly NewEmailToken[]
         expires_at: t.expiresAt,
         created_at: t.now,
       })),
-    )
-    .execute();
+    ),
+  );
 }
 
 /** A live token of that purpose: not expired and, unless reusable, not used yet. */

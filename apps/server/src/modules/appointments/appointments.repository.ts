@@ -1,5 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, NewAppointment } from '../../db/database.ts';
+import { writeSoon } from '../../db/write-batch.ts';
 import { isShardView } from '../../sharding/routing-dialect.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -333,6 +334,87 @@ export interface PersonAppointment {
   ends_at: Date;
 }
 
+/** The recursive CTE `person`: the records of the person behind `ficheId` (see personRecords). */
+function personCte(groupId: number, ficheId: number, person: PersonMatch) {
+  return sql`recursive person as (
+      select f.id, f.account_id, f.email_key, f.phone_key from fiches f
+      where f.group_id = ${groupId}
+        and (f.id = ${ficheId} or f.account_id = ${person.accountId}::integer
+          or f.email_key = ${person.emailKey}::text or f.phone_key = ${person.phoneKey}::text)
+      union
+      select f.id, f.account_id, f.email_key, f.phone_key from person p
+      join fiches f on f.group_id = ${groupId}
+        and (f.account_id = p.account_id or f.email_key = p.email_key or f.phone_key = p.phone_key)
+    )`;
+}
+
+/**
+ * The advisory lock key of a person's identity (`account:12`, `email:…`, `phone:…`) in a group, in
+ * SQL: the first 8 bytes of sha256("creneau-person" NUL group NUL identity), big-endian and signed —
+ * booking-rules.ts's personLockKeys computes the same in the server, and a test holds them equal.
+ */
+function personLockKeySql(groupId: number, identity: RawBuilder<string>) {
+  return sql<bigint>`('x' || encode(substr(sha256(
+      convert_to('creneau-person', 'UTF8') || decode('00', 'hex') || convert_to(${groupId}::text, 'UTF8')
+      || decode('00', 'hex') || convert_to(${identity}, 'UTF8')), 1, 8), 'hex'))::bit(64)::bigint`;
+}
+
+/** Each identity's lock key computed by PostgreSQL, for the test that holds it equal to the server's. */
+export async function personLockKeysInSql(db: Db, groupId: number, identities: readonly string[]) {
+  if (identities.length === 0) return [];
+  const names = sql.join(identities.map((name) => sql`(${name}::text)`));
+  const { rows } = await sql<{ k: string }>`select ${personLockKeySql(groupId, sql.ref('i.name'))}::text as k
+    from (values ${names}) as i(name)`.execute(db);
+  return rows.map((row) => BigInt(row.k));
+}
+
+/**
+ * The person's records, as personRecords without `from` reads them, with an advisory lock taken on
+ * every identity found among them and on the person's own, in ascending key order — one statement
+ * where a read and then the locks were two. The locks are the single-key space of lockPersonKeys, on
+ * the same keys. Taken after the read in the same statement, so the records are those committed when
+ * it started: the caller reads them again, in a statement of its own, once the locks are held.
+ */
+export async function lockPersonRecords(
+  db: Db,
+  groupId: number,
+  ficheId: number,
+  person: PersonMatch,
+): Promise<PersonRecord[]> {
+  const own = sql.join(
+    [
+      ['account', person.accountId === null ? null : String(person.accountId)],
+      ['email', person.emailKey],
+      ['phone', person.phoneKey],
+    ]
+      .filter(([, value]) => value !== null)
+      .map(([kind, value]) => sql`(${`${kind}:${value}`}::text)`),
+  );
+  const { rows } = await sql<PersonRecord & { locked: number }>`
+    with ${personCte(groupId, ficheId, person)},
+    identity as (
+      select 'account:' || account_id as name from person where account_id is not null
+      union select 'email:' || email_key from person where email_key is not null
+      union select 'phone:' || phone_key from person where phone_key is not null
+      ${person.accountId === null && person.emailKey === null && person.phoneKey === null ? sql`` : sql`union select name from (values ${own}) as own(name)`}
+    ),
+    locked as (
+      select count(pg_advisory_xact_lock(k)) as locked from (
+        select distinct ${personLockKeySql(groupId, sql.ref('identity.name'))} as k from identity order by k
+      ) as ordered
+    )
+    select l.locked, p.id, p.account_id, p.email_key, p.phone_key from locked l left join person p on true
+  `.execute(db);
+  return rows
+    .filter((row) => row.id !== null)
+    .map((row) => ({
+      id: row.id,
+      account_id: row.account_id,
+      email_key: row.email_key,
+      phone_key: row.phone_key,
+    }));
+}
+
 /**
  * Every record of the person behind `ficheId` — the records sharing its account, e-mail key or phone
  * key, and theirs in turn (a record found by e-mail brings the records of its phone) — with, when
@@ -364,16 +446,7 @@ export async function personRecords(
   const { rows } = await sql<
     PersonRecord & { apt_id: number | null; starts_at: Date | null; ends_at: Date | null }
   >`
-    with recursive person as (
-      select f.id, f.account_id, f.email_key, f.phone_key from fiches f
-      where f.group_id = ${groupId}
-        and (f.id = ${ficheId} or f.account_id = ${person.accountId}::integer
-          or f.email_key = ${person.emailKey}::text or f.phone_key = ${person.phoneKey}::text)
-      union
-      select f.id, f.account_id, f.email_key, f.phone_key from person p
-      join fiches f on f.group_id = ${groupId}
-        and (f.account_id = p.account_id or f.email_key = p.email_key or f.phone_key = p.phone_key)
-    )
+    with ${personCte(groupId, ficheId, person)}
     select p.id, p.account_id, p.email_key, p.phone_key, a.id as apt_id, a.starts_at, a.ends_at
     from person p ${appointments}
   `.execute(db);
@@ -446,6 +519,7 @@ export async function findIdempotent(db: Db, groupId: number, key: string) {
     .executeTakeFirst();
 }
 
+/** The answer given under a key; in a write batch (db/write-batch.ts), written just before the commit. */
 export async function saveIdempotent(
   db: Db,
   row: {
@@ -457,17 +531,17 @@ export async function saveIdempotent(
     now: Date;
   },
 ) {
-  await db
-    .insertInto('idempotency_keys')
-    .values({
+  await writeSoon(
+    db,
+    db.insertInto('idempotency_keys').values({
       group_id: row.groupId,
       key: row.key,
       request_hash: row.requestHash,
       status_code: row.statusCode,
       response: JSON.stringify(row.response),
       created_at: row.now,
-    })
-    .execute();
+    }),
+  );
 }
 
 /** Serializes requests carrying the same idempotency key (a transaction-scoped advisory lock). */

@@ -4,7 +4,7 @@ import type { Scope } from '../../app-context.ts';
 import type { Database } from '../../db/database.ts';
 import { groupMailBrand } from '../../mail/mail-brand.ts';
 import { type AppointmentMailData, renderMail } from '../../mail/mail-templates.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMailSoon } from '../../mail/outbox.ts';
 import { createEmailLinkTokens } from '../accounts/email-links.ts';
 import { takeBookingMail } from '../security/send-limits.ts';
 import type { LinkKind } from '../sessions/link-scope.ts';
@@ -123,7 +123,7 @@ export async function sendBookingMail(
     rows.map((row) => calendarEventOf(row, locale)),
     scope.now,
   );
-  await enqueueMail(db, {
+  await enqueueMailSoon(db, {
     groupId: group.id,
     to,
     ...mail,
@@ -164,5 +164,5 @@ export async function sendCancellationMail(
     },
     groupMailBrand(group, ctx.config.publicUrl),
   );
-  await enqueueMail(db, { groupId: group.id, to, ...mail });
+  await enqueueMailSoon(db, { groupId: group.id, to, ...mail });
 }

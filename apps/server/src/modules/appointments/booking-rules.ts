@@ -157,7 +157,8 @@ export interface PersonLimitsInput {
  * The person's future appointments, read under advisory locks on every identity of the person, so
  * that two bookings of one person queue and the second sees the first's appointments:
  * 1. the person's records are read, and every identity found among them is locked at once, in key
- *    order (two bookings by e-mail and by phone of one known person both lock both);
+ *    order (two bookings by e-mail and by phone of one known person both lock both) — one statement,
+ *    the keys computed by PostgreSQL (repo.lockPersonRecords), equal to personLockKeys';
  * 2. the records and their appointments are read again, now that bookings holding those locks have
  *    committed; a record committed meanwhile that brings a new identity (rare: the person's first
  *    record with that e-mail or phone) has it locked and the read repeated.
@@ -167,9 +168,8 @@ async function lockedPersonAppointments(
   { group, fiche, now }: Pick<PersonLimitsInput, 'group' | 'fiche' | 'now'>,
 ) {
   const person = personOf(fiche);
-  const first = await repo.personRecords(trx, group.id, fiche.id, person);
-  const locked = new Set(identitiesOf(first.records, person));
-  await repo.lockPersonKeys(trx, personLockKeys(group.id, [...locked]));
+  const first = await repo.lockPersonRecords(trx, group.id, fiche.id, person);
+  const locked = new Set(identitiesOf(first, person));
   for (;;) {
     const read = await repo.personRecords(trx, group.id, fiche.id, person, now);
     const more = identitiesOf(read.records, person).filter((name) => !locked.has(name));

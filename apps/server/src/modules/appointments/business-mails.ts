@@ -8,7 +8,7 @@ import type { Scope } from '../../app-context.ts';
 import type { Database } from '../../db/database.ts';
 import { groupMailBrand } from '../../mail/mail-brand.ts';
 import { renderMail } from '../../mail/mail-templates.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMailSoon } from '../../mail/outbox.ts';
 import type { DetailedAppointment } from './appointments.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -49,5 +49,5 @@ export async function noticeToBusiness(
     },
     groupMailBrand(group, ctx.config.publicUrl),
   );
-  for (const to of emails) await enqueueMail(db, { groupId: group.id, to, ...mail });
+  for (const to of emails) await enqueueMailSoon(db, { groupId: group.id, to, ...mail });
 }

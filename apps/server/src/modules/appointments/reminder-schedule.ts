@@ -28,10 +28,10 @@ export async function scheduleReminders(
   group: Pick<GroupRow, 'id' | 'settings'>,
   rows: BookingRows,
   now: Date,
-): Promise<number> {
+): Promise<void> {
   const settings = reminderSettingsOf(group.settings);
   const first = rows[0];
-  if (!first || (!settings.email && !settings.sms)) return 0;
+  if (!first || (!settings.email && !settings.sms)) return;
   const jobs: NewJob[] = [];
   for (const leadMinutes of settings.lead_minutes) {
     const runAt = reminderInstant(first.starts_at, leadMinutes, group.settings.timezone);
@@ -52,5 +52,5 @@ export async function scheduleReminders(
     });
   }
   // One statement for every lead time: each is a round trip less on the booking's path.
-  return insertJobs(db, jobs);
+  await insertJobs(db, jobs);
 }

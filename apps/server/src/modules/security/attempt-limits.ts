@@ -6,6 +6,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { writeSoon } from '../../db/write-batch.ts';
 import { errors } from '../../errors/domain-error.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -114,9 +115,15 @@ function secondsLeft(limit: AttemptLimit, windowStartedAt: Date, now: Date): num
 }
 
 /** Counts one attempt atomically (a new window starts when the old one has passed). */
-async function count(db: Db, { limit, subject, now }: Attempt) {
+async function count(db: Db, attempt: Attempt) {
+  const row = await countingUpsert(db, attempt).executeTakeFirstOrThrow();
+  return { count: row.failures, windowStartedAt: new Date(row.window_started_at) };
+}
+
+/** The upsert that counts one attempt, answering the window's count and start. */
+function countingUpsert(db: Db, { limit, subject, now }: Attempt) {
   const windowStart = new Date(now.getTime() - limit.windowMs);
-  const row = await db
+  return db
     .insertInto('login_throttle')
     .values({ key: keyOf(limit, subject), failures: 1, window_started_at: now })
     .onConflict((oc) =>
@@ -125,9 +132,7 @@ async function count(db: Db, { limit, subject, now }: Attempt) {
         window_started_at: sql`case when login_throttle.window_started_at <= ${windowStart} then ${now} else login_throttle.window_started_at end`,
       }),
     )
-    .returning(['failures', 'window_started_at'])
-    .executeTakeFirstOrThrow();
-  return { count: row.failures, windowStartedAt: new Date(row.window_started_at) };
+    .returning(['failures', 'window_started_at']);
 }
 
 /** Counts one attempt; returns the count in the current window. */
@@ -143,6 +148,21 @@ export async function takeAttempt(db: Db, attempt: Attempt): Promise<void> {
   const { limit, now } = attempt;
   const used = await count(db, attempt);
   if (used.count > limit.max) throw errors.tooManyRequests(secondsLeft(limit, used.windowStartedAt, now));
+}
+
+/**
+ * takeAttempt inside a transaction, in its write batch when it has one (db/write-batch.ts): the
+ * count goes to PostgreSQL with the transaction's last writes, and a refusal then rolls it all back.
+ * For a limit the transaction's outcome depends on anyway (a booking's mail), never for a guard
+ * that must refuse before any work is done.
+ */
+export async function takeAttemptSoon(db: Db, attempt: Attempt): Promise<void> {
+  const { limit, now } = attempt;
+  await writeSoon(db, countingUpsert(db, attempt), ([row]) => {
+    if (!row) throw new Error('the attempt counter answered no row');
+    if (Number(row.failures) > limit.max)
+      throw errors.tooManyRequests(secondsLeft(limit, new Date(row.window_started_at as string | Date), now));
+  });
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   clientSubject,
   LIMITS,
   takeAttempt,
+  takeAttemptSoon,
   takeAttemptsInTurn,
 } from './attempt-limits.ts';
 import { UNNAMED_BOOKER } from './booker.ts';
@@ -84,7 +85,8 @@ export async function takeBookingMail(
   const limit = isProOf(viewer, group.id)
     ? LIMITS.proBookingMailsPerRecipient
     : LIMITS.bookingMailsPerRecipient;
-  await takeAttempt(db, { limit: scaled(ctx, limit), subject: normalizeEmail(recipient), now });
+  // With the booking's last writes (db/write-batch.ts): over the limit, the whole booking rolls back.
+  await takeAttemptSoon(db, { limit: scaled(ctx, limit), subject: normalizeEmail(recipient), now });
 }
 
 /** One account mail (activation, reset, e-mail change) to `recipient`, known account or not. */

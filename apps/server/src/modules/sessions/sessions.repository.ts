@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { writeSoon } from '../../db/write-batch.ts';
 import type { LinkKind } from './link-scope.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -16,10 +17,14 @@ export interface NewSession {
   now: Date;
 }
 
-export async function insertSession(db: Db, s: NewSession): Promise<number> {
-  const row = await db
-    .insertInto('sessions')
-    .values({
+/**
+ * Stores a new session. In a write batch (db/write-batch.ts) at the end of the transaction: its token
+ * is presented only after the commit.
+ */
+export async function insertSession(db: Db, s: NewSession): Promise<void> {
+  await writeSoon(
+    db,
+    db.insertInto('sessions').values({
       token_hash: s.tokenHash,
       type: s.type,
       account_id: s.accountId,
@@ -30,10 +35,8 @@ export async function insertSession(db: Db, s: NewSession): Promise<number> {
       sso_logged: s.ssoLogged,
       last_signed_at: s.now,
       created_at: s.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    }),
+  );
 }
 
 /** The session behind a token hash, with what the viewer needs from its account and fiche. */

@@ -17,10 +17,10 @@ export async function startSession(
   db: Db,
   now: Date,
   session: Omit<repo.NewSession, 'tokenHash' | 'now'>,
-): Promise<{ token: string; sessionId: number }> {
+): Promise<{ token: string }> {
   const { token, hash } = newSecretToken();
-  const sessionId = await repo.insertSession(db, { ...session, tokenHash: hash, now });
-  return { token, sessionId };
+  await repo.insertSession(db, { ...session, tokenHash: hash, now });
+  return { token };
 }
 
 /** Ends the caller's session, if there is one; nobody's logout answers the same. */
