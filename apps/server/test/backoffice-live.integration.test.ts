@@ -8,77 +8,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StaffRole } from '../src/db/database.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { call, createAccount, createStaffMember, loginAs } from './support/accounts.ts';
+import { AgendaFeed as Feed, WITHIN_MS } from './support/agenda-feed.ts';
 import { book, idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from './support/test-app.ts';
 import { forEachDatabase } from './support/test-db.ts';
-
-const WITHIN_MS = 2_000;
-
-/** An open event stream, collecting the `change` events it receives. */
-class Feed {
-  readonly changes: { calendar_id: number; resource_id: number | null }[] = [];
-  private readonly abort = new AbortController();
-  private waiting: (() => void)[] = [];
-
-  static async open(baseUrl: string, groupId: number, token: string): Promise<Feed | number> {
-    const feed = new Feed();
-    const response = await fetch(
-      `${baseUrl}/api/v3/admin/groups/${groupId}/events?apikey=${TEST_API_KEY}&token=${token}`,
-      { signal: feed.abort.signal },
-    );
-    if (response.status !== 200) return response.status;
-    expect(response.headers.get('content-type')).toContain('text/event-stream');
-    void feed.read(response.body!.getReader());
-    return feed;
-  }
-
-  private async read(reader: ReadableStreamDefaultReader<Uint8Array>) {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^event: change\ndata: (.*)$/m.exec(message)?.[1];
-          if (data) {
-            this.changes.push(JSON.parse(data));
-            for (const wake of this.waiting.splice(0)) wake();
-          }
-          end = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // Aborted by close().
-    }
-  }
-
-  /** Waits until a change of this calendar arrived, or fails after WITHIN_MS. */
-  async changeOf(calendarId: number): Promise<number> {
-    const started = Date.now();
-    while (!this.changes.some((change) => change.calendar_id === calendarId)) {
-      const left = WITHIN_MS - (Date.now() - started);
-      if (left <= 0) throw new Error(`no change of calendar ${calendarId} within ${WITHIN_MS} ms`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiting.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    return Date.now() - started;
-  }
-
-  close() {
-    this.abort.abort();
-  }
-}
 
 forEachDatabase('back office: live agenda', (database, engine) => {
   let t: TestApp;

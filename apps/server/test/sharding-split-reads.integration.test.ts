@@ -12,6 +12,7 @@ import { startHousekeeping } from '../src/maintenance/housekeeping.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { registerGroup } from '../src/sharding/shard-directory.ts';
 import { call, createAccount, latestMailTo, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
+import { AgendaFeed } from './support/agenda-feed.ts';
 import { book, idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { countOn, createTwoClusterShards } from './support/shard-databases.ts';
@@ -220,6 +221,45 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
     ];
     for (const name of [...named, 'listStaff', 'searchCustomers', 'listConfigurationVersions'])
       expect([name, answers[name]]).toEqual([name, 200]);
+  });
+
+  it("streams the agenda's changes of a group outside main, each person only their calendars", async () => {
+    const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stylist = await loginAs(t, 'stylist-eu2@example.com');
+    const feeds = {
+      owner: (await AgendaFeed.open(baseUrl, groups.eu2.id, owner.token)) as AgendaFeed,
+      stylist: (await AgendaFeed.open(baseUrl, groups.eu2.id, stylist)) as AgendaFeed,
+    };
+    try {
+      expect(feeds.owner).toBeInstanceOf(AgendaFeed);
+      expect(feeds.stylist).toBeInstanceOf(AgendaFeed);
+      const { alice, bob, cut } = groups.eu2.ids as { alice: number; bob: number; cut: number };
+      for (const [calendar, start] of [
+        [bob, '2026-11-27T09:00:00+01:00'],
+        [alice, '2026-11-27T11:00:00+01:00'],
+      ] as const) {
+        const booked = await book(
+          t,
+          {
+            date: start,
+            group_id: groups.eu2.id,
+            fiche: newFiche('Stream'),
+            intervention_ids: [cut],
+            calendar_id: calendar,
+          },
+          { ip: `198.51.100.${calendar % 200}` },
+        );
+        expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      }
+      await feeds.owner.changeOf(bob);
+      await feeds.owner.changeOf(alice);
+      await feeds.stylist.changeOf(alice);
+      // Bob's booking was committed first, so it would have reached the stylist first.
+      expect(feeds.stylist.changes.map((change) => change.calendar_id)).not.toContain(bob);
+    } finally {
+      feeds.owner.close?.();
+      feeds.stylist.close?.();
+    }
   });
 
   it('carries out the back-office writes of a group outside main', async () => {

@@ -11,6 +11,7 @@
  * once, so code that writes this way behaves the same whoever calls it.
  */
 import { type Compilable, type Kysely, sql, type Transaction } from 'kysely';
+import { isShardView, tablesOf } from '../sharding/routing-dialect.ts';
 import type { Database } from './database.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -68,7 +69,22 @@ async function runChecked(write: BatchableWrite, check: WrittenRowsCheck | undef
   if (check) check(Array.isArray(result) ? result : []);
 }
 
+/**
+ * On a shard's view the global tables live in the directory's database (docs/operations.md
+ * "Sharding"), so one statement cannot write both sides: the held writes go as one statement per
+ * side there, each in its database's part of the transaction.
+ */
 async function sendTogether(trx: Transaction<Database>, writes: readonly HeldWrite[]): Promise<void> {
+  if (writes.length < 2 || !isShardView(trx)) return sendAsOneStatement(trx, writes);
+  const globalSide = (held: HeldWrite) => tablesOf(held.write.compile().query).global.size > 0;
+  await sendAsOneStatement(trx, writes.filter(globalSide));
+  await sendAsOneStatement(
+    trx,
+    writes.filter((held) => !globalSide(held)),
+  );
+}
+
+async function sendAsOneStatement(trx: Transaction<Database>, writes: readonly HeldWrite[]): Promise<void> {
   if (writes.length === 0) return;
   if (writes.length === 1) {
     const [{ write, check }] = writes as [HeldWrite];
