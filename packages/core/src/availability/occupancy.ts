@@ -23,7 +23,7 @@ const NO_LOAD: CalendarLoad = { starts: new Int32Array(0), ends: new Int32Array(
  * Sorts in place. Appointments usually arrive ordered by start (the server's query orders them), so
  * starts are already sorted and ends nearly: an insertion sort then costs one pass.
  */
-function sortStartsOrEnds(values: Int32Array): void {
+export function sortStartsOrEnds(values: Int32Array): void {
   let descents = 0;
   for (let i = 1; i < values.length; i++) if (values[i]! < values[i - 1]!) descents++;
   if (descents === 0) return;
@@ -44,6 +44,10 @@ function sortStartsOrEnds(values: Int32Array): void {
 
 /** Sorts the appointments into per-calendar start and end arrays (indexed like schedule.calendars). */
 export function indexAppointments(schedule: ScheduleIndex, appointments: Appointments): CalendarLoad[] {
+  if ('byCalendar' in appointments) {
+    const { byCalendar } = appointments;
+    return schedule.calendars.map((c) => byCalendar.get(c.id) ?? NO_LOAD);
+  }
   const columns = 'calendarIds' in appointments ? appointments : toColumns(appointments);
   const { calendarIds, resourceIds, starts, ends } = columns;
   const n = schedule.calendars.length;
