@@ -61,29 +61,43 @@ export function pickByCalendar(
   from: number,
   to: number,
 ): AppointmentsByCalendar {
-  const byCalendar = new Map<number, CalendarRows>();
-  for (const id of calendarIds) {
-    if (byCalendar.has(id)) continue;
-    let room = 0;
-    for (const week of weeks) room += week.get(id)?.starts.length ?? 0;
-    const starts = new Int32Array(room);
-    const ends = new Int32Array(room);
-    let n = 0;
-    for (const week of weeks) {
+  // Where each calendar's candidate rows lie in each week: no appointment lasts longer than
+  // LONGEST, so earlier starts have ended before `from`; later ones start after the span.
+  const ids = [...new Set(calendarIds)];
+  const bounds = new Int32Array(ids.length * weeks.length * 2);
+  let room = 0;
+  ids.forEach((id, i) => {
+    weeks.forEach((week, w) => {
       const rows = week.get(id);
-      if (!rows) continue;
-      // No appointment lasts longer than LONGEST: earlier starts have ended before `from`.
-      const last = countBelow(rows.starts, to);
-      for (let k = countBelow(rows.starts, from - LONGEST_APPOINTMENT_MINUTES); k < last; k++) {
+      if (!rows) return;
+      const at = (i * weeks.length + w) * 2;
+      bounds[at] = countBelow(rows.starts, from - LONGEST_APPOINTMENT_MINUTES);
+      bounds[at + 1] = countBelow(rows.starts, to);
+      room += bounds[at + 1]! - bounds[at]!;
+    });
+  });
+  // One buffer for every calendar's starts and one for the ends: a miss then leaves two array
+  // buffers to the garbage collector instead of two per calendar.
+  const allStarts = new Int32Array(room);
+  const allEnds = new Int32Array(room);
+  const byCalendar = new Map<number, CalendarRows>();
+  let n = 0;
+  ids.forEach((id, i) => {
+    const first = n;
+    weeks.forEach((week, w) => {
+      const rows = week.get(id);
+      if (!rows) return;
+      const at = (i * weeks.length + w) * 2;
+      for (let k = bounds[at]!; k < bounds[at + 1]!; k++) {
         if (rows.ends[k]! <= from) continue;
-        starts[n] = rows.starts[k]!;
-        ends[n] = rows.ends[k]!;
+        allStarts[n] = rows.starts[k]!;
+        allEnds[n] = rows.ends[k]!;
         n++;
       }
-    }
-    const picked = { starts: starts.subarray(0, n), ends: ends.subarray(0, n) };
+    });
+    const picked = { starts: allStarts.subarray(first, n), ends: allEnds.subarray(first, n) };
     sortStartsOrEnds(picked.ends);
     byCalendar.set(id, picked);
-  }
+  });
   return { byCalendar };
 }
