@@ -314,6 +314,25 @@ async function keptAnswersRuns(
   return { target, cpu, steps, sustainable, throughput };
 }
 
+/** Kept answers at the miss run's rate, and what the idle server costs a second. */
+async function hitsAtRate(
+  server: ChildProcess,
+  run: (rate: number, seconds: number) => Promise<RateRun>,
+  line: (s: RateRun, seconds: number) => string,
+) {
+  const idleBefore = serverCpuSeconds(server.pid!);
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const idleMsPerSecond = Math.round(((serverCpuSeconds(server.pid!) - idleBefore) / 5) * 1e4) / 10;
+  console.log(`idle server: ${idleMsPerSecond} ms of CPU a second`);
+  await run(200, 5);
+  const { result, cpu } = await measuredCpu(server.pid!, () => run(200, STEP_SECONDS));
+  console.log(`kept answers at the miss run's rate: ${line(result, STEP_SECONDS)}`);
+  console.log(`  CPU per request (ms): ${JSON.stringify(cpu)}`);
+  return { idleServerMsPerSecond: idleMsPerSecond, ...result, cpu };
+}
+
+const serverCpuSeconds = (serverPid: number) => cpuSeconds(serverPid)?.server ?? 0;
+
 async function main() {
   if (PRIORITY !== undefined) os.setPriority(PRIORITY);
   // Other work on the machine skews every figure: record how busy it was.
@@ -349,6 +368,9 @@ async function main() {
       `non-2xx ${s.non2xx} → ${passes(s) ? 'PASS' : 'FAIL'}`;
 
     const kept = MISS_ONLY ? undefined : await keptAnswersRuns(server, port, paths, run, line);
+    // What a miss is compared with: kept answers at the miss run's rate (a kept answer's cost
+    // per request falls as the rate rises, the processes' own idle work being shared by more).
+    const hitsAtMissRate = MISS_ONLY ? await hitsAtRate(server, run, line) : undefined;
     // The same requests with nothing kept: what a miss costs (every answer read and computed).
     await stopBenchServer(server);
     server = await startServer(port, { keptAnswers: false, profileDir: PROFILE_DIR });
@@ -362,6 +384,7 @@ async function main() {
         loadAverageBefore: loadBefore,
         loadAverageAfter: readFileSync('/proc/loadavg', 'utf8').trim(),
         withoutKeptAnswers: { ...missRun, cpu: missCpu },
+        keptAnswersAtTheSameRate: hitsAtMissRate,
       });
       return;
     }

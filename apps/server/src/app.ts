@@ -1,6 +1,5 @@
 /** Builds the HTTP application: plugins, security, documentation, routes and the web app. */
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -19,6 +18,7 @@ import { installOverloadShedding } from './http/overload.ts';
 import { heardOwnWrites } from './http/own-writes.ts';
 import { parseQueryString } from './http/query.ts';
 import { installRequestContext } from './http/request-scope.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { registerSessionRoutes } from './modules/auth/auth.routes.ts';
@@ -128,25 +128,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   installInputGuard(app);
   heardOwnWrites(app, changes);
 
-  await app.register(fastifyHelmet, {
-    // The booking page is made to be embedded in any site (docs/requirements/booking-flow.md §1), so no frame blocking.
-    frameguard: false,
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        frameAncestors: ['*'],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        // Plain-http hosts (a LAN install, tests) must keep working.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  installSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: ctx.config.cookieSecret });
   await app.register(fastifySwagger, {
     openapi: {

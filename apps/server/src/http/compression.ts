@@ -58,12 +58,15 @@ export function installResponseCompression(app: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.getHeader('content-encoding')) return payload;
     if (!COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_MIN_BYTES) return payload;
+    // Measured without copying it: a body that goes out as it is (small, or no encoding accepted) is
+    // then never copied.
+    const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (length < COMPRESS_MIN_BYTES) return payload;
     // The answer depends on the header from here on, whether compressed or not.
     varyOnAcceptEncoding(reply);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const compressed = await compressBody(body, encoding);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');

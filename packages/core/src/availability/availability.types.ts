@@ -107,8 +107,18 @@ export interface AppointmentColumns {
   readonly ends: Int32Array;
 }
 
-/** Appointments in either shape. */
-export type Appointments = readonly AppointmentInput[] | AppointmentColumns;
+/**
+ * The same appointments already split per calendar id (a resource is a calendar too): each
+ * calendar's starts and its ends, each sorted ascending, counting every valid appointment on it or
+ * on it as a resource. The shape a process that keeps appointments can hand over without the
+ * engine indexing them again on every search; calendars absent from the map hold none.
+ */
+export interface AppointmentsByCalendar {
+  readonly byCalendar: ReadonlyMap<number, { readonly starts: Int32Array; readonly ends: Int32Array }>;
+}
+
+/** Appointments in any of these shapes. */
+export type Appointments = readonly AppointmentInput[] | AppointmentColumns | AppointmentsByCalendar;
 
 /** The group's booking window rules. */
 export interface BookingRules {

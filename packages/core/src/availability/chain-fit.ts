@@ -30,14 +30,35 @@ export type StartSink = (
   offset: number,
 ) => boolean | undefined;
 
+/**
+ * evaluateDay's working arrays, one set per process: every search made a set of its own, and those
+ * typed arrays (a day of minutes each) were a good part of a slot-list miss's allocation
+ * (docs/benchmarks.md "A miss cut further"). Sharing is safe because evaluateDay runs to its end
+ * without giving way to other code (nothing in it awaits or calls back into an evaluator) and leaves
+ * every entry it touched back at zero, even when its sink throws.
+ */
+const scratch = {
+  sums: new Float64Array(0),
+  minutes: new Int32Array(0),
+  offsets: new Int32Array(0),
+  marked: new Uint8Array(0),
+};
+
+function reserveScratch(span: number, groups: number): typeof scratch {
+  if (scratch.sums.length < span * groups) scratch.sums = new Float64Array(span * groups);
+  if (scratch.marked.length < span) {
+    const size = Math.max(span, MINUTES_PER_DAY + 120);
+    scratch.marked = new Uint8Array(size);
+    scratch.minutes = new Int32Array(size);
+    scratch.offsets = new Int32Array(size);
+  }
+  return scratch;
+}
+
 export class ChainEvaluator {
   private profiles: (Profile | undefined)[];
   private spanFrom = 0;
   private spanTo = 0;
-  private sums = new Float64Array(0);
-  private minutes = new Int32Array(0);
-  private offsets = new Int32Array(0);
-  private marked = new Uint8Array(0);
   private readonly memo = new Map<number, number>();
 
   constructor(
@@ -134,48 +155,45 @@ export class ChainEvaluator {
     const l0 = day * MINUTES_PER_DAY;
     const span = Math.max(1, local.end - local.start);
     const groups = first.durations.length;
-    this.reserve(span, groups);
-    const { sums, minutes, offsets, marked } = this;
+    const { sums, minutes, offsets, marked } = reserveScratch(span, groups);
     const touched: number[] = [];
-
-    for (const option of first.options) {
-      const candidates = dayOf(this.schedule, option.calendar, day);
-      // On ordinary dates the instants are minuteOfDay + shift: read them without materialising.
-      const explicit = candidates.starts;
-      const minutesOf = candidates.minuteOfDay;
-      const shift = candidates.shift;
-      const count = minutesOf.length;
-      if (count === 0) continue;
-      const profile = this.profile(option.calendar);
-      const duration = option.duration;
-      let j = explicit ? countBelow(explicit, lo) : countBelow(minutesOf, lo - shift);
-      while (j < count) {
-        const t = explicit ? explicit[j]! : minutesOf[j]! + shift;
-        if (t > hi) break;
-        const left = remainingOver(profile, t, t + duration);
-        if (left > 0) {
-          const x = t - base;
-          if (!marked[x]) {
-            marked[x] = 1;
-            touched.push(x);
-            minutes[x] = minutesOf[j]!;
-            offsets[x] = l0 + minutesOf[j]! - t;
+    try {
+      for (const option of first.options) {
+        const candidates = dayOf(this.schedule, option.calendar, day);
+        // On ordinary dates the instants are minuteOfDay + shift: read them without materialising.
+        const explicit = candidates.starts;
+        const minutesOf = candidates.minuteOfDay;
+        const shift = candidates.shift;
+        const count = minutesOf.length;
+        if (count === 0) continue;
+        const profile = this.profile(option.calendar);
+        const duration = option.duration;
+        let j = explicit ? countBelow(explicit, lo) : countBelow(minutesOf, lo - shift);
+        while (j < count) {
+          const t = explicit ? explicit[j]! : minutesOf[j]! + shift;
+          if (t > hi) break;
+          const left = remainingOver(profile, t, t + duration);
+          if (left > 0) {
+            const x = t - base;
+            if (!marked[x]) {
+              marked[x] = 1;
+              touched.push(x);
+              minutes[x] = minutesOf[j]!;
+              offsets[x] = l0 + minutesOf[j]! - t;
+            }
+            sums[x * groups + option.group]! += left;
+            j++;
+          } else {
+            // Every start before the end of the blocking segment would overlap it too.
+            const until = profile.blockedUntil;
+            j++;
+            while (j < count && (explicit ? explicit[j]! : minutesOf[j]! + shift) < until) j++;
           }
-          sums[x * groups + option.group]! += left;
-          j++;
-        } else {
-          // Every start before the end of the blocking segment would overlap it too.
-          const until = profile.blockedUntil;
-          j++;
-          while (j < count && (explicit ? explicit[j]! : minutesOf[j]! + shift) < until) j++;
         }
       }
-    }
 
-    touched.sort((a, b) => a - b);
-    let stopped = false;
-    for (const x of touched) {
-      if (!stopped) {
+      touched.sort((a, b) => a - b);
+      for (const x of touched) {
         const t = base + x;
         let total = 0;
         for (let g = 0; g < groups; g++) {
@@ -187,22 +205,16 @@ export class ChainEvaluator {
             v = Math.min(v, this.continuation(1, t + duration + first.breakAfter));
           total += v;
         }
-        if (total > 0 && sink(t, total, minutes[x]!, offsets[x]!) === false) stopped = true;
+        if (total > 0 && sink(t, total, minutes[x]!, offsets[x]!) === false) return true;
       }
-      marked[x] = 0;
-      for (let g = 0; g < groups; g++) sums[x * groups + g] = 0;
-    }
-    if (this.memo.size > 50_000) this.memo.clear();
-    return stopped;
-  }
-
-  private reserve(span: number, groups: number): void {
-    if (this.sums.length < span * groups) this.sums = new Float64Array(span * groups);
-    if (this.marked.length < span) {
-      const size = Math.max(span, MINUTES_PER_DAY + 120);
-      this.marked = new Uint8Array(size);
-      this.minutes = new Int32Array(size);
-      this.offsets = new Int32Array(size);
+      return false;
+    } finally {
+      // The shared arrays back at zero for the next search, however this one ended.
+      for (const x of touched) {
+        marked[x] = 0;
+        for (let g = 0; g < groups; g++) sums[x * groups + g] = 0;
+      }
+      if (this.memo.size > 50_000) this.memo.clear();
     }
   }
 }

@@ -23,7 +23,7 @@ const NO_LOAD: CalendarLoad = { starts: new Int32Array(0), ends: new Int32Array(
  * Sorts in place. Appointments usually arrive ordered by start (the server's query orders them), so
  * starts are already sorted and ends nearly: an insertion sort then costs one pass.
  */
-function sortStartsOrEnds(values: Int32Array): void {
+export function sortStartsOrEnds(values: Int32Array): void {
   let descents = 0;
   for (let i = 1; i < values.length; i++) if (values[i]! < values[i - 1]!) descents++;
   if (descents === 0) return;
@@ -44,6 +44,10 @@ function sortStartsOrEnds(values: Int32Array): void {
 
 /** Sorts the appointments into per-calendar start and end arrays (indexed like schedule.calendars). */
 export function indexAppointments(schedule: ScheduleIndex, appointments: Appointments): CalendarLoad[] {
+  if ('byCalendar' in appointments) {
+    const { byCalendar } = appointments;
+    return schedule.calendars.map((c) => byCalendar.get(c.id) ?? NO_LOAD);
+  }
   const columns = 'calendarIds' in appointments ? appointments : toColumns(appointments);
   const { calendarIds, resourceIds, starts, ends } = columns;
   const n = schedule.calendars.length;
@@ -159,10 +163,15 @@ export function countBelow(sorted: ArrayLike<number>, x: number): number {
   return lo;
 }
 
-/** Remaining capacity as a step function: val[i] on [pos[i], pos[i+1]) for i < size; pos[size] ends it. */
+/**
+ * Remaining capacity as a step function: val[i] on [pos[i], pos[i+1]) for i < size; pos[size] ends
+ * it. Plain arrays of small integers rather than typed arrays: a search builds one profile per
+ * calendar, and each typed array costs a buffer outside the heap that the garbage collector must
+ * track (a few microseconds each, docs/benchmarks.md "A miss cut further").
+ */
 export interface Profile {
-  readonly pos: Float64Array;
-  readonly val: Int32Array;
+  readonly pos: readonly number[];
+  readonly val: readonly number[];
   readonly size: number;
   /** Last segment looked at: searches move forward, so they usually start there. */
   hint: number;
@@ -195,14 +204,10 @@ export function buildProfile(
     isOpen = oi % 2 === 0 ? open[oi + 1]! > from : false;
     oi++;
   }
-  const room = oEnd - oi + (sEnd - si) + (eEnd - ei) + 2;
-  const pos = new Float64Array(room);
-  const val = new Int32Array(room);
-  let size = 0;
   let last = isOpen && occupied < capacity ? capacity - occupied : 0;
-  pos[0] = from;
-  val[0] = last;
-  size = 1;
+  const pos = [from];
+  const val = [last];
+  let size = 1;
   const INF = Number.POSITIVE_INFINITY;
   for (;;) {
     const a = oi < oEnd ? open[oi]! : INF;
@@ -224,13 +229,13 @@ export function buildProfile(
     }
     const v = isOpen && occupied < capacity ? capacity - occupied : 0;
     if (v !== last) {
-      pos[size] = next;
-      val[size] = v;
+      pos.push(next);
+      val.push(v);
       size++;
       last = v;
     }
   }
-  pos[size] = to;
+  pos.push(to);
   return { pos, val, size, hint: 0, blockedUntil: from };
 }
 

@@ -11,11 +11,12 @@
  * looks at a calendar the search does not use. A week too old for a search is read again and
  * replaces the kept one. Without listening nothing is kept.
  */
-import type { AppointmentColumns } from '@creneau/core/availability/availability.types';
+import type { AppointmentsByCalendar } from '@creneau/core/availability/availability.types';
 import type { Kysely } from 'kysely';
 import type { ChangeClock, ChangeStamp } from '../../caching/change-clock.ts';
 import type { Database } from '../../db/database.ts';
 import { LONGEST_APPOINTMENT_MINUTES, listGroupStarting } from './availability.repository.ts';
+import { pickByCalendar, splitByCalendar, type WeekByCalendar } from './week-rows-by-calendar.ts';
 
 const WEEK_MINUTES = 7 * 1440;
 /** A search spanning more weeks (the first slot months ahead) reads straight from the database. */
@@ -25,7 +26,8 @@ const MAX_WEEKS = 4_000;
 
 interface KeptWeek {
   at: ChangeStamp;
-  rows: AppointmentColumns;
+  /** Split per calendar once when read: each search then takes only its own calendars' rows. */
+  rows: WeekByCalendar;
 }
 
 export interface BusySearch {
@@ -50,15 +52,15 @@ export class KeptBusyWeeks {
    * query of that span would answer (availability.repository.ts listBusy) — or undefined when the
    * span is too long to be kept (the caller reads it itself).
    */
-  async busy(search: BusySearch): Promise<AppointmentColumns | undefined> {
+  async busy(search: BusySearch): Promise<AppointmentsByCalendar | undefined> {
     const first = Math.floor((search.from - LONGEST_APPOINTMENT_MINUTES) / WEEK_MINUTES);
     const last = Math.floor((search.to - 1) / WEEK_MINUTES);
     if (search.from >= search.to || last - first + 1 > MAX_WEEKS_PER_SEARCH) return undefined;
     const at = await this.changes.stamp();
-    const parts: AppointmentColumns[] = [];
+    const parts: WeekByCalendar[] = [];
     for (let week = first; week <= last; week++) parts.push(await this.week(search, week, at));
-    // Only what the engine will look at: every row costs it an index entry.
-    return pick(parts, search);
+    // Only what the engine will look at: the search's calendars over its span.
+    return pickByCalendar(parts, search.calendarIds, search.from, search.to);
   }
 
   /** Weeks read from the database since the process started (tests: whether one was reused). */
@@ -96,7 +98,7 @@ export class KeptBusyWeeks {
     this.reads++;
     const from = week * WEEK_MINUTES;
     const rows = await listGroupStarting(search.db, search.groupId, from, from + WEEK_MINUTES);
-    return { at: at ?? 0, rows };
+    return { at: at ?? 0, rows: splitByCalendar(rows) };
   }
 
   private keep(key: string, week: KeptWeek): void {
@@ -112,37 +114,3 @@ export class KeptBusyWeeks {
     return this.changes.calendarsUnchangedSince(week.at, search.groupId, search.calendarIds);
   }
 }
-
-/** The rows of `parts` on the search's calendars or resources that overlap its span. */
-function pick(parts: AppointmentColumns[], search: BusySearch): AppointmentColumns {
-  const ids = new Set(search.calendarIds);
-  const { from, to } = search;
-  let room = 0;
-  for (const part of parts) room += part.length;
-  // Sized for every row and filled in one pass: `length` says how many were taken.
-  const out = {
-    length: 0,
-    calendarIds: new Int32Array(room),
-    resourceIds: new Int32Array(room),
-    starts: new Int32Array(room),
-    ends: new Int32Array(room),
-  };
-  let at = 0;
-  for (const part of parts) {
-    for (let k = 0; k < part.length; k++) {
-      if (!wanted(part, k, ids, from, to)) continue;
-      out.calendarIds[at] = part.calendarIds[k]!;
-      out.resourceIds[at] = part.resourceIds[k]!;
-      out.starts[at] = part.starts[k]!;
-      out.ends[at] = part.ends[k]!;
-      at++;
-    }
-  }
-  out.length = at;
-  return out;
-}
-
-const wanted = (part: AppointmentColumns, k: number, ids: Set<number>, from: number, to: number) =>
-  part.starts[k]! < to &&
-  part.ends[k]! > from &&
-  (ids.has(part.calendarIds[k]!) || (part.resourceIds[k]! !== 0 && ids.has(part.resourceIds[k]!)));

@@ -7,16 +7,11 @@
 import type { Scope } from '../../app-context.ts';
 import type { KeptAnswer } from '../../caching/kept-answers.ts';
 import { errors } from '../../errors/domain-error.ts';
-import {
-  availableTimeSlots,
-  epochMinute,
-  recentGroupSchedule,
-  type SlotsRequest,
-  slotsJson,
-} from './availability.service.ts';
+import { epochMinute, recentGroupSchedule, type SlotsRequest, searchSlots } from './availability.service.ts';
 import { refuseSlotsAfterHorizon, widestHorizonMinutes } from './booking-horizon.ts';
 import type { KeptBusyWeeks } from './kept-busy-weeks.ts';
 import type { SlotAnswerCache } from './slot-answer-cache.ts';
+import { slotsJson } from './slot-answer-json.ts';
 
 export interface SlotListInput extends SlotsRequest {
   /** How an error names the parameter that carried the start ("querystring parameter "start""). */
@@ -56,5 +51,5 @@ async function computeSlots(scope: Scope, input: SlotListInput, busyWeeks: KeptB
     const horizonMinutes = widestHorizonMinutes(group, loaded.schedule);
     refuseSlotsAfterHorizon({ start: input.date, now, horizonMinutes, parameter: input.parameter });
   }
-  return availableTimeSlots(scope, loaded, input, busyWeeks);
+  return searchSlots(scope, loaded, input, busyWeeks);
 }
