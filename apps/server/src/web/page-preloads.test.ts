@@ -113,6 +113,7 @@ describe('plannedPage', () => {
       { name: 'resource_id' },
     ],
   } as const;
+  const step = (name: string, summary: boolean) => ({ kind: 'step', step: name, summary });
   const plan = (path: string, group: typeof salon | typeof clinic) => {
     const url = new URL(path, 'http://x');
     return plannedPage(url.pathname.split('/').filter(Boolean).slice(1), url.searchParams, group);
@@ -121,51 +122,23 @@ describe('plannedPage', () => {
   it('greets with the mini-site unless the address asks for a booking', () => {
     expect(plan('/demo-salon', salon)).toEqual({ kind: 'home' });
     expect(plan('/demo-salon/home', salon)).toEqual({ kind: 'home' });
-    expect(plan('/demo-salon?take_apt=1', salon)).toEqual({
-      kind: 'step',
-      step: 'interventionset_ids',
-      summary: false,
-    });
+    expect(plan('/demo-salon?take_apt=1', salon)).toEqual(step('interventionset_ids', false));
     expect(plan('/demo-clinic/home', clinic)).toBeNull();
   });
 
   it('goes to the first step not fixed by the preselection', () => {
-    expect(plan('/demo-clinic', clinic)).toEqual({ kind: 'step', step: 'calendarset_id', summary: false });
-    expect(plan('/demo-salon?intervention_ids=35&calendar_id=23', salon)).toEqual({
-      kind: 'step',
-      step: 'slots',
-      summary: true,
-    });
-    expect(plan('/demo-clinic?intervention_ids=14&calendar_id=11', clinic)).toEqual({
-      kind: 'step',
-      step: 'slots',
-      summary: true,
-    });
-    expect(plan('/demo-salon?intervention_ids=35', salon)).toEqual({
-      kind: 'step',
-      step: 'calendar_id',
-      summary: true,
-    });
-    expect(plan('/demo-clinic?calendar_id=11', clinic)).toEqual({
-      kind: 'step',
-      step: 'interventionset_ids',
-      summary: false,
-    });
+    expect(plan('/demo-clinic', clinic)).toEqual(step('calendarset_id', false));
+    expect(plan('/demo-salon?intervention_ids=35&calendar_id=23', salon)).toEqual(step('slots', true));
+    expect(plan('/demo-clinic?intervention_ids=14&calendar_id=11', clinic)).toEqual(step('slots', true));
+    expect(plan('/demo-salon?intervention_ids=35', salon)).toEqual(step('calendar_id', true));
+    expect(plan('/demo-clinic?calendar_id=11', clinic)).toEqual(step('interventionset_ids', false));
   });
 
   it('takes a step from the path, and nothing from other pages', () => {
-    expect(plan('/demo-salon/book/slots', salon)).toEqual({ kind: 'step', step: 'slots', summary: true });
+    expect(plan('/demo-salon/book/slots', salon)).toEqual(step('slots', true));
     // Before the services are chosen, and on the last step, no summary shows.
-    expect(plan('/demo-salon/book/intervention_ids', salon)).toEqual({
-      kind: 'step',
-      step: 'intervention_ids',
-      summary: false,
-    });
-    expect(plan('/demo-salon/book/confirm', salon)).toEqual({
-      kind: 'step',
-      step: 'confirm',
-      summary: false,
-    });
+    expect(plan('/demo-salon/book/intervention_ids', salon)).toEqual(step('intervention_ids', false));
+    expect(plan('/demo-salon/book/confirm', salon)).toEqual(step('confirm', false));
     expect(plan('/demo-salon/map', salon)).toBeNull();
     expect(plan('/demo-salon/book/Slots%3Cx', salon)).toBeNull();
   });
