@@ -116,3 +116,24 @@ for (const still of STILL_PAGES) {
     expect(cls).toBeLessThanOrEqual(0.02);
   });
 }
+
+/**
+ * The start-up calls every page of a group waits for — the group's configuration and the session —
+ * come written into the first HTML (docs/web-app.md "First paint"): the step draws without asking
+ * the server for them, while the calls the step makes afterwards still go out.
+ */
+test("a group's first HTML answers its start-up calls: the slots step draws without asking for them", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+  });
+  await page.goto('/demo-salon?intervention_ids=35&calendar_id=23');
+  await expect(page).toHaveURL(/\/demo-salon\/book\/slots/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(asked).not.toContain('/api/v3/services/groups/demo-salon.json');
+  expect(asked).not.toContain('/api/v3/sessions/current.json');
+  expect(asked).toContain('/api/v3/groups/5/interventions');
+});

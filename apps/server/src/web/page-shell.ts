@@ -98,8 +98,17 @@ function headTags(
   return { title: meta.title, description: meta.description, links: [canonical, ...alternates].join('') };
 }
 
-/** The built index.html made into this page's first HTML, with `preloads` (page-preloads.ts) ending its head. */
-export function renderShell(template: string, texts: PageTexts, input: ShellInput, preloads = ''): string {
+/**
+ * The built index.html made into this page's first HTML, with `preloads` (page-preloads.ts) ending
+ * its head and `answers` (page-answers.ts) its body.
+ */
+export function renderShell(
+  template: string,
+  texts: PageTexts,
+  input: ShellInput,
+  preloads = '',
+  answers = '',
+): string {
   const t = translator(texts, input.locale);
   const loading = t('common.loading');
   const head = headTags(texts, input);
@@ -119,7 +128,8 @@ export function renderShell(template: string, texts: PageTexts, input: ShellInpu
     )
     // The skeleton's message: the one text a visitor may read before the app starts.
     .replace(/(<span class="boot-text">)[^<]*(<\/span>)/, `$1${escapeHtml(loading)}$2`)
-    .replace('</head>', () => `${preloads}</head>`);
+    .replace('</head>', () => `${preloads}</head>`)
+    .replace('</body>', () => `${answers}</body>`);
   if (themeColor)
     html = html.replace(
       /<meta name="theme-color" content="[^"]*"/,
