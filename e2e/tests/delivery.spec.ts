@@ -137,3 +137,17 @@ test("a group's first HTML answers its start-up calls: the slots step draws with
   expect(asked).not.toContain('/api/v3/sessions/current.json');
   expect(asked).toContain('/api/v3/groups/5/interventions');
 });
+
+test("the mini-site's first HTML also answers the website call: the home page draws its photo without asking", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+  });
+  await page.goto('/demo-salon/home');
+  await expect(page.getByRole('img', { name: /salon/i }).first()).toBeVisible();
+  expect(asked).not.toContain('/api/v3/websites');
+  expect(asked).not.toContain('/api/v3/services/groups/demo-salon.json');
+});

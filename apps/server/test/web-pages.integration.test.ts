@@ -197,6 +197,21 @@ forEachDatabase('pages for search engines and the first paint', (database) => {
       for (const url of ['/closed-down', '/nobody-here', '/not_found']) {
         expect(answersOf((await page(url)).body), url).toBeUndefined();
       }
+
+      // The mini-site's home page also waits for its website: that answer comes along there only.
+      const { id: groupId } = await importGroupConfig(
+        t.ctx.db,
+        sampleGroup({
+          urlname: 'home-answers',
+          settings: { ...sampleGroup().settings, has_minisite: true } as never,
+          website: { ...sampleGroup().website, domain: 'home-answers.example' } as never,
+        }),
+      );
+      const websiteKey = `/v3/websites?group_id=${groupId}&results=all`;
+      const website = await call(t, 'GET', `/api/v3/websites?group_id=${groupId}&results=all`);
+      expect(website.status).toBe(200);
+      expect(answersOf((await page('/home-answers')).body)?.[websiteKey]).toEqual(website.body);
+      expect(answersOf((await page('/home-answers/book/slots')).body)).not.toHaveProperty([websiteKey]);
     });
 
     it('keeps generic texts for pages outside an active group, in the browser language', async () => {

@@ -12,6 +12,7 @@ type Texts = { [key: string]: string | Texts };
 export type PageTexts = Record<string, Texts>;
 
 export interface ShellGroup {
+  id: number;
   urlname: string;
   name: string;
   city: string | null | undefined;

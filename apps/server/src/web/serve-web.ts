@@ -56,7 +56,12 @@ export async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<v
     }
     const input = texts ? await shellInputFor(ctx, request) : null;
     const answers = input?.group
-      ? await earlyAnswersElement(app, request, input.group.urlname, ctx.config.apiKeys[0])
+      ? await earlyAnswersElement(
+          app,
+          request,
+          { groupId: input.group.id, urlname: input.group.urlname, home: input.page?.kind === 'home' },
+          ctx.config.apiKeys[0],
+        )
       : '';
     const page =
       input && texts ? renderShell(template, texts, input, preloadTags(manifest, input), answers) : template;
