@@ -8,7 +8,11 @@ import { buildStepList, type StepListGroup } from '@creneau/core/booking/step-li
 import { fixedSteps } from '@creneau/core/url/preselection';
 import { PRESELECTION_NAMES, type Preselection } from '@creneau/core/url/query-params';
 
-export type PlannedPage = { kind: 'home' } | { kind: 'step'; step: string };
+/**
+ * `summary`: a service is already chosen when the step shows, so the booking summary (its own
+ * chunk, loaded once the step draws) is drawn beside it.
+ */
+export type PlannedPage = { kind: 'home' } | { kind: 'step'; step: string; summary: boolean };
 
 export interface PlanGroup extends Pick<StepListGroup, 'user_sequence_config' | 'steps_init'> {
   has_minisite: boolean;
@@ -29,8 +33,15 @@ export function plannedPage(
   group: PlanGroup,
 ): PlannedPage | null {
   if (rest.length === 1 && rest[0] === 'home') return group.has_minisite ? { kind: 'home' } : null;
-  if (rest.length === 2 && rest[0] === 'book' && STEP_NAME.test(rest[1]!))
-    return { kind: 'step', step: rest[1]! };
+  const catalogue = { public_interventionsets: 0, public_calendarsets: 0, resource_count: 0 };
+  if (rest.length === 2 && rest[0] === 'book' && STEP_NAME.test(rest[1]!)) {
+    const step = rest[1]!;
+    // A step the sequence puts after the services step: the services are chosen by then.
+    const names = buildStepList({ ...group, ...catalogue }, new Set()).map((s) => s.name as string);
+    const serviceIndex = names.indexOf('intervention_ids');
+    const summary = step !== 'confirm' && serviceIndex !== -1 && names.indexOf(step) > serviceIndex;
+    return { kind: 'step', step, summary };
+  }
   if (rest.length > 0) return null;
   const preselection: Preselection = {};
   for (const name of PRESELECTION_NAMES) {
@@ -39,16 +50,8 @@ export function plannedPage(
   const preselected = Object.keys(preselection).length > 0;
   if (group.has_minisite && !preselected && !NOT_HOME.some((name) => query.get(name)))
     return { kind: 'home' };
-  const steps = buildStepList(
-    {
-      user_sequence_config: group.user_sequence_config,
-      steps_init: group.steps_init,
-      public_interventionsets: 0,
-      public_calendarsets: 0,
-      resource_count: 0,
-    },
-    fixedSteps(preselection),
-  );
+  const fixed = fixedSteps(preselection);
+  const steps = buildStepList({ ...group, ...catalogue }, fixed);
   const first = steps[0]?.name;
-  return first ? { kind: 'step', step: first } : null;
+  return first ? { kind: 'step', step: first, summary: fixed.has('intervention_ids') } : null;
 }

@@ -22,6 +22,11 @@ const manifest: BuildManifest = {
     css: ['assets/SlotsPage-P.css'],
   },
   'src/features/booking/steps/InterventionsetIdsPage.tsx': { file: 'assets/InterventionsetIdsPage-I.js' },
+  'src/features/booking/summary/BookingSummary.tsx': {
+    file: 'assets/BookingSummary-U.js',
+    imports: ['index.html'],
+    css: ['assets/BookingSummary-U.css'],
+  },
   'src/i18n/locales/core/fr.json': { file: 'assets/fr-C.js' },
   'src/i18n/locales/home/fr.json': { file: 'assets/fr-H.js' },
 };
@@ -46,7 +51,11 @@ describe('preloadTags', () => {
   });
 
   it('names the booking container and the step page for a step', () => {
-    const html = preloadTags(manifest, { locale: 'fr', page: { kind: 'step', step: 'slots' }, image: null });
+    const html = preloadTags(manifest, {
+      locale: 'fr',
+      page: { kind: 'step', step: 'slots', summary: false },
+      image: null,
+    });
     expect(hrefs(html, 'modulepreload')).toEqual([
       '/assets/fr-C.js',
       '/assets/BookingLayout-B.js',
@@ -56,10 +65,24 @@ describe('preloadTags', () => {
     expect(hrefs(html, 'preload')).toEqual(['/assets/BookingLayout-B.css', '/assets/SlotsPage-P.css']);
   });
 
+  it('adds the booking summary when the step shows it', () => {
+    const html = preloadTags(manifest, {
+      locale: 'fr',
+      page: { kind: 'step', step: 'slots', summary: true },
+      image: null,
+    });
+    expect(hrefs(html, 'modulepreload')).toContain('/assets/BookingSummary-U.js');
+    expect(hrefs(html, 'preload')).toContain('/assets/BookingSummary-U.css');
+  });
+
   it('skips what the build does not have, and needs no manifest for the photo', () => {
     expect(
       hrefs(
-        preloadTags(manifest, { locale: 'xx', page: { kind: 'step', step: 'nope' }, image: null }),
+        preloadTags(manifest, {
+          locale: 'xx',
+          page: { kind: 'step', step: 'nope', summary: false },
+          image: null,
+        }),
         'modulepreload',
       ),
     ).toEqual(['/assets/BookingLayout-B.js', '/assets/Page-S.js']);
@@ -90,6 +113,7 @@ describe('plannedPage', () => {
       { name: 'resource_id' },
     ],
   } as const;
+  const step = (name: string, summary: boolean) => ({ kind: 'step', step: name, summary });
   const plan = (path: string, group: typeof salon | typeof clinic) => {
     const url = new URL(path, 'http://x');
     return plannedPage(url.pathname.split('/').filter(Boolean).slice(1), url.searchParams, group);
@@ -98,25 +122,23 @@ describe('plannedPage', () => {
   it('greets with the mini-site unless the address asks for a booking', () => {
     expect(plan('/demo-salon', salon)).toEqual({ kind: 'home' });
     expect(plan('/demo-salon/home', salon)).toEqual({ kind: 'home' });
-    expect(plan('/demo-salon?take_apt=1', salon)).toEqual({ kind: 'step', step: 'interventionset_ids' });
+    expect(plan('/demo-salon?take_apt=1', salon)).toEqual(step('interventionset_ids', false));
     expect(plan('/demo-clinic/home', clinic)).toBeNull();
   });
 
   it('goes to the first step not fixed by the preselection', () => {
-    expect(plan('/demo-clinic', clinic)).toEqual({ kind: 'step', step: 'calendarset_id' });
-    expect(plan('/demo-salon?intervention_ids=35&calendar_id=23', salon)).toEqual({
-      kind: 'step',
-      step: 'slots',
-    });
-    expect(plan('/demo-clinic?intervention_ids=14&calendar_id=11', clinic)).toEqual({
-      kind: 'step',
-      step: 'slots',
-    });
-    expect(plan('/demo-salon?intervention_ids=35', salon)).toEqual({ kind: 'step', step: 'calendar_id' });
+    expect(plan('/demo-clinic', clinic)).toEqual(step('calendarset_id', false));
+    expect(plan('/demo-salon?intervention_ids=35&calendar_id=23', salon)).toEqual(step('slots', true));
+    expect(plan('/demo-clinic?intervention_ids=14&calendar_id=11', clinic)).toEqual(step('slots', true));
+    expect(plan('/demo-salon?intervention_ids=35', salon)).toEqual(step('calendar_id', true));
+    expect(plan('/demo-clinic?calendar_id=11', clinic)).toEqual(step('interventionset_ids', false));
   });
 
   it('takes a step from the path, and nothing from other pages', () => {
-    expect(plan('/demo-salon/book/slots', salon)).toEqual({ kind: 'step', step: 'slots' });
+    expect(plan('/demo-salon/book/slots', salon)).toEqual(step('slots', true));
+    // Before the services are chosen, and on the last step, no summary shows.
+    expect(plan('/demo-salon/book/intervention_ids', salon)).toEqual(step('intervention_ids', false));
+    expect(plan('/demo-salon/book/confirm', salon)).toEqual(step('confirm', false));
     expect(plan('/demo-salon/map', salon)).toBeNull();
     expect(plan('/demo-salon/book/Slots%3Cx', salon)).toBeNull();
   });

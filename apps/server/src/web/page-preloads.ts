@@ -4,7 +4,8 @@
  * language file it imports, then the page's chunk once the group is known, then the home page's
  * photo once the mini-site's settings are in. From the build's manifest (Vite's
  * .vite/manifest.json: source file → its chunk, the chunks it imports and its styles) this names the
- * planned page's chunks, its styles and its language files, and the home page's first photo.
+ * planned page's chunks, its styles and its language files, the booking summary beside a step once
+ * a service is chosen, and the home page's first photo.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,6 +47,9 @@ function pageSources(input: PreloadInput): string[] {
     sources.push('src/features/home/HomePage.tsx', `src/i18n/locales/home/${input.locale}.json`);
   } else if (input.page?.kind === 'step') {
     sources.push('src/features/booking/BookingLayout.tsx', stepSource(input.page.step));
+    // Lazy in the booking container, yet drawn with the step: asked for now, it does not wait
+    // for the container's code to run (docs/benchmarks.md § Lighthouse).
+    if (input.page.summary) sources.push('src/features/booking/summary/BookingSummary.tsx');
   }
   return sources;
 }
