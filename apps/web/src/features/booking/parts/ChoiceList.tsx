@@ -52,6 +52,17 @@ interface ChoiceListProps {
   testId?: string;
 }
 
+/**
+ * The first options' images are in the first screenful (a grid shows two a row from 680 px, one on
+ * a phone): they load at once, the first with high priority, since it is often the page's largest
+ * paint. The rest wait until they come near the screen.
+ */
+const EAGER_IMAGES = 2;
+const imageLoading = (index: number) =>
+  index < EAGER_IMAGES
+    ? ({ loading: 'eager', fetchPriority: index === 0 ? 'high' : 'auto' } as const)
+    : ({ loading: 'lazy' } as const);
+
 export function ChoiceList({ items, mode, onPick, label, testId }: ChoiceListProps) {
   const { t } = useTranslation();
   const info = (item: ChoiceItem) => {
@@ -63,7 +74,7 @@ export function ChoiceList({ items, mode, onPick, label, testId }: ChoiceListPro
   };
   return (
     <ul className={mode.grid ? styles.grid : styles.list} aria-label={label} data-testid={testId}>
-      {items.map((item) => {
+      {items.map((item, index) => {
         const image = mode.image && item.image ? item.image : null;
         const hasInfo = Boolean(item.details && item.description);
         return (
@@ -78,13 +89,20 @@ export function ChoiceList({ items, mode, onPick, label, testId }: ChoiceListPro
               {mode.grid ? (
                 <span className={styles.tileImage} aria-hidden="true">
                   {image ? (
-                    <img src={image} alt="" width={510} height={510} loading="lazy" />
+                    <img src={image} alt="" width={510} height={510} {...imageLoading(index)} />
                   ) : (
                     <Icon name={item.icon ?? 'calendar'} size={40} />
                   )}
                 </span>
               ) : image ? (
-                <img className={styles.thumb} src={image} alt="" width={128} height={128} loading="lazy" />
+                <img
+                  className={styles.thumb}
+                  src={image}
+                  alt=""
+                  width={128}
+                  height={128}
+                  {...imageLoading(index)}
+                />
               ) : (
                 <span className={styles.thumbIcon} aria-hidden="true">
                   <Icon name={item.icon ?? 'calendar'} size={26} />
