@@ -4,7 +4,7 @@
  * the current schema — unless PREVIOUS_RELEASE names a commit (a release tag, once there are tags).
  */
 import { execFileSync, execSync } from 'node:child_process';
-import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,10 +49,20 @@ export function unpackRelease(commit: string, dir: string): string {
   );
   const modules = path.join(dir, 'node_modules');
   mkdirSync(path.join(modules, '@creneau'), { recursive: true });
+  const ownPackages = installPackagesGoneSince(commit, dir);
+  const scopesOfOwn = new Set(ownPackages.filter((name) => name.startsWith('@')).map(scopeOf));
   for (const entry of readdirSync(path.join(repoRoot, 'node_modules'))) {
     if (entry === '@creneau' || entry === '.bin' || entry.startsWith('.')) continue;
-    symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(modules, entry));
+    if (scopesOfOwn.has(entry)) {
+      // A scope holding a package of that release's own: its other packages linked one by one,
+      // so that nothing is written into this checkout's node_modules.
+      mkdirSync(path.join(modules, entry), { recursive: true });
+      for (const name of readdirSync(path.join(repoRoot, 'node_modules', entry)))
+        symlinkSync(path.join(repoRoot, 'node_modules', entry, name), path.join(modules, entry, name));
+    } else symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(modules, entry));
   }
+  for (const name of ownPackages)
+    symlinkSync(path.join(dir, 'release-only/node_modules', name), path.join(modules, name));
   for (const name of packages)
     symlinkSync(path.join(dir, `packages/${name}`), path.join(modules, `@creneau/${name}`));
   const launcher = path.join(dir, 'launch-previous-release.ts');
@@ -69,4 +79,33 @@ await app.listen({ port: config.port, host: config.host });
 `,
   );
   return launcher;
+}
+
+const scopeOf = (name: string) => name.split('/')[0]!;
+
+/**
+ * The server's dependencies that release had and this checkout no longer installs (a library
+ * replaced since), installed for it alone under `dir/release-only` at the versions its lock file
+ * names — as a real rolling deploy runs each release on its own packages. Returns their names.
+ */
+function installPackagesGoneSince(commit: string, dir: string): string[] {
+  const manifest = JSON.parse(git('show', `${commit}:apps/server/package.json`)) as {
+    dependencies?: Record<string, string>;
+  };
+  const gone = Object.keys(manifest.dependencies ?? {}).filter(
+    (name) => !name.startsWith('@creneau/') && !existsSync(path.join(repoRoot, 'node_modules', name)),
+  );
+  if (gone.length === 0) return [];
+  const lock = JSON.parse(git('show', `${commit}:package-lock.json`)) as {
+    packages: Record<string, { version?: string }>;
+  };
+  const specs = gone.map((name) => `${name}@${lock.packages[`node_modules/${name}`]?.version ?? 'latest'}`);
+  const prefix = path.join(dir, 'release-only');
+  mkdirSync(prefix, { recursive: true });
+  execFileSync(
+    'npm',
+    ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', ...specs],
+    { cwd: prefix, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return gone;
 }
