@@ -3,14 +3,17 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ChoiceItem, ChoiceList } from './ChoiceList.tsx';
 
-const items: ChoiceItem[] = ['one', 'two', 'three', 'four'].map((name) => ({
-  key: name,
-  title: name,
-  image: `/images/${name}.jpg`,
-}));
+const items: ChoiceItem[] = [
+  { key: 'any', title: 'No preference', icon: 'calendar' },
+  ...['one', 'two', 'three', 'four'].map((name) => ({
+    key: name,
+    title: name,
+    image: `/images/${name}.jpg`,
+  })),
+];
 
 describe.each([true, false])('ChoiceList images (grid: %s)', (grid) => {
-  it('loads the first two images at once, the first with high priority, and the rest lazily', () => {
+  it('loads the first two images at once, the first with high priority, and the rest lazily (after an option without one)', () => {
     const { container } = render(
       <ChoiceList
         items={items}

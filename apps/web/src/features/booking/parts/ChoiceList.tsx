@@ -54,13 +54,14 @@ interface ChoiceListProps {
 
 /**
  * The first options' images are in the first screenful (a grid shows two a row from 680 px, one on
- * a phone): they load at once, the first with high priority, since it is often the page's largest
- * paint. The rest wait until they come near the screen.
+ * a phone): they load at once, the first image with high priority, since it is often the page's
+ * largest paint ("no preference" comes first and has an icon, not an image). The rest wait until
+ * they come near the screen.
  */
 const EAGER_IMAGES = 2;
-const imageLoading = (index: number) =>
-  index < EAGER_IMAGES
-    ? ({ loading: 'eager', fetchPriority: index === 0 ? 'high' : 'auto' } as const)
+const imageLoading = (index: number, firstImage: number) =>
+  index < firstImage + EAGER_IMAGES
+    ? ({ loading: 'eager', fetchPriority: index === firstImage ? 'high' : 'auto' } as const)
     : ({ loading: 'lazy' } as const);
 
 export function ChoiceList({ items, mode, onPick, label, testId }: ChoiceListProps) {
@@ -72,6 +73,7 @@ export function ChoiceList({ items, mode, onPick, label, testId }: ChoiceListPro
       item: { ...item.details, title: item.title, description: item.description, image: item.image },
     });
   };
+  const firstImage = mode.image ? items.findIndex((item) => item.image) : -1;
   return (
     <ul className={mode.grid ? styles.grid : styles.list} aria-label={label} data-testid={testId}>
       {items.map((item, index) => {
@@ -89,7 +91,7 @@ export function ChoiceList({ items, mode, onPick, label, testId }: ChoiceListPro
               {mode.grid ? (
                 <span className={styles.tileImage} aria-hidden="true">
                   {image ? (
-                    <img src={image} alt="" width={510} height={510} {...imageLoading(index)} />
+                    <img src={image} alt="" width={510} height={510} {...imageLoading(index, firstImage)} />
                   ) : (
                     <Icon name={item.icon ?? 'calendar'} size={40} />
                   )}
@@ -101,7 +103,7 @@ export function ChoiceList({ items, mode, onPick, label, testId }: ChoiceListPro
                   alt=""
                   width={128}
                   height={128}
-                  {...imageLoading(index)}
+                  {...imageLoading(index, firstImage)}
                 />
               ) : (
                 <span className={styles.thumbIcon} aria-hidden="true">
