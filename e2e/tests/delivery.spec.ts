@@ -1,10 +1,8 @@
 /**
  * What a first visit downloads and how it settles (docs/web-app.md "Delivery", "First paint"): the
- * booking page's scripts arrive compressed and within budget, nothing visible moves while it
- * loads (layout shifts summed by a PerformanceObserver, as Lighthouse's CLS does), and the first
- * HTML's API answers spare the start-up calls.
+ * booking page's scripts arrive compressed and within budget, and nothing visible moves while it
+ * loads (layout shifts summed by a PerformanceObserver, as Lighthouse's CLS does).
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -119,40 +117,3 @@ for (const still of STILL_PAGES) {
     expect(cls).toBeLessThanOrEqual(0.02);
   });
 }
-
-/** The paths of the API calls the page sends from now on, as they go out. */
-function apiPathsAsked(page: Page): string[] {
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
-  });
-  return asked;
-}
-
-/**
- * The start-up calls every page of a group waits for — the group's configuration and the session —
- * come written into the first HTML (docs/web-app.md "First paint"): the step draws without asking
- * the server for them, while the calls the step makes afterwards still go out.
- */
-test("a group's first HTML answers its start-up calls: the slots step draws without asking for them", async ({
-  page,
-}) => {
-  const asked = apiPathsAsked(page);
-  await page.goto('/demo-salon?intervention_ids=35&calendar_id=23');
-  await expect(page).toHaveURL(/\/demo-salon\/book\/slots/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(asked).not.toContain('/api/v3/services/groups/demo-salon.json');
-  expect(asked).not.toContain('/api/v3/sessions/current.json');
-  expect(asked).toContain('/api/v3/groups/5/interventions');
-});
-
-test("the mini-site's first HTML also answers the website call: the home page draws its photo without asking", async ({
-  page,
-}) => {
-  const asked = apiPathsAsked(page);
-  await page.goto('/demo-salon/home');
-  await expect(page.getByRole('img', { name: /salon/i }).first()).toBeVisible();
-  expect(asked).not.toContain('/api/v3/websites');
-  expect(asked).not.toContain('/api/v3/services/groups/demo-salon.json');
-});

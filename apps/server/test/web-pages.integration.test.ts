@@ -5,8 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageTexts } from '../../web/build/page-texts.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
-import { SESSION_COOKIE } from '../src/modules/sessions/session-cookie.ts';
-import { call, createAccount, loginAs } from './support/accounts.ts';
 import { sampleGroup } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { forEachDatabase } from './support/test-db.ts';
@@ -170,48 +168,6 @@ forEachDatabase('pages for search engines and the first paint', (database) => {
       expect(slots).toContain('/assets/SlotsPage-S.js');
       expect(slots).not.toContain('HomePage');
       expect(links((await page('/nobody-here')).body).join('')).not.toContain('BookingLayout');
-    });
-
-    it("carries the group's configuration and an anonymous session as the API answers them", async () => {
-      const answersOf = (html: string) => {
-        const json = /<script [^>]*type="application\/json" id="early-answers">([^<]*)<\/script>/.exec(
-          html,
-        )?.[1];
-        return json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>);
-      };
-      const answers = answersOf((await page('/test-salon/book/slots')).body);
-      const group = await call(t, 'GET', '/api/v3/services/groups/test-salon.json?results=all');
-      const session = await call(t, 'GET', '/api/v3/sessions/current.json?results=all');
-      expect(answers).toEqual({
-        '/v3/services/groups/test-salon.json?results=all': group.body,
-        '/v3/sessions/current.json?results=all': session.body,
-      });
-      expect(session.body.logged).toBe(false);
-
-      // A logged-in visitor's session stays out of the page: no one's data is written into it.
-      await createAccount(t.ctx.db, { email: 'first-paint@example.org' });
-      const token = await loginAs(t, 'first-paint@example.org');
-      const logged = answersOf((await page('/test-salon', { cookie: `${SESSION_COOKIE}=${token}` })).body);
-      expect(Object.keys(logged ?? {})).toEqual(['/v3/services/groups/test-salon.json?results=all']);
-
-      for (const url of ['/closed-down', '/nobody-here', '/not_found']) {
-        expect(answersOf((await page(url)).body), url).toBeUndefined();
-      }
-
-      // The mini-site's home page also waits for its website: that answer comes along there only.
-      const { id: groupId } = await importGroupConfig(
-        t.ctx.db,
-        sampleGroup({
-          urlname: 'home-answers',
-          settings: { ...sampleGroup().settings, has_minisite: true } as never,
-          website: { ...sampleGroup().website, domain: 'home-answers.example' } as never,
-        }),
-      );
-      const websiteKey = `/v3/websites?group_id=${groupId}&results=all`;
-      const website = await call(t, 'GET', `/api/v3/websites?group_id=${groupId}&results=all`);
-      expect(website.status).toBe(200);
-      expect(answersOf((await page('/home-answers')).body)?.[websiteKey]).toEqual(website.body);
-      expect(answersOf((await page('/home-answers/book/slots')).body)).not.toHaveProperty([websiteKey]);
     });
 
     it('keeps generic texts for pages outside an active group, in the browser language', async () => {

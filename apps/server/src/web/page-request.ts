@@ -31,7 +31,6 @@ export async function shellInputFor(ctx: AppContext, request: FastifyRequest): P
   const group =
     row && settings
       ? {
-          id: row.id,
           urlname: row.urlname,
           name: row.name,
           city: settings.address?.city,

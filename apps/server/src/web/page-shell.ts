@@ -12,7 +12,6 @@ type Texts = { [key: string]: string | Texts };
 export type PageTexts = Record<string, Texts>;
 
 export interface ShellGroup {
-  id: number;
   urlname: string;
   name: string;
   city: string | null | undefined;
@@ -99,17 +98,8 @@ function headTags(
   return { title: meta.title, description: meta.description, links: [canonical, ...alternates].join('') };
 }
 
-/**
- * The built index.html made into this page's first HTML, with `preloads` (page-preloads.ts) ending
- * its head and `answers` (page-answers.ts) its body.
- */
-export function renderShell(
-  template: string,
-  texts: PageTexts,
-  input: ShellInput,
-  preloads = '',
-  answers = '',
-): string {
+/** The built index.html made into this page's first HTML, with `preloads` (page-preloads.ts) ending its head. */
+export function renderShell(template: string, texts: PageTexts, input: ShellInput, preloads = ''): string {
   const t = translator(texts, input.locale);
   const loading = t('common.loading');
   const head = headTags(texts, input);
@@ -129,8 +119,7 @@ export function renderShell(
     )
     // The skeleton's message: the one text a visitor may read before the app starts.
     .replace(/(<span class="boot-text">)[^<]*(<\/span>)/, `$1${escapeHtml(loading)}$2`)
-    .replace('</head>', () => `${preloads}</head>`)
-    .replace('</body>', () => `${answers}</body>`);
+    .replace('</head>', () => `${preloads}</head>`);
   if (themeColor)
     html = html.replace(
       /<meta name="theme-color" content="[^"]*"/,

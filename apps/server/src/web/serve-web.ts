@@ -16,7 +16,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { errorBody } from '../http/errors.ts';
 import { registerCrawlerRoutes } from './crawlers.ts';
-import { earlyAnswersElement } from './page-answers.ts';
 import { preloadTags, readBuildManifest } from './page-preloads.ts';
 import { shellInputFor } from './page-request.ts';
 import { type PageTexts, renderShell } from './page-shell.ts';
@@ -55,16 +54,8 @@ export async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<v
       return reply.status(404).send(errorBody('notFound'));
     }
     const input = texts ? await shellInputFor(ctx, request) : null;
-    const answers = input?.group
-      ? await earlyAnswersElement(
-          app,
-          request,
-          { groupId: input.group.id, urlname: input.group.urlname, home: input.page?.kind === 'home' },
-          ctx.config.apiKeys[0],
-        )
-      : '';
     const page =
-      input && texts ? renderShell(template, texts, input, preloadTags(manifest, input), answers) : template;
+      input && texts ? renderShell(template, texts, input, preloadTags(manifest, input)) : template;
     const version = contentVersion(page);
     // A copy the browser holds is still good: it carries its own nonce, which the policy repeats.
     const cachedNonce = nonceOfFreshCopy(request.headers['if-none-match'], version);

@@ -11,7 +11,6 @@ import { type BusyWait, startBusyWait } from '../lib/busy-store.ts';
 import { appConfig } from '../lib/config.ts';
 import { normalizeErrorBody, routeCall } from './api-generation.ts';
 import { busyRetryDelay, hasIdempotencyKey } from './busy-retry.ts';
-import { takeEarlyAnswer } from './early-answers.ts';
 import { encodeQuery, type QueryParams } from './query-encoding.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
 
@@ -89,10 +88,6 @@ async function exchange(
     ...routed.params,
     token: token ?? undefined,
   });
-  // The page's first HTML may already hold the answer (early-answers.ts): only for the server
-  // that sent the page, i.e. no other API base.
-  const early = method === 'GET' && !appConfig.apiBase ? takeEarlyAnswer(routed.path, query) : undefined;
-  if (early) return { status: 200, retryAfter: null, parsed: early.body, token, reshape: routed.answer };
   let response: Response;
   try {
     response = await fetch(`${appConfig.apiBase}/api${routed.path}?${query}`, {
