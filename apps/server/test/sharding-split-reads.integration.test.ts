@@ -11,7 +11,14 @@ import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
 import { startHousekeeping } from '../src/maintenance/housekeeping.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { registerGroup } from '../src/sharding/shard-directory.ts';
-import { call, createAccount, latestMailTo, loginAs, STRONG_PASSWORD } from './support/accounts.ts';
+import {
+  call,
+  createAccount,
+  createStaffMember,
+  latestMailTo,
+  loginAs,
+  STRONG_PASSWORD,
+} from './support/accounts.ts';
 import { AgendaFeed } from './support/agenda-feed.ts';
 import { book, idsByExternid, newFiche } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
@@ -29,6 +36,7 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
   const groups = {} as Record<'main' | 'eu2', { id: number; ids: Record<string, number> }>;
   let owner: { id: number; token: string };
   let stylistId: number;
+  let stylistToken: string;
 
   const admin = (method: 'GET' | 'POST', path: string, body?: unknown) =>
     call(t, method, `/api/v3/admin/groups/${groups.eu2.id}/${path}`, {
@@ -53,28 +61,18 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
       groups[shard] = { id, ids: await idsByExternid(t, id) };
     }
     // The eu2 group's owner (named, so the reads have a name to show) and a stylist on one calendar.
-    const ownerId = await createAccount(t.ctx.db, {
+    const made = await createStaffMember(t, groups.eu2.id, {
       email: 'owner-eu2@example.com',
-      role: 'pro',
-      proGroups: [groups.eu2.id],
+      role: 'owner',
+      allCalendars: true,
+      name: 'Olivia Owner',
     });
-    await t.ctx.db
-      .updateTable('pro_groups')
-      .set({ role: 'owner', all_calendars: true })
-      .where('account_id', '=', ownerId)
-      .execute();
-    await t.ctx.db.updateTable('accounts').set({ name: 'Olivia Owner' }).where('id', '=', ownerId).execute();
-    owner = { id: ownerId, token: await loginAs(t, 'owner-eu2@example.com') };
-    stylistId = await createAccount(t.ctx.db, {
+    owner = { id: made.accountId, token: made.token };
+    // The stylist's calendar is a row of the group's shard, written through its view.
+    ({ accountId: stylistId, token: stylistToken } = await createStaffMember(t, groups.eu2.id, {
       email: 'stylist-eu2@example.com',
-      role: 'pro',
-      proGroups: [groups.eu2.id],
-    });
-    await t.ctx.db
-      .updateTable('pro_groups')
-      .set({ role: 'staff', all_calendars: false })
-      .where('account_id', '=', stylistId)
-      .execute();
+      role: 'staff',
+    }));
     await eu2View()
       .insertInto('staff_calendars')
       .values({ account_id: stylistId, group_id: groups.eu2.id, calendar_id: groups.eu2.ids.alice! })
@@ -225,10 +223,9 @@ describe.runIf(inject('postgresTemplate'))('sharding: split reads for a group ou
 
   it("streams the agenda's changes of a group outside main, each person only their calendars", async () => {
     const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const stylist = await loginAs(t, 'stylist-eu2@example.com');
     const feeds = {
       owner: (await AgendaFeed.open(baseUrl, groups.eu2.id, owner.token)) as AgendaFeed,
-      stylist: (await AgendaFeed.open(baseUrl, groups.eu2.id, stylist)) as AgendaFeed,
+      stylist: (await AgendaFeed.open(baseUrl, groups.eu2.id, stylistToken)) as AgendaFeed,
     };
     try {
       expect(feeds.owner).toBeInstanceOf(AgendaFeed);
