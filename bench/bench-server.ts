@@ -1,10 +1,12 @@
 /**
  * What the HTTP benchmarks share: a PostgreSQL database of their own, created for the run and
- * dropped after it, and the server started as its own process (`npm start`'s entry point) on it.
+ * dropped after it, and the server started as its own process on it, as `npm start` runs it: the
+ * production build under plain `node --enable-source-maps`. Running the TypeScript sources through a
+ * loader instead would measure the loader's wrappers and not what is deployed.
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,11 +103,27 @@ export function serverCpuSeconds(serverPid: number): number {
   return total;
 }
 
+/**
+ * This run's own production build of the server, made once per benchmark process. It has a folder
+ * of its own, removed on exit, so that a build in apps/server/dist (`npm start`, the Lighthouse
+ * benchmark) cannot replace the files under a server that is still loading its lazy chunks.
+ */
+let builtEntry: string | undefined;
+function serverBuild(): string {
+  if (builtEntry) return builtEntry;
+  const outdir = path.join(root, 'apps/server', `.bench-build-${process.pid}`);
+  execFileSync(process.execPath, ['apps/server/build.mjs', outdir], { cwd: root, stdio: 'ignore' });
+  process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
+  builtEntry = path.join(outdir, 'main.js');
+  if (!existsSync(builtEntry)) throw new Error(`the server build wrote no ${builtEntry}`);
+  return builtEntry;
+}
+
 /** Starts the server as its own process and resolves once it answers. */
 export async function startBenchServer(options: BenchServerOptions): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...(options.nodeArgs ?? []), '--enable-source-maps', serverBuild()],
     {
       cwd: root,
       env: {
