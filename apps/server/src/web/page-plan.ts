@@ -32,7 +32,12 @@ export function plannedPage(
   query: URLSearchParams,
   group: PlanGroup,
 ): PlannedPage | null {
-  if (rest.length === 1 && rest[0] === 'home') return group.has_minisite ? { kind: 'home' } : null;
+  if (rest.length === 1 && rest[0] === 'home') {
+    if (group.has_minisite) return { kind: 'home' };
+    // No mini-site: the app sends the visitor on to the first booking step at once, without the
+    // home page's chunk (docs/web-app.md "First paint").
+    return plannedPage([], new URLSearchParams({ take_apt: '1', ...Object.fromEntries(query) }), group);
+  }
   const catalogue = { public_interventionsets: 0, public_calendarsets: 0, resource_count: 0 };
   if (rest.length === 2 && rest[0] === 'book' && STEP_NAME.test(rest[1]!)) {
     const step = rest[1]!;

@@ -123,7 +123,9 @@ describe('plannedPage', () => {
     expect(plan('/demo-salon', salon)).toEqual({ kind: 'home' });
     expect(plan('/demo-salon/home', salon)).toEqual({ kind: 'home' });
     expect(plan('/demo-salon?take_apt=1', salon)).toEqual(step('interventionset_ids', false));
-    expect(plan('/demo-clinic/home', clinic)).toBeNull();
+    // Without a mini-site the home page goes on to the first step at once, keeping the query.
+    expect(plan('/demo-clinic/home', clinic)).toEqual(step('calendarset_id', false));
+    expect(plan('/demo-clinic/home?intervention_ids=14&calendar_id=11', clinic)).toEqual(step('slots', true));
   });
 
   it('goes to the first step not fixed by the preselection', () => {

@@ -73,7 +73,7 @@ export function useVersionDiff(
 /**
  * After a write every back-office entry of the group is stale (a restore also replaces the
  * absences: docs/group-configuration.md), and so is the public group, whose name and phone show in
- * the booking pages' header.
+ * the booking pages' header, and its catalogue, which the booking pages keep for a minute.
  */
 function useRefreshAfterWrite(groupId: number, urlname: string) {
   const client = useQueryClient();
@@ -81,6 +81,7 @@ function useRefreshAfterWrite(groupId: number, urlname: string) {
     Promise.all([
       client.invalidateQueries({ queryKey: adminKeys.ofGroup(groupId) }),
       client.invalidateQueries({ queryKey: queryKeys.group(urlname) }),
+      ...queryKeys.catalogueOfGroup(groupId).map((queryKey) => client.invalidateQueries({ queryKey })),
     ]);
 }
 

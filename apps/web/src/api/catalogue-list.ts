@@ -10,6 +10,15 @@ import { type ListParams, listQueryParams } from './catalogue-params.ts';
 import { apiCall } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
+/**
+ * How long a catalogue list is taken as it is: the booking container, the step page and the
+ * summary each read the lists as they mount one after the other, and with no freshness each mount
+ * fetched them again (one more request and one more render of the whole step per list, on the
+ * phone's critical path: docs/web-app.md "First paint"). A configuration save invalidates them
+ * (admin-settings.ts).
+ */
+export const CATALOGUE_FRESH_MS = 60_000;
+
 /** An item of a list endpoint's answer `{ records }`. */
 export type ItemOf<E extends Endpoint> = AnswerOf<E> extends { records: (infer Item)[] } ? Item : never;
 
@@ -39,6 +48,7 @@ export function catalogueList<E extends Endpoint, Params extends ListParams = Li
     queryOptions({
       queryKey: queryKeys.catalogue(list, groupId, params),
       queryFn: ({ signal }) => fetchList(groupId, params, signal),
+      staleTime: CATALOGUE_FRESH_MS,
     });
 
   return { route, fetch: fetchList, query };

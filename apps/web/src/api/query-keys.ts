@@ -16,6 +16,11 @@ export const queryKeys = {
   /** A catalogue list: interventionsets, interventions, calendarsets or calendars. */
   catalogue: (list: string, groupId: number, params: unknown) => [list, groupId, params] as const,
   packInterventions: (groupId: number, params: unknown) => ['pack_interventions', groupId, params] as const,
+  /** Every catalogue list of a group, in every language (to invalidate them at once). */
+  catalogueOfGroup: (groupId: number) =>
+    ['interventionsets', 'interventions', 'pack_interventions', 'calendarsets', 'calendars'].map(
+      (list) => [list, groupId] as const,
+    ),
   slots: {
     ofGroup: (groupId: number) => ['availabletimeslots', groupId] as const,
     list: (groupId: number, params: unknown) => ['availabletimeslots', groupId, params] as const,

@@ -9,7 +9,7 @@ import { STEP_PAGES } from '../features/booking/step-pages.ts';
 import { RootLookupPage } from '../features/status/RootLookupPage.tsx';
 import { type LazyPart, withPart } from '../i18n/i18n.ts';
 import { Route, Routes } from '../routing/routing.ts';
-import { GroupEntry, RedirectToGroupRoot } from './group/GroupEntry.tsx';
+import { GroupEntry, HomeEntry, RedirectToGroupRoot } from './group/GroupEntry.tsx';
 import { GroupLayout } from './group/GroupLayout.tsx';
 import { StandaloneFrame } from './shell/StandaloneFrame.tsx';
 
@@ -122,7 +122,14 @@ export function AppRoutes() {
       <Route path="/platform" element={standalone('pages.platform.title', PlatformPage)} />
       <Route path="/:urlname" element={<GroupLayout />}>
         <Route index element={<GroupEntry />} />
-        <Route path="home" element={<HomePage />} />
+        <Route
+          path="home"
+          element={
+            <HomeEntry>
+              <HomePage />
+            </HomeEntry>
+          }
+        />
         <Route path="map" element={<MapPage />} />
         <Route path="admin/*" element={<AdminPage />} />
         <Route path="book" element={<BookingLayout />}>

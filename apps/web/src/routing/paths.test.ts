@@ -1,6 +1,6 @@
 /** The router's path rules (docs/decisions/018-own-router.md). */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createPath,
   matchPattern,
@@ -97,6 +97,19 @@ describe('matchPattern', () => {
     expect(matchPattern('book', '/book/slots', false)?.pathnameBase).toBe('/book');
     expect(matchPattern('book', '/bookings', false)).toBeNull();
     expect(matchPattern('book', '/book/slots', true)).toBeNull();
+  });
+
+  it('makes a pattern into its expression once, however often the route tables are matched', () => {
+    matchPattern(':urlname/book/*', '/demo-salon/book/slots', false);
+    const made = vi.spyOn(globalThis, 'RegExp');
+    for (let i = 0; i < 3; i++) {
+      expect(matchPattern(':urlname/book/*', '/demo-salon/book/slots', false)?.params).toEqual({
+        urlname: 'demo-salon',
+        '*': 'slots',
+      });
+    }
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
   });
 });
 

@@ -130,11 +130,17 @@ interface PatternMatch {
   pathnameBase: string;
 }
 
-/**
- * Matches one route's pattern at the start of `pathname` (the whole of it when `end`): static
- * segments case-insensitively, `:name` one segment, a final `*` the rest.
- */
-export function matchPattern(pattern: string, pathname: string, end: boolean): PatternMatch | null {
+/** A pattern made into its expression once: the route tables are matched again at every render. */
+interface CompiledPattern {
+  expression: RegExp;
+  names: string[];
+}
+const compiled = new Map<string, CompiledPattern>();
+
+function compile(pattern: string, end: boolean): CompiledPattern {
+  const key = `${end ? 'end' : 'prefix'} ${pattern}`;
+  const known = compiled.get(key);
+  if (known) return known;
   const names: string[] = [];
   let source = `^${pattern
     .replace(/\/*\*?$/, '')
@@ -150,7 +156,18 @@ export function matchPattern(pattern: string, pathname: string, end: boolean): P
     source += pattern === '*' || pattern === '/*' ? '(.*)$' : '(?:\\/(.+)|\\/*)$';
   } else if (end) source += '\\/*$';
   else if (pattern !== '' && pattern !== '/') source += '(?:(?=\\/|$))';
-  const found = new RegExp(source, 'i').exec(pathname);
+  const result = { expression: new RegExp(source, 'i'), names };
+  compiled.set(key, result);
+  return result;
+}
+
+/**
+ * Matches one route's pattern at the start of `pathname` (the whole of it when `end`): static
+ * segments case-insensitively, `:name` one segment, a final `*` the rest.
+ */
+export function matchPattern(pattern: string, pathname: string, end: boolean): PatternMatch | null {
+  const { expression, names } = compile(pattern, end);
+  const found = expression.exec(pathname);
   if (!found) return null;
   const matched = found[0];
   let pathnameBase = matched.replace(/(.)\/+$/, '$1');

@@ -10,6 +10,13 @@ import { MemoryRouter, useLocation } from '../../routing/routing.ts';
 import { usePopupStore } from '../../ui/popup-store.ts';
 import { AppRoutes } from '../router.tsx';
 
+/** How many times the home page's module was loaded (HomeEntry spares it where there is no mini-site). */
+const loaded = vi.hoisted(() => ({ home: 0 }));
+vi.mock('../../features/home/HomePage.tsx', async (importOriginal) => {
+  loaded.home += 1;
+  return importOriginal();
+});
+
 const baseGroup = {
   id: 5,
   urlname: 'acme',
@@ -185,6 +192,16 @@ describe('start-up', () => {
     await waitFor(() => expect(where()).toBe('/acme/book/calendar_id?intervention_extern_ids=cut'));
   });
 
+  // Before the mini-site test below, which loads the home page's module for good.
+  it('sends /home of a group without a mini-site to the first step, without the home page', async () => {
+    serve({ '/api/v3/services/groups/acme.json': { status: 200, body: baseGroup } });
+    start('/acme/home?locale=en');
+    // The step's code loads first: a slow machine may take more than the default second.
+    await waitFor(() => expect(where()).toBe('/acme/book/intervention_ids?locale=en'), { timeout: 5000 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a service' })).toBeTruthy();
+    expect(loaded.home).toBe(0);
+  });
+
   it('goes to the home page of a group with a mini-site', async () => {
     serve({
       '/api/v3/services/groups/acme.json': { status: 200, body: { ...baseGroup, has_minisite: true } },
@@ -210,6 +227,7 @@ describe('start-up', () => {
     start('/acme');
     await waitFor(() => expect(where()).toBe('/acme/home'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme' })).toBeTruthy();
+    expect(loaded.home).toBe(1);
     expect(document.querySelector('main script')).toBeNull();
     expect(screen.getByTestId('opening-hours').querySelectorAll('tr')).toHaveLength(7);
   });

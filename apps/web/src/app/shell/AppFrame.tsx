@@ -20,6 +20,7 @@ import { buildPageMeta, type PageMeta, useDocumentMeta } from '../seo.ts';
 import { useGroupTracking } from '../tracking/use-tracking.ts';
 import { AddressBar } from './AddressBar.tsx';
 import styles from './AppFrame.module.css';
+import { applyThemeVariables } from './apply-theme.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { PopupHost } from './PopupHost.tsx';
@@ -61,10 +62,7 @@ export function AppFrame({
     [group?.usercolors, params.colors],
   );
   // On the root element so popups, which render outside this tree, wear the same colours.
-  useLayoutEffect(() => {
-    const root = document.documentElement;
-    for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
-  }, [variables]);
+  useLayoutEffect(() => applyThemeVariables(document.documentElement, variables), [variables]);
 
   const meta = useMemo<PageMeta | null>(() => {
     if (group) {

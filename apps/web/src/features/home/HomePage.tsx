@@ -9,10 +9,9 @@ import { useInterventions } from '../../api/interventions.ts';
 import { useInterventionsets } from '../../api/interventionsets.ts';
 import { usePackInterventions } from '../../api/pack-interventions.ts';
 import { useWebsite } from '../../api/website.ts';
-import { groupPath } from '../../app/paths.ts';
+import { ToFirstStep } from '../../app/group/GroupEntry.tsx';
 import { usePart } from '../../i18n/i18n.ts';
 import { useGroupContext } from '../../lib/group-context.ts';
-import { Navigate, useLocation } from '../../routing/routing.ts';
 import { ImageSlider } from '../../ui/ImageSlider.tsx';
 import { PageContainer } from '../../ui/Page.tsx';
 import { RichText } from '../../ui/RichText.tsx';
@@ -27,8 +26,7 @@ import { OpeningHoursCard } from './OpeningHoursCard.tsx';
 
 export function HomePage() {
   const { t } = usePart('home');
-  const { group, steps, locale } = useGroupContext();
-  const { search } = useLocation();
+  const { group, locale } = useGroupContext();
   // A group without a mini-site has no website to ask for: asking would only log a 404.
   const website = useWebsite(group.has_minisite ? group.id : undefined);
   const listing = website.data?.listing ?? null;
@@ -38,9 +36,7 @@ export function HomePage() {
   const services = useInterventions(needServices ? group.id : undefined, { locale });
   const packs = usePackInterventions(needPacks ? group.id : undefined, { locale });
 
-  const toBooking = (
-    <Navigate replace to={{ pathname: groupPath(group.urlname, `book/${steps[0]?.name ?? ''}`), search }} />
-  );
+  const toBooking = <ToFirstStep />;
   if (!group.has_minisite) return toBooking;
   if (website.isPending) return <Spinner page />;
   if (website.isError) {

@@ -11,15 +11,30 @@ import { useTranslation } from '../../../i18n/i18n.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import styles from './TimeZoneNote.module.css';
 
-/** The visitor's time zone as the browser reports it. */
-export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+let viewer: string | undefined;
+
+/**
+ * The visitor's time zone as the browser reports it, asked once: each Intl.DateTimeFormat costs
+ * milliseconds on a phone, and the note is drawn again with every render of the step.
+ */
+export const viewerTimeZone = () => {
+  viewer ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return viewer;
+};
+
+type ZoneStyle = 'longGeneric' | 'shortOffset';
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A zone's name ("longGeneric") or offset ("shortOffset") at an instant, in a language. */
-function zoneText(instant: Date, timeZone: string, locale: Locale, style: 'longGeneric' | 'shortOffset') {
-  const parts = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, timeZoneName: style }).formatToParts(
-    instant,
-  );
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+function zoneText(instant: Date, timeZone: string, locale: Locale, style: ZoneStyle) {
+  // One formatter per language, zone and style, made once (see viewerTimeZone).
+  const key = `${locale}|${timeZone}|${style}`;
+  let format = zoneFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, timeZoneName: style });
+    zoneFormats.set(key, format);
+  }
+  return format.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
 
 interface TimeZoneNoteProps {
