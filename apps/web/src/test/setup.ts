@@ -1,8 +1,14 @@
 /** Vitest set-up for component tests: unmount after each test; jsdom lacks a few browser APIs. */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy… and waitFor give up after 1 s by default. A first render that loads lazy pages goes
+// through Vite's transform of each module, which on a loaded 2-core machine (the full suite, a
+// browser suite beside it) takes longer than that: the start-up tests failed there and passed
+// alone. A test that fails still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 if (!('ResizeObserver' in globalThis)) {
   globalThis.ResizeObserver = class {
