@@ -202,17 +202,14 @@ export function servicePricesOfGroup(db: Db, groupId: number): Promise<ServicePr
 
 /**
  * Locks calendars (and resources) in id order, so two bookings touching the same ones queue
- * instead of both passing the availability check — and never deadlock on each other. Answers the
- * group's catalogue version as it stands once the locks are held: a change to hours or absences
- * that committed while the caller waited shows there (docs/back-office.md "Absences and closures").
+ * instead of both passing the availability check — and never deadlock on each other. Answers
+ * whether there was anything to lock. The caller reads the group's catalogue version in a later
+ * statement (lockCalendars, or a booking's read of the day: availability.service.ts
+ * loadBusyAndCatalogueVersion).
  */
-export async function lockCalendars(
-  db: Db,
-  groupId: number,
-  ids: readonly number[],
-): Promise<string | undefined> {
+export async function lockCalendarRows(db: Db, groupId: number, ids: readonly number[]): Promise<boolean> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  if (sorted.length === 0) return undefined;
+  if (sorted.length === 0) return false;
   await db
     .selectFrom('calendars')
     .select('id')
@@ -221,6 +218,20 @@ export async function lockCalendars(
     .orderBy('id')
     .forUpdate()
     .execute();
+  return true;
+}
+
+/**
+ * lockCalendarRows, then the group's catalogue version as it stands once the locks are held: a
+ * change to hours or absences that committed while the caller waited shows there (docs/back-office.md
+ * "Absences and closures").
+ */
+export async function lockCalendars(
+  db: Db,
+  groupId: number,
+  ids: readonly number[],
+): Promise<string | undefined> {
+  if (!(await lockCalendarRows(db, groupId, ids))) return undefined;
   // A statement of its own, after the locks: a join in the locking statement would read the group
   // from that statement's snapshot, taken before it waited, and miss the very change it waited for.
   const row = await db
