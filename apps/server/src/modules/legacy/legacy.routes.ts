@@ -122,7 +122,7 @@ export async function registerLegacyRoutes(
     registerSessionRoutes,
     registerAccountRoutes,
     registerFicheRoutes,
-    registerAppointmentRoutes,
+    (v3) => registerAppointmentRoutes(v3, kept),
   ]);
   await app.register(async (scope) => {
     useLegacyErrorForm(scope);
