@@ -1,12 +1,7 @@
-import { toSelection } from '@creneau/contract/booking-selection';
 import ICAL from 'ical.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantOf } from '../src/modules/appointments/slot-instant.ts';
-import { takeAppointment } from '../src/modules/appointments/take-appointment.service.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
-import { findGroupById } from '../src/modules/groups/groups.repository.ts';
-import { anonymousViewer } from '../src/modules/sessions/viewer.ts';
 import { call, createAccount, latestMailTo, loginAs } from './support/accounts.ts';
 import { book, idsByExternid, newFiche, slots } from './support/booking.ts';
 import { sampleGroup } from './support/fixtures.ts';
@@ -172,48 +167,6 @@ forEachDatabase('appointments', (database) => {
       await sql`update form_fields set definition = jsonb_set(definition, '{required}', 'true')
         where group_id = ${groupId} and form = 'vevent' and name = 'reason'`.execute(t.ctx.db);
       expect((await booking(second, 'Bérénice')).status).toBe(201);
-    });
-
-    it('books on the group as it is when the row it started from is a copy behind a change', async () => {
-      // The booking route starts from the group row the process keeps until it hears of a change
-      // (caching/group-rows.ts): a copy read before a change not heard yet is what it may get.
-      const behind = (await findGroupById(t.ctx.db, groupId))!;
-      const list = await slots(
-        t,
-        groupId,
-        `start=2026-12-18&intervention_ids[]=${id.cut}&calendar_id=${id.alice}`,
-      );
-      const [first, , , , second] = list.body.availabletimeslots.map((slot: { start: string }) => slot.start);
-      const take = (start: string, firstname: string, vevent: Record<string, unknown>) =>
-        takeAppointment(
-          { ctx: t.ctx, now: t.clock.now(), viewer: anonymousViewer, group: behind },
-          {
-            clientAddress: '192.0.2.7',
-            booking: {
-              start: instantOf(start, behind),
-              fiche: newFiche(firstname),
-              vevent,
-              selection: toSelection({
-                intervention_ids: [id.cut!],
-                calendar_id: id.alice,
-                resource_id: undefined,
-              }),
-              withToken: false,
-            },
-            startField: 'appointment.date',
-          },
-        );
-      // A new price: the copy's catalogue would price the cut as before.
-      await sql`update interventions set price = 6100 where id = ${id.cut}`.execute(t.ctx.db);
-      const repriced = (await take(first, 'Dorothée', reason)).response as { records: unknown[] };
-      expect(repriced.records[0]).toMatchObject({ intervention_price: 6100 });
-      // The reason made optional: the copy's form would refuse a booking without one.
-      await sql`update form_fields set definition = jsonb_set(definition, '{required}', 'false')
-        where group_id = ${groupId} and form = 'vevent' and name = 'reason'`.execute(t.ctx.db);
-      expect((await take(second, 'Eugénie', {})).status).toBe(201);
-      await sql`update interventions set price = 4500 where id = ${id.cut}`.execute(t.ctx.db);
-      await sql`update form_fields set definition = jsonb_set(definition, '{required}', 'true')
-        where group_id = ${groupId} and form = 'vevent' and name = 'reason'`.execute(t.ctx.db);
     });
 
     it('locates an appointment at its calendar’s site when the set has an address, else at the group’s', async () => {

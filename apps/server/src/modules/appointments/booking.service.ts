@@ -105,19 +105,6 @@ export interface StartCheck {
   /** Calendars to lock besides those the booking may use (a change: those it leaves). */
   extraLocks?: readonly number[];
   override?: RulesOverride | undefined;
-  /** The scope's group row may be a kept copy (BookingOptions.keptGroup): a moved version throws. */
-  keptGroup?: boolean;
-}
-
-/**
- * A booking that started from a kept copy of its group row (BookingOptions.keptGroup) found a newer
- * catalogue version under its calendar locks: what it checked before the locks (forms, prices,
- * settings) may be out of date, so its caller books again from the row as it is now.
- */
-export class GroupRowMoved extends Error {
-  constructor() {
-    super('the group changed since its kept row was read');
-  }
 }
 
 /**
@@ -173,7 +160,6 @@ export async function lockAndCheck(
     version = locked ? read.catalogueVersion : undefined;
   }
   if (version !== undefined && version !== String(group.catalogue_version)) {
-    if (options.keptGroup) throw new GroupRowMoved();
     // Hours, absences or services changed while this booking waited for its calendars (an absence
     // takes the same locks): check against what is true now, never against the schedule read before.
     const current = await findGroupById(trx, group.id);
@@ -254,12 +240,6 @@ export interface BookingOptions {
   /** False: the customer is not mailed (a booking made by the staff, who tell them otherwise). */
   notifyCustomer?: boolean;
   override?: RulesOverride | undefined;
-  /**
-   * The scope's group row may be a copy this process kept (caching/group-rows.ts), not yet told of
-   * a change: a catalogue version found moved under the calendar locks throws GroupRowMoved, and
-   * `checked` turns true once it has been found unchanged there — from then on the row is exact.
-   */
-  keptGroup?: { checked: boolean } | undefined;
 }
 
 /** A booking to write: what was asked, and how (see BookingOptions). */
@@ -281,9 +261,7 @@ export async function createBooking(scope: Scope, trx: Trx, { request, ...option
     selection: request.selection,
     start: request.start,
     override: options.override,
-    keptGroup: options.keptGroup !== undefined,
   });
-  if (options.keptGroup) options.keptGroup.checked = true;
   await checkPersonLimits(trx, { group, fiche, items: check.items, now });
 
   const items = await priceItems(scope, trx, { schedule, items: check.items });

@@ -11,11 +11,10 @@ import type { Database } from '../../db/database.ts';
 import { withWriteBatch } from '../../db/write-batch.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
-import { findGroupById } from '../groups/groups.repository.ts';
 import { bookerKey } from '../security/booker.ts';
 import { takeBookingAttempt } from '../security/send-limits.ts';
 import * as repo from './appointments.repository.ts';
-import { type BookingRequest, createBooking, GroupRowMoved } from './booking.service.ts';
+import { type BookingRequest, createBooking } from './booking.service.ts';
 import { BookingGate } from './booking-gate.ts';
 import { markWanted } from './slot-taken.ts';
 
@@ -54,7 +53,7 @@ export async function takeAppointment(scope: Scope, input: TakeAppointment): Pro
     // The same hash as earlier releases, so a retry across a rolling deploy still replays.
     requestHash: hashRequest({ body: input.idempotency.request, viewer: viewer.sessionId }),
   };
-  const booking = gateOf(ctx.db).run(group.id, () => bookOnCurrentRow(scope, input, idempotency));
+  const booking = gateOf(ctx.db).run(group.id, () => bookInTransaction(scope, input, idempotency));
   // A start no longer free: the refusal remembers what was asked, for the next free times (slot-taken.ts).
   return booking.catch((error: unknown) => {
     throw markWanted(error, { selection: input.booking.selection, start: input.booking.start });
@@ -72,39 +71,10 @@ function gateOf(db: Kysely<Database>): BookingGate {
   return gate;
 }
 
-/**
- * The scope's group row may be a copy this process keeps while no change to it has been heard
- * (caching/group-rows.ts; the booking route passes it), a moment behind a change just committed.
- * The booking finds out under its calendar locks, where it reads the catalogue version — which every
- * change to the group's hours, services, forms or settings moves (migrations 003 and 016) — and
- * then books again from the current row. A booking refused before it got there is refused on a row
- * that may be out of date: the version is read once more, and if it moved, it books again too.
- */
-async function bookOnCurrentRow(
-  scope: Scope,
-  input: TakeAppointment,
-  idempotency: { key: string; requestHash: string } | undefined,
-): Promise<TakenAppointment> {
-  const kept = { checked: false };
-  try {
-    return await bookInTransaction(scope, input, idempotency, kept);
-  } catch (error) {
-    if (kept.checked) throw error;
-    const current = await findGroupById(scope.ctx.db, scope.group.id).catch(() => undefined);
-    const moved =
-      error instanceof GroupRowMoved ||
-      (current !== undefined && String(current.catalogue_version) !== String(scope.group.catalogue_version));
-    if (!moved) throw error;
-    if (!current?.active) throw errors.groupDoesNotExist();
-    return bookInTransaction({ ...scope, group: current }, input, idempotency, undefined);
-  }
-}
-
 function bookInTransaction(
   scope: Scope,
   input: TakeAppointment,
   idempotency: { key: string; requestHash: string } | undefined,
-  keptGroup: { checked: boolean } | undefined,
 ): Promise<TakenAppointment> {
   const { ctx, group } = scope;
   // The rows nobody reads back before the commit — tokens, mails, jobs, session, the idempotency
@@ -120,7 +90,7 @@ function bookInTransaction(
           return { status: seen.status_code, response: seen.response, replayed: true };
         }
       }
-      const response = await createBooking(scope, trx, { request: input.booking, keptGroup });
+      const response = await createBooking(scope, trx, { request: input.booking });
       if (idempotency)
         await repo.saveIdempotent(trx, {
           groupId: group.id,
