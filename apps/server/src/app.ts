@@ -166,7 +166,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerWebhookRoutes(app);
   registerImageRoutes(app);
   registerPlatformRoutes(app, ctx);
-  registerAppointmentRoutes(app, { groupRows });
+  registerAppointmentRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   registerWaitlistRoutes(app, ctx);
   await registerLegacyRoutes(app, ctx, { slotAnswers, groupRows });

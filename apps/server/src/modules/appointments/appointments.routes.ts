@@ -1,6 +1,6 @@
 import { toSelection } from '@creneau/contract/booking-selection';
 import * as contract from '@creneau/contract/endpoints/appointments';
-import type { KeptGroupRows } from '../../caching/group-rows.ts';
+import type { AppContext } from '../../app-context.ts';
 import { schemaOf } from '../../http/contract-route.ts';
 import { scopeOf } from '../../http/request-scope.ts';
 import type { ZodApp } from '../../http/route-types.ts';
@@ -11,20 +11,13 @@ import { instantOf } from './slot-instant.ts';
 import { offeringNextSlots } from './slot-taken.ts';
 import { takeAppointment } from './take-appointment.service.ts';
 
-/**
- * A booking starts from the group row this process keeps while no change to it has been heard
- * (caching/group-rows.ts): one statement fewer per booking. A change that is not heard yet still
- * counts — the booking reads the catalogue version again under its calendar locks, and a version
- * that moved (any change to hours, services or settings, migrations 003 and 016) makes it read the
- * group afresh (booking.service.ts lockAndCheck).
- */
-export function registerAppointmentRoutes(app: ZodApp, { groupRows }: { groupRows: KeptGroupRows }): void {
+export function registerAppointmentRoutes(app: ZodApp, _ctx: AppContext): void {
   app.post(
     contract.takeAppointment.path,
     { schema: schemaOf(contract.takeAppointment) },
     async (request, reply) => {
       const body = request.body;
-      const scope = await scopeOf(request, body.appointment.group_id, groupRows);
+      const scope = await scopeOf(request, body.appointment.group_id);
       const key = request.headers['idempotency-key'];
       const result = await offeringNextSlots(
         scope,

@@ -122,7 +122,7 @@ export async function registerLegacyRoutes(
     registerSessionRoutes,
     registerAccountRoutes,
     registerFicheRoutes,
-    (v3) => registerAppointmentRoutes(v3, kept),
+    registerAppointmentRoutes,
   ]);
   await app.register(async (scope) => {
     useLegacyErrorForm(scope);
