@@ -9,6 +9,7 @@ import { intlLocale } from '@creneau/core/format/intl-locale';
 import { formatPrice } from '@creneau/core/format/price';
 import type { Locale } from '@creneau/core/locales';
 import { isValidTimeZone } from '@creneau/core/time/time-zone';
+import { formatSameDayRange } from './same-day-range.ts';
 
 const ranges = new Map<string, Intl.DateTimeFormat>();
 
@@ -32,7 +33,7 @@ export function formatTimeRange(locale: Locale, timeZone: string, start: Date, e
     });
     ranges.set(key, format);
   }
-  return format.formatRange(start, end);
+  return formatSameDayRange(format, start, end) ?? format.formatRange(start, end);
 }
 
 /** The full date and start time of an appointment. */

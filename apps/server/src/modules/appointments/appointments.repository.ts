@@ -1,5 +1,6 @@
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type Compilable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, NewAppointment } from '../../db/database.ts';
+import { columnsOf, fixedShape, type Placeholders } from '../../db/fixed-shape.ts';
 import { writeSoon } from '../../db/write-batch.ts';
 import { isShardView } from '../../sharding/routing-dialect.ts';
 
@@ -159,9 +160,17 @@ export function plainAppointment(
   };
 }
 
+/** The insert of insertDetailed, built once per set of columns (db/fixed-shape.ts). */
+const insertDetailedQuery = fixedShape(
+  (db, row: Placeholders<NewAppointment>): Compilable<DetailedRow> => detailed(db, row),
+  columnsOf,
+);
+
 /** Inserts an appointment and answers it as findDetailed would, in one statement. */
 export async function insertDetailed(db: Db, row: NewAppointment): Promise<DetailedAppointment> {
-  const [inserted] = await withAccountEmails(db, [await detailed(db, row).executeTakeFirstOrThrow()]);
+  const [written] = await insertDetailedQuery.execute(db, row);
+  if (!written) throw new Error('the insert of an appointment answered no row');
+  const [inserted] = await withAccountEmails(db, [written]);
   return inserted!;
 }
 
@@ -202,25 +211,40 @@ export function servicePricesOfGroup(db: Db, groupId: number): Promise<ServicePr
 
 /**
  * Locks calendars (and resources) in id order, so two bookings touching the same ones queue
- * instead of both passing the availability check — and never deadlock on each other. Answers the
- * group's catalogue version as it stands once the locks are held: a change to hours or absences
- * that committed while the caller waited shows there (docs/back-office.md "Absences and closures").
+ * instead of both passing the availability check — and never deadlock on each other. Answers
+ * whether there was anything to lock. The caller reads the group's catalogue version in a later
+ * statement (lockCalendars, or a booking's read of the day: availability.service.ts
+ * loadBusyAndCatalogueVersion).
+ */
+export async function lockCalendarRows(db: Db, groupId: number, ids: readonly number[]): Promise<boolean> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) return false;
+  await lockCalendarsQuery.execute(db, { groupId, ids: sorted });
+  return true;
+}
+
+/** One text for any number of calendars (an array parameter), built once (db/fixed-shape.ts). */
+const lockCalendarsQuery = fixedShape((db, p: Placeholders<{ groupId: number; ids: number[] }>) =>
+  db
+    .selectFrom('calendars')
+    .select('id')
+    .where('group_id', '=', p.groupId)
+    .where(sql<boolean>`id = any(${p.ids}::int[])`)
+    .orderBy('id')
+    .forUpdate(),
+);
+
+/**
+ * lockCalendarRows, then the group's catalogue version as it stands once the locks are held: a
+ * change to hours or absences that committed while the caller waited shows there (docs/back-office.md
+ * "Absences and closures").
  */
 export async function lockCalendars(
   db: Db,
   groupId: number,
   ids: readonly number[],
 ): Promise<string | undefined> {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  if (sorted.length === 0) return undefined;
-  await db
-    .selectFrom('calendars')
-    .select('id')
-    .where('group_id', '=', groupId)
-    .where('id', 'in', sorted)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  if (!(await lockCalendarRows(db, groupId, ids))) return undefined;
   // A statement of its own, after the locks: a join in the locking statement would read the group
   // from that statement's snapshot, taken before it waited, and miss the very change it waited for.
   const row = await db

@@ -8,7 +8,7 @@
  * nothing; the exclusion constraints back the engine on capacity-1 calendars and resources.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { BookingSelection } from '@creneau/core/availability/availability.types';
+import type { Appointments, BookingSelection } from '@creneau/core/availability/availability.types';
 import type { BookedItem } from '@creneau/core/availability/booking-check';
 import { checkBooking, checkDay } from '@creneau/core/availability/booking-check';
 import { promotionPercent } from '@creneau/core/availability/promotions';
@@ -23,6 +23,7 @@ import {
   epochMinute,
   involvedCalendars,
   loadBusy,
+  loadBusyAndCatalogueVersion,
   planOrReject,
 } from '../availability/availability.service.ts';
 import { slotRules } from '../availability/slot-rules.ts';
@@ -140,7 +141,24 @@ export async function lockAndCheck(
     });
     if (check) return { schedule, check };
   }
-  const version = await repo.lockCalendars(trx, group.id, [...involvedCalendars(plan), ...extraLocks]);
+  const locks = [...involvedCalendars(plan), ...extraLocks];
+  let day = checkDay(schedule, at);
+  // Past the capacity: the engine sees the calendars empty, so a full place is taken once more.
+  let busy: Appointments = [];
+  let version: string | undefined;
+  if (options.override) version = await repo.lockCalendars(trx, group.id, locks);
+  else {
+    // The day's appointments and the catalogue version come in one statement after the locks
+    // (loadBusyAndCatalogueVersion); the appointments are read again below if the version moved.
+    const locked = await repo.lockCalendarRows(trx, group.id, locks);
+    const read = await loadBusyAndCatalogueVersion(
+      trx,
+      { groupId: group.id, schedule, plan },
+      { fromDay: day, toDay: day + 1 },
+    );
+    busy = read.busy;
+    version = locked ? read.catalogueVersion : undefined;
+  }
   if (version !== undefined && version !== String(group.catalogue_version)) {
     // Hours, absences or services changed while this booking waited for its calendars (an absence
     // takes the same locks): check against what is true now, never against the schedule read before.
@@ -148,13 +166,11 @@ export async function lockAndCheck(
     if (!current) throw bookingError('conflict', 'availabletimeslots');
     schedule = await bookingSchedule({ ctx, group: current, now }, trx);
     plan = planOrReject(schedule, selection);
-    await repo.lockCalendars(trx, group.id, involvedCalendars(plan));
+    await repo.lockCalendarRows(trx, group.id, involvedCalendars(plan));
+    day = checkDay(schedule, at);
+    if (!options.override)
+      busy = await loadBusy(trx, { groupId: group.id, schedule, plan }, { fromDay: day, toDay: day + 1 });
   }
-  const day = checkDay(schedule, at);
-  // Past the capacity: the engine sees the calendars empty, so a full place is taken once more.
-  const busy = options.override
-    ? []
-    : await loadBusy(trx, { groupId: group.id, schedule, plan }, { fromDay: day, toDay: day + 1 });
   const check = checkBooking(schedule, busy, plan, at, query);
   if (!check.ok) throw bookingError('conflict', 'availabletimeslots');
   return { schedule, check };

@@ -211,6 +211,52 @@ export async function listBusy(
   to: number,
 ): Promise<AppointmentColumns> {
   if (ids.calendars.length + ids.resources.length === 0 || from >= to) return unpack(null, 0);
+  const result = await sql<{ packed: string | null }>`
+    select ${packedBusy(from - LONGEST)} as packed
+    from appointments a
+    where ${busyOn(groupId, ids, from, to)}`.execute(db);
+  return unpack(result.rows[0]?.packed ?? null, from - LONGEST);
+}
+
+/**
+ * listBusy and the group's catalogue version in one statement, for a booking that has just locked
+ * its calendars (docs/booking.md "Lock, then re-check with the engine"): both are read after the
+ * lock, in one snapshot, so the version shows any change that committed while the booking waited —
+ * and a booking pays one round trip for them instead of two. The version is undefined for a group
+ * that no longer exists.
+ */
+export async function listBusyAndCatalogueVersion(
+  db: Kysely<Database>,
+  groupId: number,
+  ids: { calendars: readonly number[]; resources: readonly number[] },
+  from: number,
+  to: number,
+): Promise<{ busy: AppointmentColumns; catalogueVersion: string | undefined }> {
+  const version = sql`(select g.catalogue_version from groups g where g.id = ${groupId})`;
+  const result =
+    ids.calendars.length + ids.resources.length === 0 || from >= to
+      ? await sql<{
+          packed: null;
+          version: string | null;
+        }>`select null as packed, ${version} as version`.execute(db)
+      : await sql<{ packed: string | null; version: string | null }>`
+          select ${packedBusy(from - LONGEST)} as packed, ${version} as version
+          from appointments a
+          where ${busyOn(groupId, ids, from, to)}`.execute(db);
+  const row = result.rows[0];
+  return {
+    busy: unpack(row?.packed ?? null, from - LONGEST),
+    catalogueVersion: row?.version == null ? undefined : String(row.version),
+  };
+}
+
+/** The condition of listBusy: the group's booked appointments overlapping [from, to) on these ids. */
+function busyOn(
+  groupId: number,
+  ids: { calendars: readonly number[]; resources: readonly number[] },
+  from: number,
+  to: number,
+) {
   const list = (values: readonly number[]) => sql.join(values.map((id) => sql`${id}::int`));
   // An appointment occupies its calendar and its resource: a resource is busy with other people's
   // appointments too. Without resources the plain (group, calendar, start) index answers.
@@ -220,11 +266,7 @@ export async function listBusy(
       : ids.calendars.length === 0
         ? sql`a.resource_id in (${list(ids.resources)})`
         : sql`(a.calendar_id in (${list(ids.calendars)}) or a.resource_id in (${list(ids.resources)}))`;
-  const result = await sql<{ packed: string | null }>`
-    select ${packedBusy(from - LONGEST)} as packed
-    from appointments a
-    where a.group_id = ${groupId} and ${overlapping(from, to)} and ${on}`.execute(db);
-  return unpack(result.rows[0]?.packed ?? null, from - LONGEST);
+  return sql`a.group_id = ${groupId} and ${overlapping(from, to)} and ${on}`;
 }
 
 /**

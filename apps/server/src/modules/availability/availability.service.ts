@@ -166,6 +166,20 @@ export async function loadBusy(
   return repo.listBusy(db, groupId, involved(plan), span.from, span.to);
 }
 
+/**
+ * loadBusy for a booking that holds its calendar locks, with the group's catalogue version read in
+ * the same statement (availability.repository.ts listBusyAndCatalogueVersion): the caller compares
+ * the version with the one its schedule was built from, and reads again if they differ.
+ */
+export async function loadBusyAndCatalogueVersion(
+  db: Kysely<Database>,
+  { groupId, schedule, plan }: SlotSearch,
+  { fromDay, toDay }: { fromDay: number; toDay: number },
+): Promise<{ busy: Appointments; catalogueVersion: string | undefined }> {
+  const span = fromDay >= toDay ? { from: 0, to: 0 } : appointmentSpan(schedule, plan, fromDay, toDay);
+  return repo.listBusyAndCatalogueVersion(db, groupId, involved(plan), span.from, span.to);
+}
+
 /** "2026-11-23T09:15:00+01:00" */
 export const slotStart = (slot: Slot) => `${slot.date}T${slot.time}:00${formatUtcOffset(slot.offset)}`;
 

@@ -1,6 +1,7 @@
 import type { PersonKeys } from '@creneau/core/booking/person-identity';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, FicheRow } from '../../db/database.ts';
+import { columnsOf, fixedShape, type Placeholders } from '../../db/fixed-shape.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -92,22 +93,27 @@ export async function insertFiche(
     now: Date;
   },
 ): Promise<FicheRow> {
-  return db
-    .insertInto('fiches')
-    .values({
-      group_id: values.groupId,
-      account_id: values.accountId,
-      ...values.columns,
-      email_key: values.keys.emailKey,
-      phone_key: values.keys.phoneKey,
-      origin: values.origin,
-      fields: JSON.stringify(values.fields),
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [row] = await insertFicheQuery.execute(db, {
+    group_id: values.groupId,
+    account_id: values.accountId,
+    ...values.columns,
+    email_key: values.keys.emailKey,
+    phone_key: values.keys.phoneKey,
+    origin: values.origin,
+    fields: JSON.stringify(values.fields),
+    created_at: values.now,
+    updated_at: values.now,
+  });
+  if (!row) throw new Error('the insert of a record answered no row');
+  return row;
 }
+
+/** A booking's new record: built once per set of columns (db/fixed-shape.ts). */
+const insertFicheQuery = fixedShape(
+  (db, row: Placeholders<Insertable<Database['fiches']>>) =>
+    db.insertInto('fiches').values(row).returningAll(),
+  columnsOf,
+);
 
 export async function updateFiche(
   db: Db,

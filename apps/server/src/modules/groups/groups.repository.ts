@@ -1,13 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Database, GroupRow } from '../../db/database.ts';
+import { fixedShape, type Placeholders } from '../../db/fixed-shape.ts';
 
 export function findGroupByUrlname(db: Kysely<Database>, urlname: string): Promise<GroupRow | undefined> {
   return db.selectFrom('groups').selectAll().where('urlname', '=', urlname).executeTakeFirst();
 }
 
-export function findGroupById(db: Kysely<Database>, id: number): Promise<GroupRow | undefined> {
-  return db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findGroupById(db: Kysely<Database>, id: number): Promise<GroupRow | undefined> {
+  const [row] = await groupByIdQuery.execute(db, { id });
+  return row;
 }
+
+/** Read by nearly every request (its scope): built once (db/fixed-shape.ts). */
+const groupByIdQuery = fixedShape((db, p: Placeholders<{ id: number }>) =>
+  db.selectFrom('groups').selectAll().where('id', '=', p.id),
+);
 
 export async function findUrlnameByDomain(db: Kysely<Database>, domain: string) {
   return db

@@ -1,6 +1,7 @@
 /** Rows of the webhooks (docs/webhooks.md): endpoints and the log of deliveries. */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, WebhookDeliveryStatus } from '../../db/database.ts';
+import { fixedShape, type Placeholders } from '../../db/fixed-shape.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -29,14 +30,18 @@ export interface EnabledEndpoint {
 
 /** The group's enabled endpoints and the events each receives, in id order. */
 export function enabledEndpoints(db: Db, groupId: number): Promise<EnabledEndpoint[]> {
-  return db
+  return enabledEndpointsQuery.execute(db, { groupId });
+}
+
+/** Read by every booking: built once (db/fixed-shape.ts). */
+const enabledEndpointsQuery = fixedShape((db, p: Placeholders<{ groupId: number }>) =>
+  db
     .selectFrom('webhook_endpoints')
     .select(['id', 'events'])
-    .where('group_id', '=', groupId)
+    .where('group_id', '=', p.groupId)
     .where('enabled', '=', true)
-    .orderBy('id')
-    .execute();
-}
+    .orderBy('id'),
+);
 
 export function insertEndpoint(
   db: Db,
