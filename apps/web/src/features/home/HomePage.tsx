@@ -27,8 +27,8 @@ import { OpeningHoursCard } from './OpeningHoursCard.tsx';
 export function HomePage() {
   const { t } = usePart('home');
   const { group, locale } = useGroupContext();
-  // A group without a mini-site has no website to ask for: asking would only log a 404.
-  const website = useWebsite(group.has_minisite ? group.id : undefined);
+  // Shown only for a group with a mini-site: the route's HomeEntry sends the others to booking.
+  const website = useWebsite(group.id);
   const listing = website.data?.listing ?? null;
   const needServices = listing === 'intervention' || Boolean(website.data?.highlight_service);
   const needPacks = listing === 'package' || Boolean(website.data?.highlight_package);
@@ -36,12 +36,10 @@ export function HomePage() {
   const services = useInterventions(needServices ? group.id : undefined, { locale });
   const packs = usePackInterventions(needPacks ? group.id : undefined, { locale });
 
-  const toBooking = <ToFirstStep />;
-  if (!group.has_minisite) return toBooking;
   if (website.isPending) return <Spinner page />;
   if (website.isError) {
     // No mini-site after all: the visitor came to book.
-    if (website.error instanceof ApiError && website.error.status === 404) return toBooking;
+    if (website.error instanceof ApiError && website.error.status === 404) return <ToFirstStep />;
     throw website.error;
   }
   const site = website.data;
