@@ -117,3 +117,29 @@ for (const still of STILL_PAGES) {
     expect(cls).toBeLessThanOrEqual(0.02);
   });
 }
+
+/**
+ * The page's policy allows only scripts with its nonce (apps/server/src/web/serve-web.ts): the
+ * first HTML's inline script (Intl's warm-up, docs/web-app.md "First paint") must carry it, or the
+ * browser refuses it and reports a violation.
+ */
+test('every script of the first HTML runs under the page policy, the inline one included', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const win = window as unknown as { __violations: string[] };
+    win.__violations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      win.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const response = await page.goto('/demo-salon/book/intervention_ids');
+  expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
+  const html = (await response?.text()) ?? '';
+  expect(html).toMatch(/<script nonce="[^"]+">if \(window\.Intl\) new Intl\.DateTimeFormat\(\)/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const violations = await page.evaluate(
+    () => (window as unknown as { __violations: string[] }).__violations,
+  );
+  expect(violations).toEqual([]);
+});

@@ -12,7 +12,7 @@
  * fetched only once a text is actually missing (the locale test keeps that from happening).
  */
 import type { Locale } from '@creneau/core/locales';
-import { useSyncExternalStore } from 'react';
+import { useStoreInTransition } from '../lib/use-store-in-transition.ts';
 import {
   findText,
   interpolate,
@@ -248,7 +248,7 @@ function subscribe(listener: () => void): () => void {
 
 /** The translations for a component, which re-renders when the language changes or texts arrive. */
 export function useTranslation(): Translation {
-  return useSyncExternalStore(subscribe, currentTranslation, currentTranslation);
+  return useStoreInTransition(subscribe, currentTranslation);
 }
 
 /** The pending fetch of a part (with core) in the languages in force, one promise per set. */

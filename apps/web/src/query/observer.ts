@@ -1,9 +1,10 @@
 /**
  * What useQuery and useInfiniteQuery share (docs/decisions/020-own-query-module.md): a component
- * kept on a key's query — subscribed through useSyncExternalStore, fetching it when due (on mount,
+ * kept on a key's query — subscribed (its changes rendered in a transition), fetching it when due (on mount,
  * on a new key, when enabled, on an interval) — and the result it reads, by status.
  */
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useStoreInTransition } from '../lib/use-store-in-transition.ts';
 import type { Fetcher, Observer, Query, QueryStatus } from './cached-query.ts';
 import type { QueryClient } from './client.ts';
 import type { QueryKey } from './keys.ts';
@@ -69,7 +70,7 @@ export function useObserver<T>(
   staleTime: number,
   options: ObserverOptions<T>,
 ) {
-  const state = useSyncExternalStore(query.subscribe, () => query.state);
+  const state = useStoreInTransition(query.subscribe, () => query.state);
   const observer = useRef<Observer>({ enabled, staleTime }).current;
   observer.enabled = enabled;
   observer.staleTime = staleTime;
