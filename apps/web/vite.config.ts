@@ -24,7 +24,18 @@ export default defineConfig({
           // Everything the entry imports statically, in the entry's own file: it all loads on
           // every first visit anyway, and left to itself the bundler cuts out a dozen shared chunks
           // (the parts that lazy pages reuse), which cost requests and compress worse apart.
-          groups: [{ name: 'start', tags: ['$initial'] }],
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+            // The booking flow's modules that two of its lazy parts or more share (the booking
+            // container, the steps, the summary), in one chunk: left to itself the bundler cut a
+            // dozen chunks of 100–900 bytes out of them, each one more request on a step's first
+            // load (docs/web-app.md "First paint").
+            {
+              name: 'booking-shared',
+              minShareCount: 2,
+              test: /(apps\/web\/src\/features\/(booking|waitlist)\/|packages\/core\/src\/booking\/)/,
+            },
+          ],
         },
       },
     },
