@@ -1,8 +1,8 @@
 /**
  * Browser tests: Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium; Playwright cannot
  * download browsers here) against the real server with the demo groups. The web server step
- * builds the web app, then starts the API on a free port with a fresh data directory, so the demo
- * groups load into a new PGlite database.
+ * builds the web app (unless E2E_WEB_BUILT=true says it was just built), then starts the API on a
+ * free port with a fresh data directory, so the demo groups load into a new PGlite database.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -62,7 +62,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: 'npm run build -w @creneau/web && node --import tsx apps/server/src/main.ts',
+    // `npm test` builds the web app beside the typecheck and says so (scripts/test.mjs): then only
+    // the server is started here. On their own, the browser tests build it first.
+    command: `${process.env.E2E_WEB_BUILT === 'true' ? '' : 'npm run build -w @creneau/web && '}node --import tsx apps/server/src/main.ts`,
     cwd: repoRoot,
     url: `${baseURL}/not_found`,
     timeout: 180_000,
