@@ -12,7 +12,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGet, groupId, shot } from './account-support.ts';
-import { checkLayouts, configurationCall, logInToAdmin, OWNER, restoreVersion } from './admin-support.ts';
+import { checkLayouts, configurationCall, OWNER, openAdminAs, restoreVersion } from './admin-support.ts';
 import { dayAhead } from './booking-helpers.ts';
 
 interface Configuration {
@@ -86,7 +86,7 @@ test.describe('back office: services and opening hours', () => {
     const stamp = Date.now().toString().slice(-6);
     const serviceName = `Coupe frange ${stamp}`;
 
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await withConfigurationLock(async () => {
       const before = await configurationCall<Configuration>(page, 'GET');
       try {
@@ -196,8 +196,7 @@ test.describe('back office: services and opening hours', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await logInToAdmin(page, OWNER);
-    await page.goto('/demo-salon/admin/settings/services?locale=en');
+    await openAdminAs(page, OWNER, '/demo-salon/admin/settings/services?locale=en');
     await expect(page.getByTestId('catalogue-form')).toBeVisible();
     const cut = page.getByRole('group', { name: 'Coupe femme' });
     await expect(cut.getByRole('textbox', { name: 'Price (€)' })).toHaveValue('52');

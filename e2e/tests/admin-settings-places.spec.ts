@@ -19,8 +19,8 @@ import {
   configurationCall,
   LEONIE,
   leonieCutStarts,
-  logInToAdmin,
   OWNER,
+  openAdminAs,
   restoreVersion,
   salonClock,
   WOMENS_CUT,
@@ -48,7 +48,7 @@ test.describe('back office: calendars & resources, dated changes, stranded appoi
     const calendarName = `Chloé ${stamp}`;
     const lastname = `Echoue${stamp}`;
 
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await page.getByTestId('admin-nav-settings').click();
     await withConfigurationLock(async () => {
       const before = await configurationCall<Configuration>(page, 'GET');

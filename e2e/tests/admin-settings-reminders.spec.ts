@@ -10,7 +10,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shot } from './account-support.ts';
-import { checkLayouts, configurationCall, logInToAdmin, OWNER, restoreVersion } from './admin-support.ts';
+import { checkLayouts, configurationCall, OWNER, openAdminAs, restoreVersion } from './admin-support.ts';
 
 interface Configuration {
   version: number;
@@ -22,7 +22,7 @@ test.describe('back office: reminders', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await withConfigurationLock(async () => {
       const before = await configurationCall<Configuration>(page, 'GET');
       try {

@@ -17,8 +17,8 @@ import {
   LEONIE,
   leonieCutStarts,
   leonieDay,
-  logInToAdmin,
   OWNER,
+  openAdminAs,
   restoreVersion,
   WOMENS_CUT,
 } from './admin-support.ts';
@@ -35,7 +35,7 @@ test.describe('back office: booking rules and steps', () => {
   }) => {
     test.setTimeout(180_000);
     const salon = await groupId(request, 'demo-salon');
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await withConfigurationLock(async () => {
       // A day of Léonie's between 102 and 118 days ahead with public times: inside the salon's
       // 120-day horizon (later days are refused outright), outside the 100 days the test sets.
@@ -127,8 +127,7 @@ test.describe('back office: booking rules and steps', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await logInToAdmin(page, OWNER);
-    await page.goto('/demo-salon/admin/settings/rules?locale=en');
+    await openAdminAs(page, OWNER, '/demo-salon/admin/settings/rules?locale=en');
     await expect(page.getByTestId('rules-form')).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Open to everyone' })).toBeChecked();
     await expect(page.getByRole('textbox', { name: 'Upcoming appointments per customer' })).toHaveValue('4');

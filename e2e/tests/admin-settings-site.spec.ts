@@ -11,7 +11,7 @@ import { withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { pngImage } from '../support/png-image.ts';
 import { shot } from './account-support.ts';
-import { checkLayouts, configurationCall, logInToAdmin, OWNER, restoreVersion } from './admin-support.ts';
+import { checkLayouts, configurationCall, OWNER, openAdminAs, restoreVersion } from './admin-support.ts';
 
 /** An 800×500 photo-like PNG: a warm gradient with a pale disc. */
 const photoPng = () =>
@@ -35,7 +35,7 @@ test.describe('back office: mini-site', () => {
     browser,
   }) => {
     test.setTimeout(180_000);
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await withConfigurationLock(async () => {
       const before = await configurationCall<Configuration>(page, 'GET');
       try {

@@ -10,7 +10,7 @@ import { withConfigurationLock } from '../support/configuration-lock.ts';
 import { cssVar, expect, test } from '../support/fixtures.ts';
 import { pngImage } from '../support/png-image.ts';
 import { shot } from './account-support.ts';
-import { checkLayouts, configurationCall, logInToAdmin, OWNER, restoreVersion } from './admin-support.ts';
+import { checkLayouts, configurationCall, OWNER, openAdminAs, restoreVersion } from './admin-support.ts';
 
 /** A 300×100 PNG: a green bar and a ring on transparency, a logo's proportions. */
 const logoPng = () =>
@@ -31,7 +31,7 @@ test.describe('back office: theme', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await withConfigurationLock(async () => {
       const before = await configurationCall<Configuration>(page, 'GET');
       try {

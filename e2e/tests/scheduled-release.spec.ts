@@ -14,8 +14,8 @@ import {
   checkLayouts,
   configurationCall,
   LEONIE,
-  logInToAdmin,
   OWNER,
+  openAdminAs,
   restoreVersion,
   WOMENS_CUT,
 } from './admin-support.ts';
@@ -56,7 +56,7 @@ test('a salon that opens its months on a schedule: the slots stop at the release
     return (await response.json()) as { availabletimeslots: { start: string }[]; release: Release | null };
   };
 
-  await logInToAdmin(page, OWNER);
+  await openAdminAs(page, OWNER);
   await withConfigurationLock(async () => {
     const before = await configurationCall<Configuration>(page, 'GET');
     try {
