@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { WRITES_CONFIGURATION } from './support/configuration-lock.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -60,7 +61,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  // The tests that save the demo salon's configuration take turns (support/configuration-lock.ts):
+  // they are a project of one worker, listed first so they start early and never form the run's
+  // tail; the other worker runs the rest meanwhile instead of waiting for the lock.
+  projects: [
+    { name: 'configuration-writers', grep: new RegExp(WRITES_CONFIGURATION), workers: 1 },
+    { name: 'chromium', grepInvert: new RegExp(WRITES_CONFIGURATION) },
+  ],
   webServer: {
     // `npm test` builds the web app beside the typecheck and says so (scripts/test.mjs): then only
     // the server is started here. On their own, the browser tests build it first.

@@ -9,7 +9,7 @@
  * on both sub-views, screenshots at 1280 and 390.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGet, groupId, shot } from './account-support.ts';
 import { checkLayouts, configurationCall, OWNER, openAdminAs, restoreVersion } from './admin-support.ts';
@@ -73,11 +73,9 @@ async function saturdayOfInes(request: APIRequestContext, salon: number, service
 }
 
 test.describe('back office: services and opening hours', () => {
-  test('the owner adds a service and lengthens a day, sees both in public, then restores the version before', async ({
-    page,
-    request,
-    browser,
-  }) => {
+  test('the owner adds a service and lengthens a day, sees both in public, then restores the version before', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, request, browser }) => {
     test.setTimeout(240_000);
     const salon = await groupId(request, 'demo-salon');
     const patine = await idOf(request, salon, 'interventions', 'patine');

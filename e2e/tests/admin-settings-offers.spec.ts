@@ -8,7 +8,7 @@
  * promotion have names of their own, so tests side by side never meet them; the writes hold the
  * configuration lock.
  */
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shot } from './account-support.ts';
 import { checkLayouts, configurationCall, OWNER, openAdminAs, restoreVersion } from './admin-support.ts';
@@ -20,10 +20,9 @@ interface Configuration {
 }
 
 test.describe('back office: packs and promotions', () => {
-  test('the owner builds a pack and a promotion on it; the booking page offers both, then the version before is restored', async ({
-    page,
-    browser,
-  }) => {
+  test('the owner builds a pack and a promotion on it; the booking page offers both, then the version before is restored', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, browser }) => {
     test.setTimeout(360_000);
     const stamp = Date.now().toString().slice(-6);
     const packName = `Coupe et massage ${stamp}`;

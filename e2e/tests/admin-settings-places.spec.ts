@@ -10,7 +10,7 @@
  * writes hold the lock the other writing tests hold. Axe at 1280 and 768, no overflow at 390.
  */
 import type { Page } from '@playwright/test';
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { API_KEY, bookFirstFree, groupId, shot, uniqueEmail, uniquePhone } from './account-support.ts';
 import {
@@ -37,11 +37,9 @@ async function openTab(page: Page, tab: 'places' | 'hours') {
 }
 
 test.describe('back office: calendars & resources, dated changes, stranded appointments', () => {
-  test('a calendar added by keyboard is offered publicly; a closed day empties its slots and lists the appointment it strands', async ({
-    page,
-    request,
-    browser,
-  }) => {
+  test('a calendar added by keyboard is offered publicly; a closed day empties its slots and lists the appointment it strands', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, request, browser }) => {
     test.setTimeout(240_000);
     const salon = await groupId(request, 'demo-salon');
     const stamp = Date.now().toString(36).slice(-5);

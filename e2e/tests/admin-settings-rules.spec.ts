@@ -8,7 +8,7 @@
  * far ahead and the chignon are used by no other test; the writes hold the configuration lock. Axe
  * at 1280 and 768 and no overflow at 390 on both tabs.
  */
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { API_KEY, groupId, shot } from './account-support.ts';
 import {
@@ -28,11 +28,9 @@ interface Configuration {
 }
 
 test.describe('back office: booking rules and steps', () => {
-  test('the owner shortens the horizon and skips single choices by keyboard; the public pages follow at once', async ({
-    page,
-    request,
-    browser,
-  }) => {
+  test('the owner shortens the horizon and skips single choices by keyboard; the public pages follow at once', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, request, browser }) => {
     test.setTimeout(180_000);
     const salon = await groupId(request, 'demo-salon');
     await openAdminAs(page, OWNER);

@@ -7,7 +7,7 @@
  * configuration goes back to the version before, under the lock the other configuration writers
  * hold. Axe at 1280 and 768, no overflow at 390, screenshots.
  */
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { pngImage } from '../support/png-image.ts';
 import { shot } from './account-support.ts';
@@ -30,10 +30,9 @@ const ALT = 'The new colour bar, with its plant-based dyes';
 const SNAPCHAT = 'https://www.snapchat.com/add/ateliercapucine';
 
 test.describe('back office: mini-site', () => {
-  test('the owner edits the welcome text, adds a described photo and a social link, seen on the home page', async ({
-    page,
-    browser,
-  }) => {
+  test('the owner edits the welcome text, adds a described photo and a social link, seen on the home page', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, browser }) => {
     test.setTimeout(180_000);
     await openAdminAs(page, OWNER);
     await withConfigurationLock(async () => {

@@ -9,7 +9,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGet, shot } from './account-support.ts';
 import {
@@ -31,10 +31,9 @@ async function publicGroup(request: APIRequestContext) {
 }
 
 test.describe('back office: settings', () => {
-  test('the owner changes phone and name by keyboard, then restores the version before', async ({
-    page,
-    request,
-  }) => {
+  test('the owner changes phone and name by keyboard, then restores the version before', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, request }) => {
     // Other tests save the configuration too: one writer at a time (its version numbers count).
     test.setTimeout(240_000);
     await withConfigurationLock(async () => {
