@@ -1,8 +1,8 @@
 /**
  * Browser tests: Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium; Playwright cannot
  * download browsers here) against the real server with the demo groups. The web server step
- * builds the web app, then starts the API on a free port with a fresh data directory, so the demo
- * groups load into a new PGlite database.
+ * builds the web app (unless E2E_WEB_BUILT=true says it was just built), then starts the API on a
+ * free port with a fresh data directory, so the demo groups load into a new PGlite database.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { WRITES_CONFIGURATION } from './support/configuration-lock.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -60,9 +61,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  // The tests that save the demo salon's configuration take turns (support/configuration-lock.ts):
+  // they are a project of one worker, listed first so they start early and never form the run's
+  // tail; the other worker runs the rest meanwhile instead of waiting for the lock.
+  projects: [
+    { name: 'configuration-writers', grep: new RegExp(WRITES_CONFIGURATION), workers: 1 },
+    { name: 'chromium', grepInvert: new RegExp(WRITES_CONFIGURATION) },
+  ],
   webServer: {
-    command: 'npm run build -w @creneau/web && node --import tsx apps/server/src/main.ts',
+    // `npm test` builds the web app beside the typecheck and says so (scripts/test.mjs): then only
+    // the server is started here. On their own, the browser tests build it first.
+    command: `${process.env.E2E_WEB_BUILT === 'true' ? '' : 'npm run build -w @creneau/web && '}node --import tsx apps/server/src/main.ts`,
     cwd: repoRoot,
     url: `${baseURL}/not_found`,
     timeout: 180_000,

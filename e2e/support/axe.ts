@@ -29,7 +29,9 @@ export async function expectAccessible(page: Page, label = page.url()) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  await page.evaluate(axeSource);
+  // Once per document: a page checked at several widths keeps the script it was given (about
+  // half a megabyte to parse again each time otherwise); a navigation starts a new document.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }

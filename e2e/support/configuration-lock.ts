@@ -9,6 +9,13 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+/**
+ * The tag of the tests that take the lock. playwright.config.ts runs them in a project of their
+ * own, one at a time, beside the other tests: a second worker that reached one of them would only
+ * wait for the lock, doing nothing, instead of running the rest of the suite.
+ */
+export const WRITES_CONFIGURATION = '@writes-configuration';
+
 const lockDir = () => path.join(process.env.E2E_DATA_DIR ?? tmpdir(), 'configuration-writer.lock');
 
 /** Runs `body` holding the lock; waits for it up to `waitMs`. */

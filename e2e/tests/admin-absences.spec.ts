@@ -21,16 +21,16 @@ import {
   type Login,
   leonieCutStarts,
   leonieDay,
-  logInToAdmin,
   MANAGER,
   OWNER,
+  openAdminAs,
   STAFF,
   salonClock,
 } from './admin-support.ts';
 
-/** Logs in from the back office's door and opens one of its sections; answers the session token. */
+/** Opens the back office logged in and one of its sections; answers the session token. */
 async function openSection(page: Page, login: Login, section: string) {
-  await logInToAdmin(page, login);
+  await openAdminAs(page, login);
   await page.getByTestId(`admin-nav-${section}`).press('Enter');
   await expect(page).toHaveURL(new RegExp(`/demo-salon/admin/${section}\\?locale=en$`));
   return (await page.evaluate(() => window.localStorage.getItem('creneau.token'))) ?? '';

@@ -22,9 +22,9 @@ import {
 import {
   LEONIE,
   type Login,
-  logInToAdmin,
   MANAGER,
   OWNER,
+  openAdminAs,
   STAFF,
   salonClock,
   WOMENS_CUT,
@@ -35,9 +35,9 @@ const HUGO = 24;
 /** The women's cut lasts an hour (demo/groups/demo-salon.json). */
 const LENGTH = 60;
 
-/** Logs in from the back office's door and waits for the agenda's board. */
+/** Opens the back office logged in and waits for the agenda's board. */
 async function openAgenda(page: Page, login: Login) {
-  await logInToAdmin(page, login);
+  await openAdminAs(page, login);
   await expect(page.getByTestId('agenda-board')).toBeVisible();
 }
 

@@ -7,7 +7,7 @@
  */
 import { expect, test } from '../support/fixtures.ts';
 import { bookFirstFree, groupId, shot, uniqueEmail, uniquePhone } from './account-support.ts';
-import { checkLayouts, LEONIE, logInToAdmin, OWNER, salonClock, WOMENS_CUT } from './admin-support.ts';
+import { checkLayouts, LEONIE, OWNER, openAdminAs, salonClock, WOMENS_CUT } from './admin-support.ts';
 
 test('the calendars together: one column a day, each appointment naming its calendar', async ({
   page,
@@ -33,8 +33,7 @@ test('the calendars together: one column a day, each appointment naming its cale
   const id = booked.records[0]!.id;
   const day = salonClock(booked.records[0]!.start).slice(0, 10);
 
-  await logInToAdmin(page, OWNER);
-  await page.goto(`/demo-salon/admin?locale=en&date=${day}`);
+  await openAdminAs(page, OWNER, `/demo-salon/admin?locale=en&date=${day}`);
   await page.getByTestId('agenda-view-day').click();
   const board = page.getByTestId('agenda-board');
   const appointment = board.locator(`[data-appointment-id="${id}"]`);

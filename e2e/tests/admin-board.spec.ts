@@ -21,9 +21,9 @@ import {
 } from './account-support.ts';
 import {
   LEONIE,
-  logInToAdmin,
   minuteOf,
   OWNER,
+  openAdminAs,
   WOMENS_CUT as SERVICE,
   STAFF,
   staffToken,
@@ -134,7 +134,7 @@ test('a walk-in for a new customer, booked from a free place by keyboard alone',
   const lastname = `Walk${Date.now().toString(36)}`;
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logInToAdmin(page, OWNER);
+  await openAdminAs(page, OWNER);
   await showDay(page, day);
 
   // From the date field, Tab to Léonie's free place, then the arrow keys to the slot's time.
@@ -249,7 +249,7 @@ test('a booking for an existing customer found by search, from a click on a free
       .filter((s) => s.slice(0, 10) === day && minuteOf(s.slice(11, 16)) >= firstMinute + 60);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logInToAdmin(page, OWNER);
+  await openAdminAs(page, OWNER);
   await showDay(page, day);
   const track = page.locator(`[data-testid="agenda-track"][data-calendar-id="${LEONIE}"]`);
   // A click on an empty part of the column: its first quarter hour (the appointment is from 10:00).
@@ -313,7 +313,7 @@ test('a staff member books without the override reason, which only owners and ma
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logInToAdmin(page, STAFF);
+  await openAdminAs(page, STAFF);
   await expect(page.getByTestId('admin-role')).toHaveText('Staff');
   await page.getByTestId('agenda-new-appointment').click();
   const dialog = page.getByTestId('walkin-dialog');
@@ -371,7 +371,7 @@ test('an appointment dragged to another hour and another calendar', async ({ pag
 
   // Tall enough for the whole day: pressing a block focuses it, which may scroll a short page.
   await page.setViewportSize({ width: 1280, height: 1700 });
-  await logInToAdmin(page, OWNER);
+  await openAdminAs(page, OWNER);
   await showDay(page, day);
   const block = page.locator(`[data-appointment-id="${booked!.id}"]`);
   await expect(block).toBeVisible();
@@ -431,7 +431,7 @@ test('a drop on a taken place puts the appointment back with a message; Escape c
   expect(second, 'a second free start that day').not.toBeNull();
 
   await page.setViewportSize({ width: 1280, height: 1700 });
-  await logInToAdmin(page, OWNER);
+  await openAdminAs(page, OWNER);
   await showDay(page, day);
   const track = page.locator(`[data-testid="agenda-track"][data-calendar-id="${LEONIE}"]`);
   const block = track.locator(`[data-appointment-id="${first!.id}"]`);
@@ -466,7 +466,7 @@ test('a drop on a taken place puts the appointment back with a message; Escape c
 
 test('the walk-in dialog is accessible at 1280 and 768 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logInToAdmin(page, OWNER);
+  await openAdminAs(page, OWNER);
   await page.getByTestId('agenda-new-appointment').click();
   const dialog = page.getByTestId('walkin-dialog');
   await expect(dialog.getByTestId('walkin-service')).toBeEnabled();

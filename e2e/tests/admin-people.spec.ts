@@ -13,7 +13,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { bookFirstFree, groupId, shot, uniqueEmail, uniquePhone } from './account-support.ts';
-import { checkLayouts, LEONIE, logInToAdmin, MANAGER, OWNER, STAFF } from './admin-support.ts';
+import { checkLayouts, LEONIE, logInToAdmin, MANAGER, OWNER, openAdminAs, STAFF } from './admin-support.ts';
 
 const MANAGER_EMAIL = MANAGER.email;
 
@@ -71,7 +71,7 @@ test('the owner finds a customer by last name and by phone, and reads the file',
 }) => {
   const customer = await bookCustomer(request, 'Fichier');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logInToAdmin(page, OWNER);
+  await openAdminAs(page, OWNER);
   await openCustomers(page);
   await expect(page.getByTestId('customer-search-empty')).toBeVisible();
   await checkLayouts(page, 'customers-empty');
@@ -132,7 +132,7 @@ test('the owner finds a customer by last name and by phone, and reads the file',
 
 test("the export downloads a JSON file with the customer's data", async ({ page, request }) => {
   const customer = await bookCustomer(request, 'Export');
-  await logInToAdmin(page, OWNER);
+  await openAdminAs(page, OWNER);
   await openCustomers(page);
   await search(page, customer.email);
   await page.getByTestId('customer-link').click();
@@ -158,7 +158,7 @@ test('the owner erases a customer on request, by keyboard, and the customer is n
   request,
 }) => {
   const customer = await bookCustomer(request, 'Oubli');
-  await logInToAdmin(page, OWNER);
+  await openAdminAs(page, OWNER);
   await openCustomers(page);
   await search(page, customer.lastname);
   await expect(page.getByTestId('customer-row')).toHaveCount(1);
@@ -219,7 +219,7 @@ test('a staff member reads a file but is offered neither export, erasure nor the
   request,
 }) => {
   const customer = await bookCustomer(request, 'Equipe');
-  await logInToAdmin(page, STAFF);
+  await openAdminAs(page, STAFF);
   await expect(page.getByTestId('admin-nav-customers')).toBeVisible();
   await expect(page.getByTestId('admin-nav-staff')).toHaveCount(0);
   await openCustomers(page);
@@ -268,7 +268,7 @@ test.describe('the staff', () => {
   test("the owner sees the staff, is refused demoting the last owner, and changes a manager's role", async ({
     page,
   }) => {
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await page.getByTestId('admin-nav-staff').click();
     await expect(page).toHaveURL(/\/demo-salon\/admin\/staff\?locale=en$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();

@@ -9,10 +9,10 @@
  * on both sub-views, screenshots at 1280 and 390.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGet, groupId, shot } from './account-support.ts';
-import { checkLayouts, configurationCall, logInToAdmin, OWNER, restoreVersion } from './admin-support.ts';
+import { checkLayouts, configurationCall, OWNER, openAdminAs, restoreVersion } from './admin-support.ts';
 import { dayAhead } from './booking-helpers.ts';
 
 interface Configuration {
@@ -73,11 +73,9 @@ async function saturdayOfInes(request: APIRequestContext, salon: number, service
 }
 
 test.describe('back office: services and opening hours', () => {
-  test('the owner adds a service and lengthens a day, sees both in public, then restores the version before', async ({
-    page,
-    request,
-    browser,
-  }) => {
+  test('the owner adds a service and lengthens a day, sees both in public, then restores the version before', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, request, browser }) => {
     test.setTimeout(240_000);
     const salon = await groupId(request, 'demo-salon');
     const patine = await idOf(request, salon, 'interventions', 'patine');
@@ -86,7 +84,7 @@ test.describe('back office: services and opening hours', () => {
     const stamp = Date.now().toString().slice(-6);
     const serviceName = `Coupe frange ${stamp}`;
 
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await withConfigurationLock(async () => {
       const before = await configurationCall<Configuration>(page, 'GET');
       try {
@@ -196,8 +194,7 @@ test.describe('back office: services and opening hours', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await logInToAdmin(page, OWNER);
-    await page.goto('/demo-salon/admin/settings/services?locale=en');
+    await openAdminAs(page, OWNER, '/demo-salon/admin/settings/services?locale=en');
     await expect(page.getByTestId('catalogue-form')).toBeVisible();
     const cut = page.getByRole('group', { name: 'Coupe femme' });
     await expect(cut.getByRole('textbox', { name: 'Price (€)' })).toHaveValue('52');

@@ -8,7 +8,7 @@
  * drop-down's choices on screen.
  */
 import type { Page } from '@playwright/test';
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shot } from './account-support.ts';
 import {
@@ -37,11 +37,9 @@ interface Configuration {
 }
 
 test.describe('back office: the contact form fields', () => {
-  test('the owner adds choice buttons to each appointment by keyboard; the contact step asks them at once', async ({
-    page,
-    request,
-    browser,
-  }) => {
+  test('the owner adds choice buttons to each appointment by keyboard; the contact step asks them at once', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, request, browser }) => {
     test.setTimeout(180_000);
     const salon = await groupOf(request, 'demo-salon');
     const { day, slots } = await firstDayOfSlots(request, salon.id, {

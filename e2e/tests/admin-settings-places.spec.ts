@@ -10,7 +10,7 @@
  * writes hold the lock the other writing tests hold. Axe at 1280 and 768, no overflow at 390.
  */
 import type { Page } from '@playwright/test';
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { API_KEY, bookFirstFree, groupId, shot, uniqueEmail, uniquePhone } from './account-support.ts';
 import {
@@ -19,8 +19,8 @@ import {
   configurationCall,
   LEONIE,
   leonieCutStarts,
-  logInToAdmin,
   OWNER,
+  openAdminAs,
   restoreVersion,
   salonClock,
   WOMENS_CUT,
@@ -37,18 +37,16 @@ async function openTab(page: Page, tab: 'places' | 'hours') {
 }
 
 test.describe('back office: calendars & resources, dated changes, stranded appointments', () => {
-  test('a calendar added by keyboard is offered publicly; a closed day empties its slots and lists the appointment it strands', async ({
-    page,
-    request,
-    browser,
-  }) => {
+  test('a calendar added by keyboard is offered publicly; a closed day empties its slots and lists the appointment it strands', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, request, browser }) => {
     test.setTimeout(240_000);
     const salon = await groupId(request, 'demo-salon');
     const stamp = Date.now().toString(36).slice(-5);
     const calendarName = `Chloé ${stamp}`;
     const lastname = `Echoue${stamp}`;
 
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await page.getByTestId('admin-nav-settings').click();
     await withConfigurationLock(async () => {
       const before = await configurationCall<Configuration>(page, 'GET');

@@ -7,10 +7,10 @@
  * Axe at 1280 and 768, no overflow at 390, a look at 360. The save holds the configuration lock.
  */
 import { expectAccessible } from '../support/axe.ts';
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shot } from './account-support.ts';
-import { checkLayouts, configurationCall, logInToAdmin, OWNER, restoreVersion } from './admin-support.ts';
+import { checkLayouts, configurationCall, OWNER, openAdminAs, restoreVersion } from './admin-support.ts';
 
 interface Configuration {
   version: number;
@@ -18,11 +18,11 @@ interface Configuration {
 }
 
 test.describe('back office: reminders', () => {
-  test('the owner sets 1 day and 1 hour by text message only, by keyboard; it stays after a reload', async ({
-    page,
-  }) => {
+  test('the owner sets 1 day and 1 hour by text message only, by keyboard; it stays after a reload', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page }) => {
     test.setTimeout(120_000);
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await withConfigurationLock(async () => {
       const before = await configurationCall<Configuration>(page, 'GET');
       try {

@@ -8,7 +8,7 @@
  * far ahead and the chignon are used by no other test; the writes hold the configuration lock. Axe
  * at 1280 and 768 and no overflow at 390 on both tabs.
  */
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { API_KEY, groupId, shot } from './account-support.ts';
 import {
@@ -17,8 +17,8 @@ import {
   LEONIE,
   leonieCutStarts,
   leonieDay,
-  logInToAdmin,
   OWNER,
+  openAdminAs,
   restoreVersion,
   WOMENS_CUT,
 } from './admin-support.ts';
@@ -28,14 +28,12 @@ interface Configuration {
 }
 
 test.describe('back office: booking rules and steps', () => {
-  test('the owner shortens the horizon and skips single choices by keyboard; the public pages follow at once', async ({
-    page,
-    request,
-    browser,
-  }) => {
+  test('the owner shortens the horizon and skips single choices by keyboard; the public pages follow at once', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, request, browser }) => {
     test.setTimeout(180_000);
     const salon = await groupId(request, 'demo-salon');
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await withConfigurationLock(async () => {
       // A day of Léonie's between 102 and 118 days ahead with public times: inside the salon's
       // 120-day horizon (later days are refused outright), outside the 100 days the test sets.
@@ -127,8 +125,7 @@ test.describe('back office: booking rules and steps', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await logInToAdmin(page, OWNER);
-    await page.goto('/demo-salon/admin/settings/rules?locale=en');
+    await openAdminAs(page, OWNER, '/demo-salon/admin/settings/rules?locale=en');
     await expect(page.getByTestId('rules-form')).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Open to everyone' })).toBeChecked();
     await expect(page.getByRole('textbox', { name: 'Upcoming appointments per customer' })).toHaveValue('4');

@@ -7,11 +7,11 @@
  * configuration goes back to the version before, under the lock the other configuration writers
  * hold. Axe at 1280 and 768, no overflow at 390, screenshots.
  */
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { pngImage } from '../support/png-image.ts';
 import { shot } from './account-support.ts';
-import { checkLayouts, configurationCall, logInToAdmin, OWNER, restoreVersion } from './admin-support.ts';
+import { checkLayouts, configurationCall, OWNER, openAdminAs, restoreVersion } from './admin-support.ts';
 
 /** An 800×500 photo-like PNG: a warm gradient with a pale disc. */
 const photoPng = () =>
@@ -30,12 +30,11 @@ const ALT = 'The new colour bar, with its plant-based dyes';
 const SNAPCHAT = 'https://www.snapchat.com/add/ateliercapucine';
 
 test.describe('back office: mini-site', () => {
-  test('the owner edits the welcome text, adds a described photo and a social link, seen on the home page', async ({
-    page,
-    browser,
-  }) => {
+  test('the owner edits the welcome text, adds a described photo and a social link, seen on the home page', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, browser }) => {
     test.setTimeout(180_000);
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await withConfigurationLock(async () => {
       const before = await configurationCall<Configuration>(page, 'GET');
       try {

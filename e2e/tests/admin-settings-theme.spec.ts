@@ -6,11 +6,11 @@
  * for a year. The configuration is restored to the version before afterwards, under the lock the
  * other configuration writers hold. Axe at 1280 and 768, no overflow at 390, screenshots.
  */
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { cssVar, expect, test } from '../support/fixtures.ts';
 import { pngImage } from '../support/png-image.ts';
 import { shot } from './account-support.ts';
-import { checkLayouts, configurationCall, logInToAdmin, OWNER, restoreVersion } from './admin-support.ts';
+import { checkLayouts, configurationCall, OWNER, openAdminAs, restoreVersion } from './admin-support.ts';
 
 /** A 300×100 PNG: a green bar and a ring on transparency, a logo's proportions. */
 const logoPng = () =>
@@ -25,13 +25,11 @@ interface Configuration {
 }
 
 test.describe('back office: theme', () => {
-  test('the owner uploads a logo and picks the main colour, previewed live, then worn by the booking page', async ({
-    page,
-    browser,
-    request,
-  }) => {
+  test('the owner uploads a logo and picks the main colour, previewed live, then worn by the booking page', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, browser, request }) => {
     test.setTimeout(180_000);
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await withConfigurationLock(async () => {
       const before = await configurationCall<Configuration>(page, 'GET');
       try {

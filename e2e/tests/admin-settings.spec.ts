@@ -9,10 +9,17 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGet, shot } from './account-support.ts';
-import { checkLayouts, configurationCall, logInToAdmin, MANAGER, OWNER } from './admin-support.ts';
+import {
+  checkLayouts,
+  configurationCall,
+  logInToAdmin,
+  MANAGER,
+  OWNER,
+  openAdminAs,
+} from './admin-support.ts';
 
 interface Configuration {
   version: number;
@@ -24,14 +31,13 @@ async function publicGroup(request: APIRequestContext) {
 }
 
 test.describe('back office: settings', () => {
-  test('the owner changes phone and name by keyboard, then restores the version before', async ({
-    page,
-    request,
-  }) => {
+  test('the owner changes phone and name by keyboard, then restores the version before', {
+    tag: WRITES_CONFIGURATION,
+  }, async ({ page, request }) => {
     // Other tests save the configuration too: one writer at a time (its version numbers count).
     test.setTimeout(240_000);
     await withConfigurationLock(async () => {
-      await logInToAdmin(page, OWNER);
+      await openAdminAs(page, OWNER);
       const before = await configurationCall<Configuration>(page, 'GET');
       const original = { name: before.document.name, phone: before.document.settings.phone };
       const stamp = Date.now().toString().slice(-6);
@@ -139,8 +145,7 @@ test.describe('back office: settings', () => {
   });
 
   test('invalid values show on their fields, the first one focused; a name is required', async ({ page }) => {
-    await logInToAdmin(page, OWNER);
-    await page.goto('/demo-salon/admin/settings?locale=en');
+    await openAdminAs(page, OWNER, '/demo-salon/admin/settings?locale=en');
     const name = page.getByRole('textbox', { name: 'Business name' });
     await expect(name).not.toHaveValue('');
 
@@ -194,8 +199,7 @@ test.describe('back office: settings', () => {
   });
 
   test('both sub-views pass axe at 1280 and 768 and fit at 390', async ({ page }) => {
-    await logInToAdmin(page, OWNER);
-    await page.goto('/demo-salon/admin/settings?locale=en');
+    await openAdminAs(page, OWNER, '/demo-salon/admin/settings?locale=en');
     await expect(page.getByTestId('settings-form')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Paris');
     await expect(page.getByRole('combobox', { name: 'Main language' })).toHaveValue('fr');

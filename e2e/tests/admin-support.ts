@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect } from '../support/fixtures.ts';
-import { apiGet, apiPost, shot } from './account-support.ts';
+import { apiGet, apiPost, groupId, shot, useToken } from './account-support.ts';
 import { noPageOverflow } from './booking-helpers.ts';
 
 export interface Login {
@@ -33,6 +33,23 @@ export async function logInToAdmin(page: Page, login: Login) {
   await page.getByTestId('login-password').fill(login.password);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/demo-salon\/admin\?locale=en$/);
+}
+
+/**
+ * Opens the back office (or `address` in it) already logged in, with a token the API gave (as admin-invitation.spec.ts
+ * does): for the tests that are about what comes after the login. The login page itself stays
+ * covered by logInToAdmin: admin-agenda.spec.ts's owner, staff and call-centre tests and the
+ * manager's in admin-people.spec.ts and admin-settings.spec.ts.
+ */
+export async function openAdminAs(page: Page, login: Login, address = '/demo-salon/admin?locale=en') {
+  // The page's own request context: the login's session cookie lands in the page's browser context.
+  const salon = await groupId(page.request, 'demo-salon');
+  await useToken(page, await staffToken(page.request, salon, login));
+  await page.goto(address);
+  // The sections' menu shows once the server has taken the session as a member of the staff's; a
+  // session it refused would have been sent to the login page instead. The back office's code
+  // loads lazily, which on a busy machine has taken over 20 s the first time.
+  await expect(page.getByTestId('admin-nav')).toBeVisible({ timeout: 45_000 });
 }
 
 /** A session token of a member of the salon's staff, for the API's own view of the back office. */

@@ -11,7 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { bookFirstFree, groupId, shot, uniqueEmail, uniquePhone } from './account-support.ts';
-import { LEONIE, logInToAdmin, OWNER, WOMENS_CUT } from './admin-support.ts';
+import { LEONIE, OWNER, openAdminAs, WOMENS_CUT } from './admin-support.ts';
 import { noPageOverflow, tabTo } from './booking-helpers.ts';
 
 interface Received {
@@ -37,7 +37,7 @@ test('the owner adds a webhook, a booking reaches the receiver signed, and the l
 
   try {
     const salon = await groupId(request, 'demo-salon');
-    await logInToAdmin(page, OWNER);
+    await openAdminAs(page, OWNER);
     await page.getByTestId('admin-nav-webhooks').click();
     await expect(page).toHaveURL(/\/demo-salon\/admin\/webhooks/);
     await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();

@@ -9,11 +9,11 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { bookFirstFree, groupId, shot, uniqueEmail, uniquePhone } from './account-support.ts';
-import { WOMENS_CUT as CUT, LEONIE, type Login, logInToAdmin, OWNER, STAFF } from './admin-support.ts';
+import { WOMENS_CUT as CUT, LEONIE, type Login, OWNER, openAdminAs, STAFF } from './admin-support.ts';
 import { noPageOverflow } from './booking-helpers.ts';
 
 async function openSubscriptions(page: Page, login: Login) {
-  await logInToAdmin(page, login);
+  await openAdminAs(page, login);
   await page.getByTestId('admin-nav-subscriptions').press('Enter');
   await expect(page).toHaveURL(/\/demo-salon\/admin\/subscriptions\?locale=en$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar subscriptions' })).toBeVisible();

@@ -8,14 +8,14 @@
  * configuration then goes back to the version before. Axe on the slots page at 1280 and 360 and on
  * the form. Three months ahead always ends the bookable period within the salon's 120-day horizon.
  */
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
   checkLayouts,
   configurationCall,
   LEONIE,
-  logInToAdmin,
   OWNER,
+  openAdminAs,
   restoreVersion,
   WOMENS_CUT,
 } from './admin-support.ts';
@@ -38,10 +38,9 @@ const LOADED = { timeout: 45_000 };
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-test('a salon that opens its months on a schedule: the slots stop at the released date and say when the next opens', async ({
-  page,
-  request,
-}) => {
+test('a salon that opens its months on a schedule: the slots stop at the released date and say when the next opens', {
+  tag: WRITES_CONFIGURATION,
+}, async ({ page, request }) => {
   test.setTimeout(180_000);
   const salon = await groupOf(request, 'demo-salon');
   const list = async (start: string) => {
@@ -56,7 +55,7 @@ test('a salon that opens its months on a schedule: the slots stop at the release
     return (await response.json()) as { availabletimeslots: { start: string }[]; release: Release | null };
   };
 
-  await logInToAdmin(page, OWNER);
+  await openAdminAs(page, OWNER);
   await withConfigurationLock(async () => {
     const before = await configurationCall<Configuration>(page, 'GET');
     try {

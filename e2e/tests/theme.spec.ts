@@ -1,8 +1,8 @@
 /** Theme (docs/requirements/booking-flow.md §3): spec defaults, the group's usercolors, and the colors parameter on top. */
-import { withConfigurationLock } from '../support/configuration-lock.ts';
+import { WRITES_CONFIGURATION, withConfigurationLock } from '../support/configuration-lock.ts';
 import { cssVar, expect, test } from '../support/fixtures.ts';
 
-test("the group's colours dress the header and the page", async ({ page }) => {
+test("the group's colours dress the header and the page", { tag: WRITES_CONFIGURATION }, async ({ page }) => {
   // Read while no settings test has the salon's colours changed (they save under this lock).
   await withConfigurationLock(async () => {
     await page.goto('/demo-salon/home');
