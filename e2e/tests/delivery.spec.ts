@@ -143,3 +143,36 @@ test('every script of the first HTML runs under the page policy, the inline one 
   );
   expect(violations).toEqual([]);
 });
+
+/**
+ * The booking flow's catalogue lists are fetched as soon as the group and the language are known,
+ * beside the look-ups that verify the address's preselection (docs/web-app.md "First paint"), not
+ * one round trip after them: here the look-ups are held until the lists have been asked for.
+ */
+test("a booking page asks for the catalogue beside the preselection's look-ups", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const lookups: string[] = [];
+  await page.route(/\/api\/v3\/groups\/\d+\/(interventions|calendars)\?.*conditions/, async (route) => {
+    lookups.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  const catalogue = (list: string) =>
+    page.waitForRequest(
+      (request) =>
+        new RegExp(`/api/v3/groups/\\d+/${list}\\?`).test(request.url()) &&
+        !request.url().includes('conditions') &&
+        request.url().includes('locale='),
+      { timeout: 15_000 },
+    );
+  const asked = Promise.all([catalogue('interventions'), catalogue('calendars'), catalogue('calendarsets')]);
+  await page.goto('/demo-clinic?intervention_ids=14&calendar_id=11');
+  await asked;
+  // Both look-ups were on their way, unanswered, when the lists were asked for.
+  expect(lookups).toHaveLength(2);
+  release();
+  await expect(page.getByRole('button', { name: /\d{1,2}[:.h]\d{2}/ }).first()).toBeVisible();
+});

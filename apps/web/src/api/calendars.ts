@@ -24,6 +24,8 @@ const list = catalogueList<typeof listCalendars, CalendarListParams>(
 );
 
 export const fetchCalendars = list.fetch;
+/** The query options of the list (what its hook reads, and what the start-up may fetch ahead). */
+export const calendarsQuery = list.query;
 /** The group's calendars or resources in a language. */
 export function useCalendars(groupId: number | undefined, params: CalendarListParams = {}) {
   return useCatalogueList(list, groupId, params);

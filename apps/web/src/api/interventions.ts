@@ -11,6 +11,8 @@ export type { Intervention, PackItem, Promotion } from '@creneau/contract/endpoi
 const list = catalogueList<typeof listInterventions>('interventions', routes.catalogue.listInterventions);
 
 export const fetchInterventions = list.fetch;
+/** The query options of the list (what its hook reads, and what the start-up may fetch ahead). */
+export const interventionsQuery = list.query;
 /** The group's services in a language. */
 export function useInterventions(groupId: number | undefined, params: ListParams = {}) {
   return useCatalogueList(list, groupId, params);

@@ -12,6 +12,8 @@ const list = catalogueList<typeof listInterventionsets>(
 );
 
 export const fetchInterventionsets = list.fetch;
+/** The query options of the list (what its hook reads, and what the start-up may fetch ahead). */
+export const interventionsetsQuery = list.query;
 /** The group's categories in a language. */
 export function useInterventionsets(groupId: number | undefined, params: ListParams = {}) {
   return useCatalogueList(list, groupId, params);

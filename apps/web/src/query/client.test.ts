@@ -165,4 +165,33 @@ describe('QueryClient', () => {
       expect(query.state.status).toBe('error');
     }
   });
+  it('prefetches an answer once, for the component that asks for it later, and not again while fresh', async () => {
+    const client = new QueryClient();
+    let calls = 0;
+    const answer = deferred<number>();
+    const options = {
+      queryKey: ['list', 1] as const,
+      queryFn: () => {
+        calls++;
+        return answer.promise;
+      },
+      staleTime: 60_000,
+    };
+    client.prefetchQuery(options);
+    client.prefetchQuery(options);
+    // A component asking now joins the fetch on its way.
+    const query = client.build<number>(['list', 1]);
+    const joined = query.fetch();
+    answer.resolve(3);
+    await joined;
+    expect(calls).toBe(1);
+    expect(client.getQueryData<number>(['list', 1])).toBe(3);
+    client.prefetchQuery(options);
+    expect(calls).toBe(1);
+    // Due again (stale time 0): fetched.
+    client.prefetchQuery({ ...options, queryFn: async () => ++calls * 10, staleTime: 0 });
+    await query.fetch();
+    expect(calls).toBe(2);
+    expect(client.getQueryData<number>(['list', 1])).toBe(20);
+  });
 });

@@ -60,6 +60,28 @@ export class QueryClient {
     return query;
   }
 
+  /**
+   * Starts fetching an answer no component shows yet, unless one is fresh or on its way: the
+   * component that asks for it later finds it there (TanStack Query's prefetchQuery).
+   */
+  prefetchQuery<T>(options: {
+    queryKey: TaggedKey<T>;
+    queryFn: (context: { queryKey: QueryKey; signal: AbortSignal }) => Promise<T>;
+    staleTime?: number | undefined;
+  }): void {
+    const { queryKey, queryFn } = options;
+    const query = this.build<T>(queryKey);
+    if (!query.isStale(options.staleTime ?? this.queryDefaults.staleTime ?? 0)) return;
+    void query.fetch(false, (context) =>
+      queryFn({
+        queryKey,
+        get signal() {
+          return context.signal;
+        },
+      }),
+    );
+  }
+
   /** The queries whose key falls under the filter's. */
   findAll(filter: QueryFilter): Query<unknown>[] {
     return [...this.queries.values()].filter((query) => matchesKey(query.queryKey, filter.queryKey));

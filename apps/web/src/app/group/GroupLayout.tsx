@@ -10,7 +10,9 @@ import { followGroupGeneration } from '../../api/api-generation.ts';
 import { isGroupMissing } from '../../api/client.ts';
 import { type Group, inactiveGroupOf, useGroup } from '../../api/group.ts';
 import { type Session, useCurrentSession } from '../../api/session-current.ts';
+import { bookingCatalogue, prefetchCatalogue } from '../../features/booking/use-catalogue.ts';
 import { GroupContext, type GroupContextValue } from '../../lib/group-context.ts';
+import { useQueryClient } from '../../query/query.ts';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from '../../routing/routing.ts';
 import { notify } from '../../ui/notification-store.ts';
 import { openPopup } from '../../ui/popup-store.ts';
@@ -32,7 +34,7 @@ const FicheKeyLogin = lazy(() => import('./FicheKeyLogin.tsx').then((m) => ({ de
 
 export function GroupLayout() {
   const { urlname = '' } = useParams();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const group = useGroup(urlname);
   const session = useCurrentSession();
   const query = useParsedQuery(group.data?.timezone);
@@ -47,6 +49,15 @@ export function GroupLayout() {
       likelyLocale(query.params.locale);
   const language = useLanguage(locale);
   const verified = useVerifiedPreselection(group.data?.id, query.params.preselection);
+  const client = useQueryClient();
+  const bookingPage = isBookingPage(pathname, urlname);
+  const { preselection } = query.params;
+  useEffect(() => {
+    // The booking flow's lists load beside the preselection's look-ups, not after them.
+    if (group.data && bookingPage) {
+      prefetchCatalogue(client, group.data, locale, bookingCatalogue(preselection));
+    }
+  }, [client, group.data, bookingPage, locale, preselection]);
   // Once the page has been shown, a language switch keeps it on screen until the new language has
   // loaded, instead of blanking it (and losing the keyboard focus).
   const shown = useRef(false);
@@ -89,6 +100,12 @@ export function GroupLayout() {
       locale={locale}
     />
   );
+}
+
+/** The first booking step (`/{urlname}`) or a later one (`/{urlname}/book/…`). */
+function isBookingPage(pathname: string, urlname: string): boolean {
+  const page = pathname.slice(urlname.length + 1).replace(/^\/|\/$/g, '');
+  return page === '' || page === 'book' || page.startsWith('book/');
 }
 
 interface GroupReadyProps {
