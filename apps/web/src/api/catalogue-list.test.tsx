@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The catalogue lists' freshness (catalogue-list.ts): the booking container, the step page and the
  * summary mount one after the other and share one answer; a configuration save fetches them again.

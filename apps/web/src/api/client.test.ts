@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { backofficeRoutes } from '@creneau/contract/backoffice-routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastRetryAt, useBusyStore } from '../lib/busy-store.ts';

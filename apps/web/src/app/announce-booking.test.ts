@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { announceBooking } from './announce-booking.ts';
 import { setConsent } from './tracking/consent.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Loading of the texts: a language brings its core part only, the other parts come when asked
  * for and follow a language switch, and English (the fallback) is fetched only once a text is

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The React side of the translations: a component re-renders when the language changes, a
  * component of a lazy part waits (Suspense) for the part, then shows its texts, never its keys.

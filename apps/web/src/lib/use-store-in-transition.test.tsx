@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** useStoreInTransition (use-store-in-transition.ts): an external store's value, its changes rendered in a transition. */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Suspense, use, useLayoutEffect } from 'react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** useQuery, useInfiniteQuery and useMutation in components (docs/decisions/020-own-query-module.md). */
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

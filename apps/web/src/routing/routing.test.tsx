@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The router's components and hooks in the DOM (docs/decisions/018-own-router.md). */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The busy banner's countdown, with a fake clock (docs/operations.md "Under overload"). */
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The start-up sequence end to end in the DOM (docs/requirements/booking-flow.md §4): group, session, step list, then the
  * first page — with the API answered by a fake fetch.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** applyThemeVariables (apply-theme.ts): writes what changed, and only that. */
 import { describe, expect, it, vi } from 'vitest';
 import { applyThemeVariables } from './apply-theme.ts';

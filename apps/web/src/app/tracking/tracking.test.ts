@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { trackScheduleEvent } from './ad-pixel.ts';
 import { sendPageView } from './page-views.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The stop link's page (docs/reminders.md "Stopping them") with a fake API: one call on opening,
  * even under strict mode; the undo and its opposite; a cut link, a refused one and a failure.

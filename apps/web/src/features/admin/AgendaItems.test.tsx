@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * An appointment of the agenda (docs/back-office.md "Agenda"): its name says everything the block
  * shortens, and one booked with others (a pack, consecutive appointments) carries a link mark and

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The cancel dialog's variants and what its answer does (docs/requirements/accounts-and-appointments.md §2, §4, §8), with a fake API. */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

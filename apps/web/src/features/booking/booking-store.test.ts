@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The booking store when the session ends (docs/requirements/accounts-and-appointments.md §4: logout or expiry clears the taken
  * appointments): at once when the store is loaded, or when it is read back from sessionStorage

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The map page on the group's address, or on an appointment's own place ("go there", docs/requirements/accounts-and-appointments.md §2). */
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

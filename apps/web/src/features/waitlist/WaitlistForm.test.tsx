@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The waiting-list form (docs/waitlist.md): opened by its button, checked before sending, what it sends, its answers. */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

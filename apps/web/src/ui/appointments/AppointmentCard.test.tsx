@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** What an appointment card shows (docs/requirements/accounts-and-appointments.md §2 appointments list): badges, pack steps, the menu's name. */
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

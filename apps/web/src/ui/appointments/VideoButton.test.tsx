@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The video button's states over time (docs/requirements/accounts-and-appointments.md §4, §9), with a fake clock. */
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

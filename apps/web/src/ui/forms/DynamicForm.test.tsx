@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The dynamic form in the DOM: live errors tied to their fields, trimming, radios with free text. */
 import type { FormField } from '@creneau/core/group-config/group-config.schema';
 import { act, fireEvent, render, screen } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The settings editors' shared set-up (use-editor-form.ts) on a two-field editor with a fake save:
  * the browser's own refusal, a 422's problems on their fields with the focus on the first, a 409's

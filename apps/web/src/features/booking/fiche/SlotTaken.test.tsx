@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** "This time has just been taken" with the later times (docs/booking.md "When the time was just taken"). */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** A choice step's images: the first screenful's load at once, the first with high priority. */
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

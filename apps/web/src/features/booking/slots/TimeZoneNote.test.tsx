@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The slots step's time-zone note (TimeZoneNote.tsx): what it says, and that it is cheap to draw again. */
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
