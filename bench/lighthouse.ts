@@ -145,6 +145,7 @@ async function main() {
           performance: Math.round((r.categories.performance?.score ?? 0) * 100),
           lcpMs: Math.round(r.audits['largest-contentful-paint']?.numericValue ?? 0),
           tbtMs: Math.round(r.audits['total-blocking-time']?.numericValue ?? 0),
+          ...(r.runtimeError ? { runtimeError: r.runtimeError.code } : {}),
         }));
         const scores = Object.fromEntries(
           CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
