@@ -176,3 +176,20 @@ test("a booking page asks for the catalogue beside the preselection's look-ups",
   release();
   await expect(page.getByRole('button', { name: /\d{1,2}[:.h]\d{2}/ }).first()).toBeVisible();
 });
+
+/** A closed group shows its catalogue to logged-in visitors only: nothing is fetched ahead before. */
+test('a closed group is not asked for its catalogue before the visitor logs in', async ({ page }) => {
+  const catalogue: string[] = [];
+  page.on('request', (request) => {
+    if (
+      /\/api\/v3\/groups\/\d+\/(interventionsets|interventions|calendarsets|calendars)\?/.test(request.url())
+    ) {
+      catalogue.push(request.url());
+    }
+  });
+  await page.goto('/demo-private');
+  await expect(page).toHaveURL(/\/demo-private\/book\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accedi o crea un account');
+  await page.waitForLoadState('networkidle');
+  expect(catalogue).toEqual([]);
+});

@@ -24,7 +24,7 @@ import { useParsedQuery } from '../query.ts';
 import { AppFrame } from '../shell/AppFrame.tsx';
 import { LoadingFrame } from '../shell/LoadingFrame.tsx';
 import { StandaloneFrame } from '../shell/StandaloneFrame.tsx';
-import { decideAccess } from '../startup/access.ts';
+import { decideAccess, isLogged } from '../startup/access.ts';
 import { useSessionExpiry } from '../startup/use-session-expiry.ts';
 import { buildSteps } from '../step-list.ts';
 import { ErrorMessage } from './ErrorMessage.tsx';
@@ -52,12 +52,16 @@ export function GroupLayout() {
   const client = useQueryClient();
   const bookingPage = isBookingPage(pathname, urlname);
   const { preselection } = query.params;
+  // A closed group shows its catalogue to logged-in visitors only: there, once the session says so.
+  const mayReadCatalogue =
+    group.data !== undefined &&
+    (group.data.openData || (session.data !== undefined && isLogged(session.data)));
   useEffect(() => {
     // The booking flow's lists load beside the preselection's look-ups, not after them.
-    if (group.data && bookingPage) {
+    if (group.data && bookingPage && mayReadCatalogue) {
       prefetchCatalogue(client, group.data, locale, bookingCatalogue(preselection));
     }
-  }, [client, group.data, bookingPage, locale, preselection]);
+  }, [client, group.data, bookingPage, mayReadCatalogue, locale, preselection]);
   // Once the page has been shown, a language switch keeps it on screen until the new language has
   // loaded, instead of blanking it (and losing the keyboard focus).
   const shown = useRef(false);
