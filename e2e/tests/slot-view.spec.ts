@@ -181,20 +181,27 @@ test('the month view marks the days with room, and choosing one shows it', async
   await page.getByTestId('slots-date-picker').click();
   const picker = page.getByTestId('date-picker');
   await expect(picker.getByTestId('month-legend')).toHaveText('Marked days have available times', LOADED);
-  // The days of this month from the first shown day, as the API sees them.
-  const monthEnd = new Date(Date.UTC(Number(firstShown!.slice(0, 4)), Number(firstShown!.slice(5, 7)), 0))
+  // The picker opens on the first shown day's month, or on the next one when that month has no
+  // room left (its first available day is selected): its days from the first shown day, as the API
+  // sees them. Its weeks start and end with days of the months around it: the middle one is its own.
+  const listed = await picker
+    .locator('[data-testid="month-day"]')
+    .evaluateAll((days) => days.map((day) => day.getAttribute('data-date') ?? ''));
+  const shownMonth = listed.sort()[Math.floor(listed.length / 2)]!.slice(0, 7);
+  const from = [`${shownMonth}-01`, firstShown!].sort().at(-1)!;
+  const monthEnd = new Date(Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)), 0))
     .toISOString()
     .slice(0, 10);
-  const nDays = (Date.parse(monthEnd) - Date.parse(firstShown!)) / 86_400_000 + 1;
+  const nDays = (Date.parse(monthEnd) - Date.parse(from)) / 86_400_000 + 1;
   const month = await slotsOf(request, group.id, {
-    start: firstShown!,
+    start: from,
     nDays,
     appointments: [{ intervention_id: WOMENS_CUT }],
     calendar_id: LEONIE,
   });
   const room = new Set(month.availabletimeslots.map(dayOf));
   for (let i = 0; i < nDays; i++) {
-    const date = new Date(Date.parse(firstShown!) + i * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(Date.parse(from) + i * 86_400_000).toISOString().slice(0, 10);
     await expect(picker.locator(`[data-testid="month-day"][data-date="${date}"]`)).toHaveAttribute(
       'data-room',
       String(room.has(date)),

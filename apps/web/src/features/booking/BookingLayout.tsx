@@ -7,7 +7,7 @@
  * the step page.
  */
 import { stepBar } from '@creneau/core/booking/step-bar';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { Navigate, Outlet, useLocation } from '../../routing/routing.ts';
 import { ButtonAnchor } from '../../ui/Button.tsx';
@@ -84,8 +84,12 @@ function Guarded({ index }: { index: number }) {
   const editingLocked = sequence.editing !== null && index < slotsIndex;
   const reachable = isReachable(steps, index, sequence) && !editingLocked;
 
-  // The address moved within the sequence (step bar, back and forward buttons): follow it.
-  useEffect(() => {
+  // The address moved within the sequence (step bar, back and forward buttons): follow it. A layout
+  // effect, so that it runs before the step page's effects of the same commit: a page whose lists
+  // are already in picks its only option in its first effect and moves the sequence on, and this
+  // check, run after that, took the page's own address for a step back (and then stopped every
+  // automatic pick on the way, as after a visitor's return).
+  useLayoutEffect(() => {
     if (!reachable) return;
     const state = booking.flow();
     if (index < state.sequence.current) useBookingStore.setState(goBack(state, steps, index));
