@@ -106,9 +106,14 @@ export function GroupLayout() {
   );
 }
 
+/** The path after the url name, without slashes around it ("" for the entry, "home", "book/slots"…). */
+function pageOf(pathname: string, urlname: string): string {
+  return pathname.replace(new RegExp(`^/${urlname}/?`), '').replace(/\/$/, '');
+}
+
 /** The first booking step (`/{urlname}`) or a later one (`/{urlname}/book/…`). */
 function isBookingPage(pathname: string, urlname: string): boolean {
-  const page = pathname.slice(urlname.length + 1).replace(/^\/|\/$/g, '');
+  const page = pageOf(pathname, urlname);
   return page === '' || page === 'book' || page.startsWith('book/');
 }
 
@@ -124,7 +129,7 @@ function GroupReady({ group, session, preselection, unverified, locale }: GroupR
   const { pathname, search } = useLocation();
   const steps = useMemo<BookingStep[]>(() => buildSteps(group, preselection), [group, preselection]);
   const stepNames = useMemo(() => steps.map((s) => s.name), [steps]);
-  const page = pathname.replace(new RegExp(`^/${group.urlname}/?`), '').replace(/\/$/, '');
+  const page = pageOf(pathname, group.urlname);
   const access = decideAccess(group, session, page);
   const enabled = useMemo(() => parseEnabledLocales(group.enabled_locales), [group.enabled_locales]);
   const context = useMemo<GroupContextValue>(
