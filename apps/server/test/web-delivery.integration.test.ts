@@ -130,5 +130,18 @@ forEachDatabase('web delivery', (database) => {
       expect(stale.statusCode).toBe(200);
       expect(String(stale.headers['content-security-policy'])).not.toContain(`'nonce-${nonce}'`);
     });
+
+    it('answers HEAD on a page as GET without the body, and refuses other methods', async () => {
+      const full = await get('/test-salon/book/slots');
+      const head = await t.app.inject({ method: 'HEAD', url: '/test-salon/book/slots' });
+      expect(head.statusCode).toBe(200);
+      expect(String(head.headers['content-type'])).toMatch(/^text\/html/);
+      expect(head.headers['cache-control']).toBe('no-cache');
+      expect(head.headers['content-length']).toBe(full.headers['content-length']);
+      expect(head.rawPayload.length).toBe(0);
+      const post = await t.app.inject({ method: 'POST', url: '/test-salon/book/slots' });
+      expect(post.statusCode).toBe(404);
+      expect(post.json().messages.errors).toBeDefined();
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Serves the built single-page app: real files from apps/web/dist, and index.html for every other
- * non-API GET so client-side routes (/{urlname}/book/slots…) survive a reload.
+ * non-API GET (and HEAD) so client-side routes (/{urlname}/book/slots…) survive a reload.
  *
  * Caching (docs/web-app.md, "Delivery"): files under /assets/ are named by content hash, so they
  * are cached for a year and never revalidated; everything else — the page, favicon, the old-browser
@@ -50,7 +50,9 @@ export async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<v
     built && existsSync(textsFile) ? JSON.parse(readFileSync(textsFile, 'utf8')) : null;
   const manifest = built ? readBuildManifest(distDir) : null;
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+    // HEAD is answered as GET without the body (Node drops it): link checkers, uptime monitors and
+    // link previews ask a page's headers that way, and a 404 told them the page does not exist.
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody('notFound'));
     }
     const input = texts ? await shellInputFor(ctx, request) : null;
