@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { dismissLabel } from './build/dismiss-label.ts';
+import { inlineIcon } from './build/inline-icon.ts';
 import { pageTexts } from './build/page-texts.ts';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
-  plugins: [dismissLabel(), react(), pageTexts(), precompress()],
+  plugins: [dismissLabel(), react(), inlineIcon(), pageTexts(), precompress()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

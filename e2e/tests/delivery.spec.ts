@@ -145,6 +145,30 @@ test('every script of the first HTML runs under the page policy, the inline one 
 });
 
 /**
+ * The site icon is written into the first HTML (apps/web/build/inline-icon.ts): over HTTP/1.1 a
+ * separate icon request takes one of the six connections the styles and scripts wait for.
+ */
+test('the site icon comes inside the page, not as one more request', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/demo-salon/book/intervention_ids');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toMatch(/^data:image\/svg\+xml,%3Csvg /);
+  expect(asked.filter((pathname) => /favicon/.test(pathname))).toEqual([]);
+  // The icon is drawn: the browser decodes the address into an image of the icon's size.
+  const size = await page.evaluate(async (href) => {
+    const image = new Image();
+    image.src = href;
+    await image.decode();
+    return [image.naturalWidth, image.naturalHeight];
+  }, icon!);
+  expect(size[0]).toBeGreaterThan(0);
+  expect(size[1]).toBeGreaterThan(0);
+});
+
+/**
  * The booking flow's catalogue lists are fetched as soon as the group and the language are known,
  * beside the look-ups that verify the address's preselection (docs/web-app.md "First paint"), not
  * one round trip after them: here the look-ups are held until the lists have been asked for.
