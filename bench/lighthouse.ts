@@ -14,7 +14,8 @@
  * A mobile page is audited LIGHTHOUSE_RUNS times (3 by default) and reported by Lighthouse's own
  * median run (closest to the median FCP and time to interactive), with every run's score, LCP and
  * TBT beside it: on a 2-core machine one page's mobile score spreads over ten points from run to
- * run (docs/benchmarks.md § Lighthouse), so a single audit says little. Desktop runs once.
+ * run (docs/benchmarks.md § Lighthouse), so a single audit says little. Desktop runs once. An audit
+ * Lighthouse could not finish is run again (at most three times), and listed under `retried`.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +43,8 @@ const PAGES = [
 
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
 const MOBILE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** An audit that ends in a Lighthouse error is run again, up to this many times in all. */
+const ATTEMPTS_PER_RUN = 3;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = {
@@ -130,13 +133,24 @@ async function main() {
       for (const page of PAGES) {
         const url = `${base}${page.path}`;
         const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'][] = [];
+        // Audits Lighthouse could not finish and ran again (now and then NO_NAVSTART: the trace of
+        // a browser that has audited before lacks the navigation's start), by error code.
+        const retried: string[] = [];
         for (let run = 0; run < (formFactor === 'mobile' ? MOBILE_RUNS : 1); run++) {
-          const runner = await lighthouse(
-            url,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-            formFactor === 'desktop' ? desktopConfig : undefined,
-          );
-          runs.push(runner!.lhr);
+          for (let attempt = 1; ; attempt++) {
+            const runner = await lighthouse(
+              url,
+              { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+              formFactor === 'desktop' ? desktopConfig : undefined,
+            );
+            const error = runner!.lhr.runtimeError?.code;
+            if (!error || attempt === ATTEMPTS_PER_RUN) {
+              runs.push(runner!.lhr);
+              break;
+            }
+            retried.push(error);
+            console.warn(`${page.name} (${formFactor}): ${error}, audited again`);
+          }
         }
         // An audit without paint has no FCP: the median cannot be taken, the first run is reported.
         const finished = runs.every((r) => r.audits['first-contentful-paint']?.numericValue !== undefined);
@@ -174,6 +188,7 @@ async function main() {
           transferKiB,
           failing,
           ...(runs.length > 1 ? { runs: spread } : {}),
+          ...(retried.length > 0 ? { retried } : {}),
           ...(runtimeError ? { runtimeError } : {}),
         };
         if (reportDir) {
