@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveTheme } from '../url/colors.ts';
-import { contrast, ensureContrast, labelOn, mix, readableOn } from './contrast.ts';
+import { contrast, ensureContrast, labelOn, luminance, mix, readableOn } from './contrast.ts';
 import { themeVariables } from './palette.ts';
 
 const hex = fc
@@ -15,6 +15,25 @@ const hex = fc
   );
 
 describe('contrast helpers', () => {
+  it('computes WCAG luminance and contrast exactly as the formula does (channel table, no sorting)', () => {
+    const linear = (v: number) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    const formula = (color: string) => {
+      const n = Number.parseInt(color.slice(1), 16);
+      return 0.2126 * linear((n >> 16) & 255) + 0.7152 * linear((n >> 8) & 255) + 0.0722 * linear(n & 255);
+    };
+    fc.assert(
+      fc.property(hex, hex, (a, b) => {
+        expect(luminance(a)).toBe(formula(a));
+        const [hi, lo] = [formula(a), formula(b)].sort((x, y) => y - x) as [number, number];
+        expect(contrast(a, b)).toBe((hi + 0.05) / (lo + 0.05));
+        expect(contrast(b, a)).toBe(contrast(a, b));
+      }),
+    );
+  });
+
   it('knows the WCAG extremes', () => {
     expect(contrast('#000000', '#FFFFFF')).toBeCloseTo(21, 5);
     expect(contrast('#777777', '#777777')).toBe(1);
