@@ -131,6 +131,27 @@ forEachDatabase('web delivery', (database) => {
       expect(String(stale.headers['content-security-policy'])).not.toContain(`'nonce-${nonce}'`);
     });
 
+    it('answers 404 for a missing file instead of the page, and the page for every page address', async () => {
+      for (const url of [
+        '/assets/index-Gone42.js',
+        '/assets/old.css',
+        '/favicon.ico',
+        '/test-salon/photo.png',
+      ]) {
+        const missing = await get(url, { 'accept-encoding': 'br' });
+        expect(missing.statusCode, url).toBe(404);
+        expect(String(missing.headers['content-type']), url).toMatch(/^application\/json/);
+        expect(missing.json().messages.errors, url).toBeDefined();
+      }
+      for (const url of ['/test-salon/book/slots', '/test-salon?locale=en&file=a.js', '/www.example.com']) {
+        const page = await get(url);
+        expect(page.statusCode, url).toBe(200);
+        expect(String(page.headers['content-type']), url).toMatch(/^text\/html/);
+      }
+      // The files that are there still come, from the build.
+      expect((await get('/assets/index-Abc123.js')).statusCode).toBe(200);
+    });
+
     it('answers HEAD on a page as GET without the body, and refuses other methods', async () => {
       const full = await get('/test-salon/book/slots');
       const head = await t.app.inject({ method: 'HEAD', url: '/test-salon/book/slots' });

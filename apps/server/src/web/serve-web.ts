@@ -52,7 +52,11 @@ export async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<v
   app.setNotFoundHandler(async (request, reply) => {
     // HEAD is answered as GET without the body (Node drops it): link checkers, uptime monitors and
     // link previews ask a page's headers that way, and a 404 told them the page does not exist.
-    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      request.url.startsWith('/api/') ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      isFilePath(request.url)
+    ) {
       return reply.status(404).send(errorBody('notFound'));
     }
     const input = texts ? await shellInputFor(ctx, request) : null;
@@ -69,6 +73,19 @@ export async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<v
     if (cachedNonce) return reply.status(304).send();
     return reply.type('text/html; charset=utf-8').send(withNonce(page, nonce));
   });
+}
+
+/**
+ * A file's address, not a page's: the build's assets and names ending in a file type. A missing one
+ * is a 404 — the app's page in its place would reach a browser asking for a script of a previous
+ * deployment as HTML, and a crawler's `/favicon.ico` as a page (looked up as a group, first).
+ * Group names and the app's routes have no dot (docs/group-configuration.md).
+ */
+const FILE_PATH =
+  /^\/assets\/|\.(?:m?js|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|json|xml|txt|webmanifest)$/i;
+
+export function isFilePath(url: string): boolean {
+  return FILE_PATH.test(url.split('?')[0]!);
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
