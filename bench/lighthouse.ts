@@ -11,7 +11,8 @@
  * CHROMIUM_PATH overrides /usr/bin/chromium; LIGHTHOUSE_FILTER=salon runs the matching pages only;
  * LIGHTHOUSE_REPORTS=dir also writes each audit's whole report there, to see what an audit found.
  *
- * A mobile page is audited LIGHTHOUSE_RUNS times (3 by default) and reported by Lighthouse's own
+ * A mobile page is audited LIGHTHOUSE_RUNS times (5 by default: Lighthouse's own variability guide
+ * finds the median of five runs about halves the spread of one) and reported by Lighthouse's own
  * median run (closest to the median FCP and time to interactive), with every run's score, LCP and
  * TBT beside it: on a 2-core machine one page's mobile score spreads over ten points from run to
  * run (docs/benchmarks.md § Lighthouse), so a single audit says little. Desktop runs once. An audit
@@ -42,7 +43,7 @@ const PAGES = [
 ].filter((page) => !process.env.LIGHTHOUSE_FILTER || page.name.includes(process.env.LIGHTHOUSE_FILTER));
 
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
-const MOBILE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const MOBILE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 /** An audit that ends in a Lighthouse error is run again, up to this many times in all. */
 const ATTEMPTS_PER_RUN = 3;
 
