@@ -152,6 +152,25 @@ forEachDatabase('web delivery', (database) => {
       expect((await get('/assets/index-Abc123.js')).statusCode).toBe(200);
     });
 
+    it('sends an address typed with capitals to its lower-case page, keeping the rest', async () => {
+      const cases = [
+        ['/Test-Salon', '/test-salon'],
+        [
+          '/TEST-SALON/book/slots?intervention_ids=1&ficheKey=AbC',
+          '/test-salon/book/slots?intervention_ids=1&ficheKey=AbC',
+        ],
+        ['/Signup', '/signup'],
+      ];
+      for (const [typed, page] of cases) {
+        const moved = await get(typed!);
+        expect(moved.statusCode, typed).toBe(301);
+        expect(moved.headers.location, typed).toBe(page);
+      }
+      // Lower case already, or nothing an address of ours could be: no move.
+      expect((await get('/test-salon/Book')).statusCode).toBe(200);
+      expect((await get('/Ünïcode')).statusCode).toBe(200);
+    });
+
     it('answers HEAD on a page as GET without the body, and refuses other methods', async () => {
       const full = await get('/test-salon/book/slots');
       const head = await t.app.inject({ method: 'HEAD', url: '/test-salon/book/slots' });

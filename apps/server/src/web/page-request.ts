@@ -21,6 +21,19 @@ export const SAVED_LOCALE_COOKIE = 'creneau_locale';
 const APP_PAGES = new Set(['not_found', 'inactive', 'disconnected', 'error', 'set_password', 'signup']);
 const URLNAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
+/**
+ * The address with its first segment in lower case, when a visitor typed it with capitals
+ * (`/Atelier-Capucine` from a printed card): url names and the app's pages are lower case, so the
+ * page would otherwise open as "not found". Null when there is nothing to change.
+ */
+export function lowerCaseAddress(requestUrl: string): string | null {
+  const url = new URL(requestUrl, 'http://page');
+  const [, first = '', ...rest] = url.pathname.split('/');
+  const lower = first.toLowerCase();
+  if (lower === first || !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(lower)) return null;
+  return `/${[lower, ...rest].join('/')}${url.search}`;
+}
+
 export async function shellInputFor(ctx: AppContext, request: FastifyRequest): Promise<ShellInput> {
   const url = new URL(request.url, 'http://page');
   const first = decodeURIComponent(url.pathname.split('/')[1] ?? '');

@@ -17,7 +17,7 @@ import type { AppContext } from '../app-context.ts';
 import { errorBody } from '../http/errors.ts';
 import { registerCrawlerRoutes } from './crawlers.ts';
 import { preloadTags, readBuildManifest } from './page-preloads.ts';
-import { shellInputFor } from './page-request.ts';
+import { lowerCaseAddress, shellInputFor } from './page-request.ts';
 import { type PageTexts, renderShell } from './page-shell.ts';
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Créneau</title>
@@ -59,6 +59,8 @@ export async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<v
     ) {
       return reply.status(404).send(errorBody('notFound'));
     }
+    const lowerCase = lowerCaseAddress(request.url);
+    if (lowerCase) return reply.redirect(lowerCase, 301);
     const input = texts ? await shellInputFor(ctx, request) : null;
     const page =
       input && texts ? renderShell(template, texts, input, preloadTags(manifest, input)) : template;
