@@ -119,6 +119,48 @@ for (const still of STILL_PAGES) {
 }
 
 /**
+ * Until Lato arrives, text is drawn in a local font sized to Lato's metrics ('Lato fallback' in
+ * styles/global.css), so the page takes the same room before and after. Without it, the slots
+ * step's heading wrapped onto two lines in the browser's sans-serif and the page moved up a line
+ * when Lato came. Here Lato never comes (its files refused), and the heading and the first times
+ * must sit where they do once it has.
+ */
+test("text waits for Lato in a font of Lato's size: the slots step is laid out the same", async ({
+  browser,
+}) => {
+  const path = '/demo-salon?intervention_ids=35&calendar_id=23';
+  const layout = async (withLato: boolean) => {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      locale: 'fr-FR',
+      timezoneId: 'Europe/Paris',
+    });
+    const page = await context.newPage();
+    if (!withLato) await page.route(/lato-.*\.woff2?$/, (route) => route.abort());
+    await page.goto(path);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    await expect(page.getByTestId('slot').first()).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    const box = await heading.boundingBox();
+    const slot = await page.getByTestId('slot').first().boundingBox();
+    const lato = await page.evaluate(() =>
+      [...document.fonts].some(
+        (face) => face.family.replaceAll('"', '') === 'Lato' && face.status === 'loaded',
+      ),
+    );
+    await context.close();
+    return { headingHeight: box!.height, slotTop: slot!.y, lato };
+  };
+  const withLato = await layout(true);
+  const without = await layout(false);
+  expect(withLato.lato).toBe(true);
+  expect(without.lato).toBe(false);
+  expect(without.headingHeight).toBe(withLato.headingHeight);
+  expect(Math.abs(without.slotTop - withLato.slotTop)).toBeLessThanOrEqual(2);
+});
+
+/**
  * The page's policy allows only scripts with its nonce (apps/server/src/web/serve-web.ts): the
  * first HTML's inline script (Intl's warm-up, docs/web-app.md "First paint") must carry it, or the
  * browser refuses it and reports a violation.
