@@ -144,11 +144,13 @@ test("text waits for Lato in a font of Lato's size: the slots step is laid out t
     await page.evaluate(() => document.fonts.ready);
     const box = await heading.boundingBox();
     const slot = await page.getByTestId('slot').first().boundingBox();
-    const lato = await page.evaluate(() =>
-      [...document.fonts].some(
-        (face) => face.family.replaceAll('"', '') === 'Lato' && face.status === 'loaded',
-      ),
-    );
+    const lato = await page.evaluate(() => {
+      let loaded = false;
+      document.fonts.forEach((face) => {
+        if (face.family.replaceAll('"', '') === 'Lato' && face.status === 'loaded') loaded = true;
+      });
+      return loaded;
+    });
     await context.close();
     return { headingHeight: box!.height, slotTop: slot!.y, lato };
   };
