@@ -30,7 +30,7 @@ export function lowerCaseAddress(requestUrl: string): string | null {
   const url = new URL(requestUrl, 'http://page');
   const [, first = '', ...rest] = url.pathname.split('/');
   const lower = first.toLowerCase();
-  if (lower === first || !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(lower)) return null;
+  if (lower === first || !(URLNAME.test(lower) || APP_PAGES.has(lower))) return null;
   return `/${[lower, ...rest].join('/')}${url.search}`;
 }
 
