@@ -405,11 +405,15 @@ test('an open agenda shows a public booking and another browser’s move within 
 });
 
 test('a dropped stream is said quietly, and comes back', async ({ page }) => {
+  await page.clock.install();
   await page.route(/\/admin\/groups\/\d+\/events\?/, (route) => route.abort('connectionreset'));
   await openAgenda(page, OWNER);
   const status = page.getByTestId('agenda-live');
   await expect(status).toHaveText(/Live updates interrupted; the schedule may be out of date\./);
   await expect(status).toHaveAttribute('role', 'status');
+  // The page's clock stops here, so the agenda's own retry timer cannot reconnect between the
+  // stream coming back and the click: the button is what reconnects.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await shot(page, 'admin-agenda-live-down');
