@@ -3,6 +3,7 @@
  * booking page's scripts arrive compressed and within budget, and nothing visible moves while it
  * loads (layout shifts summed by a PerformanceObserver, as Lighthouse's CLS does).
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -108,6 +109,8 @@ for (const still of STILL_PAGES) {
     await page.goto(still.path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
+    // Lato comes after the page's answers (app/web-font.ts): its change of face is measured too.
+    await expect.poll(() => latoLoaded(page), { timeout: 15_000 }).toBe(true);
     await page.waitForTimeout(500);
     const shifts = await page.evaluate(
       () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
@@ -117,6 +120,63 @@ for (const still of STILL_PAGES) {
     expect(cls).toBeLessThanOrEqual(0.02);
   });
 }
+
+/** Whether a face of Lato has arrived and is in use by the page. */
+function latoLoaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    let loaded = false;
+    document.fonts.forEach((face) => {
+      if (face.family.replaceAll('"', '') === 'Lato' && face.status === 'loaded') loaded = true;
+    });
+    return loaded;
+  });
+}
+
+/**
+ * Lato is not part of what a first visit needs to show the page (app/web-font.ts): it is asked
+ * for once the page's answers are in, so that on a slow link it does not share the bandwidth with
+ * them; a later visit, which has it in its cache, asks for it at once.
+ */
+test('a first visit asks for Lato after the page’s answers, a later one at once', async ({ page }) => {
+  await page.goto('/demo-salon?intervention_ids=35&calendar_id=23');
+  await expect(page.getByTestId('slot').first()).toBeVisible();
+  await expect.poll(() => latoLoaded(page), { timeout: 15_000 }).toBe(true);
+  // The page's own clock: when each request started and its last byte came.
+  const timings = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => ({
+        url: entry.name,
+        start: entry.startTime,
+        end: (entry as PerformanceResourceTiming).responseEnd,
+      })),
+  );
+  const font = timings.find((entry) => /\/assets\/web-font-[^/]*\.css$/.test(entry.url));
+  expect(font, 'the web font’s style sheet was asked for').toBeDefined();
+  const slots = timings.find((entry) => entry.url.includes('/availabletimeslots'));
+  expect(slots, 'the slots were asked for').toBeDefined();
+  // Every call made before Lato was asked for had its answer by then, the slots' among them.
+  const calls = timings.filter((entry) => entry.url.includes('/api/') && entry.start < font!.start);
+  expect(calls).toContainEqual(slots);
+  for (const call of calls) expect(call.end, call.url).toBeLessThanOrEqual(font!.start);
+
+  // The next visit: Lato is declared by the time the first times are drawn.
+  await page.addInitScript(() => {
+    const check = () => {
+      if (!document.querySelector('[data-testid="slot"]')) return requestAnimationFrame(check);
+      let declared = false;
+      document.fonts.forEach((face) => {
+        if (face.family.replaceAll('"', '') === 'Lato') declared = true;
+      });
+      (window as unknown as { latoAtSlots: boolean }).latoAtSlots = declared;
+    };
+    requestAnimationFrame(check);
+  });
+  await page.goto('/demo-salon?intervention_ids=35&calendar_id=23');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { latoAtSlots?: boolean }).latoAtSlots))
+    .toBe(true);
+});
 
 /**
  * Until Lato arrives, text is drawn in a local font sized to Lato's metrics ('Lato fallback' in
@@ -141,16 +201,12 @@ test("text waits for Lato in a font of Lato's size: the slots step is laid out t
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
     await expect(page.getByTestId('slot').first()).toBeVisible();
+    if (withLato) await expect.poll(() => latoLoaded(page)).toBe(true);
+    else await page.waitForTimeout(1_500);
     await page.evaluate(() => document.fonts.ready);
     const box = await heading.boundingBox();
     const slot = await page.getByTestId('slot').first().boundingBox();
-    const lato = await page.evaluate(() => {
-      let loaded = false;
-      document.fonts.forEach((face) => {
-        if (face.family.replaceAll('"', '') === 'Lato' && face.status === 'loaded') loaded = true;
-      });
-      return loaded;
-    });
+    const lato = await latoLoaded(page);
     await context.close();
     return { headingHeight: box!.height, slotTop: slot!.y, lato };
   };

@@ -7,6 +7,7 @@ import { App } from './app/App.tsx';
 import { likelyLocale } from './app/language.ts';
 import { parseQuery } from './app/query.ts';
 import { rememberLanding } from './app/tracking/social-landing.ts';
+import { loadWebFont } from './app/web-font.ts';
 import { changeLanguage } from './i18n/i18n.ts';
 
 // The language's texts start loading now, in parallel with the app's first render and calls. The
@@ -27,3 +28,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// Lato comes once a first visit's page is shown (app/web-font.ts).
+void loadWebFont();

@@ -5,12 +5,14 @@
  * else v3 `messages.errors[0]`, else `message`, else expiredConnection. A 503 that says when to
  * come back is retried here, before anyone sees it (busy-retry.ts).
  */
+
 import type { AnswerOf, Endpoint } from '@creneau/contract/endpoint';
 import { type RequestOf, type Route, requestOf } from '@creneau/contract/request-path';
 import { type BusyWait, startBusyWait } from '../lib/busy-store.ts';
 import { appConfig } from '../lib/config.ts';
 import { normalizeErrorBody, routeCall } from './api-generation.ts';
 import { busyRetryDelay, hasIdempotencyKey } from './busy-retry.ts';
+import { counted } from './calls-in-flight.ts';
 import { encodeQuery, type QueryParams } from './query-encoding.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
 
@@ -88,26 +90,29 @@ async function exchange(
     ...routed.params,
     token: token ?? undefined,
   });
-  let response: Response;
-  try {
-    response = await fetch(`${appConfig.apiBase}/api${routed.path}?${query}`, {
-      method,
-      credentials: 'include',
-      headers: {
-        ...(body === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': body instanceof Blob ? 'application/octet-stream' : 'application/json' }),
-        ...options.headers,
-      },
-      // A file goes as its bytes (an upload: docs/back-office.md "Images"), anything else as JSON.
-      body: body === undefined ? null : body instanceof Blob ? body : JSON.stringify(body),
-      signal: options.signal ?? null,
-    });
-  } catch (cause) {
-    if ((cause as { name?: string })?.name === 'AbortError') throw cause;
-    throw new NetworkError(cause);
-  }
-  const text = await response.text();
+  // Counted until the body is read: what waits for the page's answers (calls-in-flight.ts) waits for this.
+  const { response, text } = await counted(async () => {
+    let response: Response;
+    try {
+      response = await fetch(`${appConfig.apiBase}/api${routed.path}?${query}`, {
+        method,
+        credentials: 'include',
+        headers: {
+          ...(body === undefined
+            ? { accept: 'application/json' }
+            : { 'content-type': body instanceof Blob ? 'application/octet-stream' : 'application/json' }),
+          ...options.headers,
+        },
+        // A file goes as its bytes (an upload: docs/back-office.md "Images"), anything else as JSON.
+        body: body === undefined ? null : body instanceof Blob ? body : JSON.stringify(body),
+        signal: options.signal ?? null,
+      });
+    } catch (cause) {
+      if ((cause as { name?: string })?.name === 'AbortError') throw cause;
+      throw new NetworkError(cause);
+    }
+    return { response, text: await response.text() };
+  });
   let parsed: unknown = null;
   if (text) {
     try {
