@@ -143,13 +143,11 @@ test('a first visit asks for Lato after the page’s answers, a later one at onc
   await expect.poll(() => latoLoaded(page), { timeout: 15_000 }).toBe(true);
   // The page's own clock: when each request started and its last byte came.
   const timings = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => ({
-        url: entry.name,
-        start: entry.startTime,
-        end: (entry as PerformanceResourceTiming).responseEnd,
-      })),
+    performance.getEntriesByType('resource').map((entry) => ({
+      url: entry.name,
+      start: entry.startTime,
+      end: (entry as PerformanceResourceTiming).responseEnd,
+    })),
   );
   const font = timings.find((entry) => /\/assets\/web-font-[^/]*\.css$/.test(entry.url));
   expect(font, 'the web font’s style sheet was asked for').toBeDefined();
