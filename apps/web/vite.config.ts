@@ -30,11 +30,14 @@ export default defineConfig({
             // The booking flow's modules that two of its lazy parts or more share (the booking
             // container, the steps, the summary), in one chunk: left to itself the bundler cut a
             // dozen chunks of 100–900 bytes out of them, each one more request on a step's first
-            // load (docs/web-app.md "First paint").
+            // load (docs/web-app.md "First paint"). What only later steps use stays out, or every
+            // first step would download it: the waitlist's form (drawn under the slots once they
+            // are in, and in the customer's appointments), the details form's errors and the
+            // pending booking of the login and register steps.
             {
               name: 'booking-shared',
               minShareCount: 2,
-              test: /(apps\/web\/src\/features\/(booking|waitlist)\/|packages\/core\/src\/booking\/)/,
+              test: /(apps\/web\/src\/features\/booking\/(?!pending-rdv|booking-errors)|packages\/core\/src\/booking\/)/,
             },
           ],
         },

@@ -18,7 +18,6 @@ import { dayOfIsoDate, isoDateOfDay } from '@creneau/core/time/civil-day';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import type { AvailableSlot } from '../../../api/availabletimeslots.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { WaitlistForm } from '../../waitlist/WaitlistForm.tsx';
 import { useBookingStore } from '../booking-store.ts';
 import { chosenItems } from '../catalogue-filters.ts';
 import { StepHeader } from '../parts/StepHeader.tsx';
@@ -41,6 +40,10 @@ import { useBooking } from '../use-booking.ts';
 import { useCatalogue } from '../use-catalogue.ts';
 import styles from './SlotsPage.module.css';
 
+// Drawn under the slots once they are in: its code is not on the way to the step's first paint.
+const WaitlistForm = lazy(() =>
+  import('../../waitlist/WaitlistForm.tsx').then((module) => ({ default: module.WaitlistForm })),
+);
 const DatePickerDialog = lazy(() =>
   import('../slots/DatePickerDialog.tsx').then((m) => ({ default: m.DatePickerDialog })),
 );
@@ -192,12 +195,14 @@ export function SlotsPage() {
         <ReleaseNote release={release} locale={locale} timeZone={group.timezone} className={styles.release} />
       )}
       {waitable && slots.data && !invalid && (
-        <WaitlistForm
-          interventionId={waitable.id}
-          calendarId={selection.calendar_id ?? undefined}
-          from={start}
-          to={isoDateOfDay((dayOfIsoDate(start) ?? 0) + 13)}
-        />
+        <Suspense fallback={null}>
+          <WaitlistForm
+            interventionId={waitable.id}
+            calendarId={selection.calendar_id ?? undefined}
+            from={start}
+            to={isoDateOfDay((dayOfIsoDate(start) ?? 0) + 13)}
+          />
+        </Suspense>
       )}
       {picking && (
         <Suspense fallback={null}>
