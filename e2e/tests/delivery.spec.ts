@@ -137,7 +137,7 @@ function latoLoaded(page: Page): Promise<boolean> {
  * for once the page's answers are in, so that on a slow link it does not share the bandwidth with
  * them; a later visit, which has it in its cache, asks for it at once.
  */
-test('a first visit asks for Lato after the page’s answers, a later one at once', async ({ page }) => {
+test('a first visit asks for Lato once the page’s answers are in, a later one at once', async ({ page }) => {
   await page.goto('/demo-salon?intervention_ids=35&calendar_id=23');
   await expect(page.getByTestId('slot').first()).toBeVisible();
   await expect.poll(() => latoLoaded(page), { timeout: 15_000 }).toBe(true);
@@ -151,12 +151,18 @@ test('a first visit asks for Lato after the page’s answers, a later one at onc
   );
   const font = timings.find((entry) => /\/assets\/web-font-[^/]*\.css$/.test(entry.url));
   expect(font, 'the web font’s style sheet was asked for').toBeDefined();
-  const slots = timings.find((entry) => entry.url.includes('/availabletimeslots'));
-  expect(slots, 'the slots were asked for').toBeDefined();
-  // Every call made before Lato was asked for had its answer by then, the slots' among them.
+  // Every call made before Lato was asked for had its answer by then, 400 ms before at least (on
+  // an idle machine the slots' call is among them; on a loaded one a step's render may take longer
+  // than that between two calls).
   const calls = timings.filter((entry) => entry.url.includes('/api/') && entry.start < font!.start);
-  expect(calls).toContainEqual(slots);
-  for (const call of calls) expect(call.end, call.url).toBeLessThanOrEqual(font!.start);
+  expect(calls.length, 'calls before the font').toBeGreaterThan(0);
+  const lastAnswer = Math.max(...calls.map((call) => call.end));
+  expect(font!.start - lastAnswer).toBeGreaterThanOrEqual(399);
+  // …and after the page had loaded.
+  const loaded = await page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+  );
+  expect(font!.start).toBeGreaterThanOrEqual(loaded);
 
   // The next visit: Lato is declared by the time the first times are drawn.
   await page.addInitScript(() => {
