@@ -124,9 +124,11 @@ test('the cancel link of the confirmation mail works without logging in, once', 
   // Followed again, the link finds nothing left to cancel and gives the phone number.
   await page.goto(`${cancelLink}&locale=en`);
   await expect(page.getByTestId('cancel-nothing')).toContainText('has already been cancelled');
+  // The salon's phone (a French number): not the demo's one written out, as the settings tests
+  // change it for a while, beside this one (which phone the server sends: CancelDialog's tests).
   await expect(page.getByTestId('cancel-nothing').getByRole('link')).toHaveAttribute(
     'href',
-    'tel:+33465712460',
+    /^tel:\+334\d{8}$/,
   );
 });
 
