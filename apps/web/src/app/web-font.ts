@@ -1,5 +1,5 @@
 /**
- * When the page asks for Lato (docs/web-app.md "First paint"). Its two files (48 KB) are not part
+ * When the page asks for Lato (docs/web-app.md "First paint"). Its two files (47 KB) are not part
  * of what a first visit needs to show the page: text is drawn meanwhile in 'Lato fallback'
  * (styles/global.css), a local font sized to Lato's metrics, so nothing moves when Lato comes. On
  * a phone's slow link, asked for with the first style sheet, they shared the bandwidth with the
