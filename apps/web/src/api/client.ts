@@ -5,7 +5,6 @@
  * else v3 `messages.errors[0]`, else `message`, else expiredConnection. A 503 that says when to
  * come back is retried here, before anyone sees it (busy-retry.ts).
  */
-
 import type { AnswerOf, Endpoint } from '@creneau/contract/endpoint';
 import { type RequestOf, type Route, requestOf } from '@creneau/contract/request-path';
 import { type BusyWait, startBusyWait } from '../lib/busy-store.ts';
