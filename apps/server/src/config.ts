@@ -4,6 +4,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LEASE_MS } from './jobs/job-policy.ts';
+import { DEFAULT_BUSY_HOLD_MS } from './jobs/rounds.ts';
 import { CLAIM_LEASE_MS } from './mail/retry-policy.ts';
 
 /**
@@ -93,6 +94,11 @@ export interface ServerConfig {
   mailClaimLeaseMs: number;
   /** The same for a claimed job (JOB_LEASE_MS; docs/jobs.md). */
   jobLeaseMs: number;
+  /**
+   * How long a busy server holds its mail and jobs back (BUSY_HOLD_MS, default a minute; 0 never
+   * holds them): docs/jobs.md "Requests first".
+   */
+  busyHoldMs: number;
   /**
    * Lets webhook endpoints be `http://` or `https://` on localhost, 127.0.0.1 or [::1] and be sent
    * to private addresses (WEBHOOKS_ALLOW_LOOPBACK=true): for tests, whose receivers run on the
@@ -281,6 +287,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sms: smsConfig(env),
     mailClaimLeaseMs: milliseconds(env, 'MAIL_CLAIM_LEASE_MS', CLAIM_LEASE_MS),
     jobLeaseMs: milliseconds(env, 'JOB_LEASE_MS', DEFAULT_LEASE_MS),
+    busyHoldMs: milliseconds(env, 'BUSY_HOLD_MS', DEFAULT_BUSY_HOLD_MS),
     webhooksAllowLoopback: flag(env, 'WEBHOOKS_ALLOW_LOOPBACK', false),
     overload: overloadConfig(env),
   };

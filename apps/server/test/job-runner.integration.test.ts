@@ -85,6 +85,19 @@ forEachDatabase('job runner', (database) => {
     await runner.stop();
   });
 
+  it('a round held back by a busy server runs only the jobs due long enough; the next one the rest', async () => {
+    const now = clock.now().getTime();
+    await job('due a minute ago', { runAt: new Date(now - 61_000) });
+    await job('due just now', { runAt: new Date(now - 5_000) });
+    const runner = startJobRunner(ctx, { handlers: { test: recorder('transaction') }, intervalMs: 0 });
+    expect(await runner.runOnce(60_000)).toBe(1);
+    expect(ran).toEqual(['due a minute ago']);
+    expect(await runner.runOnce(60_000)).toBe(0);
+    expect(await runner.runOnce()).toBe(1);
+    expect(ran).toEqual(['due a minute ago', 'due just now']);
+    await runner.stop();
+  });
+
   it('retries with backoff, keeps no effect of a failed transactional run, and gives up after the last attempt', async () => {
     const id = (await job('flaky', { maxAttempts: 3 }))!;
     const runner = startJobRunner(ctx, {

@@ -154,6 +154,30 @@ forEachDatabase('mail delivery', (database, engine) => {
     expect(peer.received).toHaveLength(1);
   });
 
+  it('a round held back by a busy server sends only the mails due long enough; the next one the rest', async () => {
+    const db = database().db;
+    const dueSince = async (to: string, agoMs: number) => {
+      const id = await enqueueMail(db, activation(to, to));
+      await db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: new Date(clock.now().getTime() - agoMs) })
+        .where('id', '=', id)
+        .execute();
+    };
+    await dueSince('waited@example.com', 61_000);
+    await dueSince('fresh@example.com', 10_000);
+    const w = worker(smtpCtx);
+
+    expect(await w.runOnce(60_000)).toBe(1);
+    expect(peer.received.map((got) => got.envelopeTo)).toEqual([['waited@example.com']]);
+    expect(await w.runOnce(60_000)).toBe(0);
+    expect(await w.runOnce()).toBe(1);
+    expect(peer.received.map((got) => got.envelopeTo)).toEqual([
+      ['waited@example.com'],
+      ['fresh@example.com'],
+    ]);
+  });
+
   it('writes nothing when the transaction that caused the mail rolls back', async () => {
     await expect(
       database()

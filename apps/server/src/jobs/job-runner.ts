@@ -15,7 +15,7 @@ import {
   lockClaim,
   purgeFinishedJobs,
 } from './jobs.repository.ts';
-import { type Rounds, startRounds } from './rounds.ts';
+import { dueBy, type Round, type Rounds, startRounds } from './rounds.ts';
 
 export interface JobHandler {
   /**
@@ -111,22 +111,25 @@ export function startJobRunner(ctx: AppContext, options: JobRunnerOptions): JobR
     }
   };
 
-  const runPeriodic = async () => {
+  const runPeriodic = async (round: Pick<Round, 'heldBackMs'>) => {
     const now = ctx.now().getTime();
+    const due = dueBy(round, new Date(now)).getTime();
     for (const task of periodic) {
-      if (now - (lastRun.get(task.name) ?? Number.NEGATIVE_INFINITY) < task.everyMs) continue;
+      if (due - (lastRun.get(task.name) ?? Number.NEGATIVE_INFINITY) < task.everyMs) continue;
       lastRun.set(task.name, now);
       await task.run(ctx, new Date(now));
     }
   };
 
-  const round = async (stopping: () => boolean) => {
-    await runPeriodic();
+  // A busy server (jobs/rounds.ts) runs only the jobs it has held back long enough, and its
+  // periodic tasks (purges, the calendar feeds' refresh) once they are overdue by as much.
+  const round = async ({ stopping, heldBackMs }: Round) => {
+    await runPeriodic({ heldBackMs });
     let done = 0;
     for (;;) {
       const now = ctx.now();
       const claimed = await claimDueJobs(ctx.db, {
-        now,
+        now: dueBy({ heldBackMs }, now),
         leaseUntil: new Date(now.getTime() + leaseMs),
         limit: batchSize,
         kinds,
@@ -138,6 +141,7 @@ export function startJobRunner(ctx: AppContext, options: JobRunnerOptions): JobR
 
   return startRounds(round, {
     intervalMs,
+    holdWhenBusyMs: ctx.config.busyHoldMs,
     onRound: options.onRound,
     onError: (error) => log.error(`job runner: ${describeError(error)}`),
   });

@@ -5,7 +5,7 @@
  */
 import addressparser from 'nodemailer/lib/addressparser';
 import type { AppContext } from '../app-context.ts';
-import { startRounds } from '../jobs/rounds.ts';
+import { dueBy, type Round, startRounds } from '../jobs/rounds.ts';
 import {
   createMailTransport,
   type DeliveryFailure,
@@ -29,8 +29,8 @@ import {
 
 export interface MailWorker {
   stop(): Promise<void>;
-  /** delivers everything due now (tests) */
-  runOnce(): Promise<number>;
+  /** Delivers everything due now, or only what has been due `heldBackMs` (tests; jobs/rounds.ts). */
+  runOnce(heldBackMs?: number): Promise<number>;
 }
 
 /** What the worker reports; Fastify's `app.log` fits. */
@@ -83,13 +83,14 @@ export function startMailWorker(ctx: AppContext, options: MailWorkerOptions = {}
   };
 
   const rounds = startRounds(
-    async () => {
-      const delivered = await deliverDue({ ctx, transport, logger, settings });
+    async (round) => {
+      const delivered = await deliverDue({ ctx, transport, logger, settings }, round);
       await purgeIfDue();
       return delivered;
     },
     {
       intervalMs,
+      holdWhenBusyMs: ctx.config.busyHoldMs,
       onRound: options.onRound,
       onError: (error) => logger.error(`mail worker: ${describe(error)}`),
     },
@@ -118,13 +119,15 @@ interface Delivery {
   settings: Settings;
 }
 
-async function deliverDue(delivery: Delivery): Promise<number> {
+/** Delivers the due mails; a busy round only those it has held back long enough (jobs/rounds.ts). */
+async function deliverDue(delivery: Delivery, round: Pick<Round, 'heldBackMs'>): Promise<number> {
   const { ctx, transport, settings } = delivery;
   let delivered = 0;
   for (;;) {
     const now = ctx.now();
     const batch = await claimDueMails(ctx.db, {
       now,
+      ...(round.heldBackMs > 0 ? { waitedSince: dueBy(round, now) } : {}),
       leaseUntil: new Date(now.getTime() + ctx.config.mailClaimLeaseMs),
       limit: settings.batchSize,
     });

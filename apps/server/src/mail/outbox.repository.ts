@@ -26,7 +26,16 @@ export interface ClaimedMail {
  */
 export async function claimDueMails(
   db: Kysely<Database>,
-  options: { now: Date; leaseUntil: Date; limit: number },
+  options: {
+    now: Date;
+    leaseUntil: Date;
+    limit: number;
+    /**
+     * Only mails due since then (a busy process's round, jobs/rounds.ts): a new mail is due from
+     * its insert (`next_attempt_at` defaults to it), a retried one from its next attempt.
+     */
+    waitedSince?: Date;
+  },
 ): Promise<ClaimedMail[]> {
   const rows = await db
     .with('due', (qb) =>
@@ -36,7 +45,11 @@ export async function claimDueMails(
         // A literal, not a parameter: the plan PostgreSQL keeps for this prepared statement must
         // match the partial index mail_outbox_pending.
         .where('status', '=', sql.lit('pending'))
-        .where((eb) => eb.or([eb('attempts', '=', 0), eb('next_attempt_at', '<=', options.now)]))
+        .where((eb) =>
+          options.waitedSince
+            ? eb('next_attempt_at', '<=', options.waitedSince)
+            : eb.or([eb('attempts', '=', 0), eb('next_attempt_at', '<=', options.now)]),
+        )
         .orderBy('id')
         .limit(options.limit)
         .forUpdate()

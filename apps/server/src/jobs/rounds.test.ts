@@ -1,0 +1,140 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BUSY_LOOP_SHARE,
+  BUSY_MACHINE_SHARE,
+  dueBy,
+  isBusy,
+  pauseMeter,
+  SERVING_LOOP_SHARE,
+  startRounds,
+} from './rounds.ts';
+
+/** Keeps this thread's event loop working for `ms`. */
+function blockLoop(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // working
+  }
+}
+
+/** Keeps every processor of the machine working for `ms`, in threads of their own. */
+async function burnProcessors(ms: number): Promise<void> {
+  const code = `const until = Date.now() + ${ms}; while (Date.now() < until) {}`;
+  await Promise.all(
+    Array.from(
+      { length: os.availableParallelism() },
+      () =>
+        new Promise((resolve, reject) => {
+          const worker = new Worker(code, { eval: true });
+          worker.once('exit', resolve);
+          worker.once('error', reject);
+        }),
+    ),
+  );
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('pauseMeter', () => {
+  it("sees a pause spent working in the process's own event loop", async () => {
+    const measure = pauseMeter();
+    setTimeout(() => blockLoop(300), 0);
+    await pause(310);
+    const shares = measure();
+    expect(shares.loop).toBeGreaterThan(0.8);
+    expect(isBusy(shares)).toBe(true);
+  });
+
+  it('tells a process serving on a saturated machine from one merely beside a busy machine', async () => {
+    const quiet = pauseMeter();
+    await pause(200);
+    expect(quiet().loop).toBeLessThan(SERVING_LOOP_SHARE);
+
+    // Other threads keep every processor working; this loop only waits for them.
+    const beside = pauseMeter();
+    await burnProcessors(600);
+    const besideShares = beside();
+    expect(besideShares.machine).toBeGreaterThan(BUSY_MACHINE_SHARE);
+    expect(besideShares.loop).toBeLessThan(SERVING_LOOP_SHARE);
+    expect(isBusy(besideShares)).toBe(false);
+
+    // The same, with this loop working a fifth of the time: it is serving, and starved.
+    const serving = pauseMeter();
+    const burning = burnProcessors(600);
+    setTimeout(() => blockLoop(120), 100);
+    await burning;
+    const servingShares = serving();
+    expect(servingShares.machine).toBeGreaterThan(BUSY_MACHINE_SHARE);
+    expect(servingShares.loop).toBeGreaterThan(SERVING_LOOP_SHARE);
+    expect(servingShares.loop).toBeLessThan(BUSY_LOOP_SHARE);
+    expect(isBusy(servingShares)).toBe(true);
+  });
+});
+
+describe('isBusy and dueBy', () => {
+  it('busy when the loop works half the time, or a tenth on a machine working 40 % of it', () => {
+    expect(isBusy({ loop: 0.5, machine: 0 })).toBe(true);
+    expect(isBusy({ loop: 0.49, machine: 0.39 })).toBe(false);
+    expect(isBusy({ loop: 0.1, machine: 0.4 })).toBe(true);
+    expect(isBusy({ loop: 0.09, machine: 1 })).toBe(false);
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1 }), fc.double({ min: 0, max: 1 }), (loop, machine) => {
+        const busy = isBusy({ loop, machine });
+        // More work in either share never makes a busy pause quiet.
+        expect(isBusy({ loop: Math.min(1, loop + 0.05), machine }) || !busy).toBe(true);
+        expect(isBusy({ loop, machine: Math.min(1, machine + 0.05) }) || !busy).toBe(true);
+        if (loop < SERVING_LOOP_SHARE) expect(busy).toBe(false);
+        if (machine < BUSY_MACHINE_SHARE) expect(busy).toBe(loop >= BUSY_LOOP_SHARE);
+      }),
+    );
+  });
+
+  it('a round held back takes what has been due that long; any other, what is due now', () => {
+    const now = new Date('2026-12-01T09:00:00Z');
+    expect(dueBy({ heldBackMs: 0 }, now)).toEqual(now);
+    expect(dueBy({ heldBackMs: 60_000 }, now)).toEqual(new Date('2026-12-01T08:59:00Z'));
+  });
+});
+
+describe('startRounds', () => {
+  it('holds a timed round back after a busy pause; runOnce is never held back', async () => {
+    const told: number[] = [];
+    const rounds = startRounds(
+      async ({ heldBackMs }) => {
+        told.push(heldBackMs);
+        // The pause before the second round is spent working.
+        if (told.length === 1) setTimeout(() => blockLoop(250), 0);
+      },
+      { intervalMs: 200, holdWhenBusyMs: 45_000, onError: (error) => expect.fail(String(error)) },
+    );
+    try {
+      await pause(50);
+      await rounds.runOnce();
+      expect(told).toEqual([0]);
+      while (told.length < 2) await pause(20);
+      expect(told[1]).toBe(45_000);
+    } finally {
+      await rounds.stop();
+    }
+  });
+
+  it('never holds back when told 0 (BUSY_HOLD_MS=0), however busy the pause', async () => {
+    const told: number[] = [];
+    const rounds = startRounds(
+      async ({ heldBackMs }) => {
+        told.push(heldBackMs);
+      },
+      { intervalMs: 100, holdWhenBusyMs: 0, onError: (error) => expect.fail(String(error)) },
+    );
+    try {
+      setTimeout(() => blockLoop(150), 0);
+      while (told.length < 1) await pause(20);
+      expect(told[0]).toBe(0);
+    } finally {
+      await rounds.stop();
+    }
+  });
+});
