@@ -284,13 +284,15 @@ async function openLoop(port: number, rate: number, seconds: number, nextBody: (
   };
 }
 
-type Step = Awaited<ReturnType<typeof openLoop>> & Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>>>;
+type Step = Awaited<ReturnType<typeof openLoop>> &
+  Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>>> & { generatorCpuMsPerBooking: number };
 const passes = (s: Step) => s.failures === 0 && s.latencyMs.p99 <= P99_LIMIT_MS;
 const line = (s: Step) =>
   `${s.targetRate}/s for ${s.seconds} s: ${s.booked} booked (${s.achievedRate}/s), p50 ${s.latencyMs.p50} ms, ` +
   `p95 ${s.latencyMs.p95} ms, p99 ${s.latencyMs.p99} ms, max ${s.latencyMs.max} ms, failures ${s.failures}; ` +
   `CPU per booking: server ${s.serverCpuMsPerBooking} ms, PostgreSQL ${s.databaseCpuMsPerBooking} ms` +
   (s.statementsPerBooking === null ? '' : `, ${s.statementsPerBooking} statements`) +
+  `; load generator ${s.generatorCpuMsPerBooking} ms` +
   (s.firstFailure ? ` (first failure: ${s.firstFailure})` : '');
 
 async function main() {
@@ -329,8 +331,12 @@ async function main() {
       // seed. Analysed before the meter starts: its CPU is not the bookings'.
       await database.admin('analyze', database.url);
       const meter = await cpuMeter(serverPid);
+      const generator = process.cpuUsage();
       const step = await openLoop(port, rate, seconds, booking(noPreference));
-      return { ...step, ...(await meter(step.booked)) };
+      const { user, system } = process.cpuUsage(generator);
+      // The load generator shares the two cores: its own CPU says how much of them it took.
+      const generatorCpuMsPerBooking = Math.round((user + system) / 10 / Math.max(1, step.booked)) / 100;
+      return { ...step, ...(await meter(step.booked)), generatorCpuMsPerBooking };
     };
 
     const warmUp = await run(50, 5); // JIT, pool, PostgreSQL caches

@@ -100,22 +100,39 @@ describe('isBusy and dueBy', () => {
 });
 
 describe('startRounds', () => {
-  it('holds a timed round back after a busy pause; runOnce is never held back', async () => {
-    const told: number[] = [];
+  it('holds timed rounds back from a busy pause through the lulls after it; runOnce is never held', async () => {
+    const told: { heldBackMs: number; at: number }[] = [];
+    let busyAt = 0;
     const rounds = startRounds(
       async ({ heldBackMs }) => {
-        told.push(heldBackMs);
-        // The pause before the second round is spent working.
-        if (told.length === 1) setTimeout(() => blockLoop(250), 0);
+        told.push({ heldBackMs, at: performance.now() });
+        // The pause before the second round is spent working; the later ones are quiet.
+        if (told.length === 1)
+          setTimeout(() => {
+            blockLoop(250);
+            busyAt = performance.now();
+          }, 0);
       },
-      { intervalMs: 200, holdWhenBusyMs: 45_000, onError: (error) => expect.fail(String(error)) },
+      {
+        intervalMs: 200,
+        holdWhenBusyMs: 45_000,
+        rushLullMs: 1_000,
+        onError: (error) => expect.fail(String(error)),
+      },
     );
     try {
       await pause(50);
       await rounds.runOnce();
-      expect(told).toEqual([0]);
-      while (told.length < 2) await pause(20);
-      expect(told[1]).toBe(45_000);
+      expect(told[0]!.heldBackMs).toBe(0);
+      while (told.length < 2 || performance.now() - busyAt < 1_600) await pause(20);
+      expect(told[1]!.heldBackMs).toBe(45_000);
+      // Quiet pauses within the lull are held back too; once it is over, nothing is.
+      const lull = told.slice(2).filter((round) => round.at - busyAt < 900);
+      const after = told.slice(2).filter((round) => round.at - busyAt > 1_300);
+      expect(lull.length).toBeGreaterThan(0);
+      expect(lull.every((round) => round.heldBackMs === 45_000)).toBe(true);
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.every((round) => round.heldBackMs === 0)).toBe(true);
     } finally {
       await rounds.stop();
     }

@@ -24,8 +24,9 @@ export interface Round {
   /** Turns true once stop() was called, so a long round can end early. */
   stopping(): boolean;
   /**
-   * 0, or in a busy round (isBusy) the `holdWhenBusyMs` the rounds were started with: the round
-   * takes only work that has been due at least this long (dueBy).
+   * 0, or in a busy round (isBusy, or a lull within RUSH_LULL_MS of a busy one) the
+   * `holdWhenBusyMs` the rounds were started with: the round takes only work that has been due at
+   * least this long (dueBy).
    */
   heldBackMs: number;
 }
@@ -42,6 +43,14 @@ export interface Round {
 export const BUSY_LOOP_SHARE = 0.5;
 export const BUSY_MACHINE_SHARE = 0.4;
 export const SERVING_LOOP_SHARE = 0.1;
+
+/**
+ * A rush has lulls: a pause judged quiet within this long of a busy one is taken for a lull, and the
+ * work stays held. Without it, the first quiet pause of a rush sent all that was held at once, in
+ * the middle of the rush, and its answers waited behind it (docs/benchmarks.md "Booking: requests
+ * first").
+ */
+export const RUSH_LULL_MS = 10_000;
 
 /** The processors' idle and total time so far, summed over all of them (ms). */
 function processorTimes(): { idle: number; total: number } {
@@ -96,6 +105,8 @@ export function startRounds<T>(
      * delays a confirmation by up to this and never loses it.
      */
     holdWhenBusyMs: number;
+    /** RUSH_LULL_MS unless told otherwise (tests). */
+    rushLullMs?: number;
     /** Told when a timed round ends, and whether it ended without error (the metrics' job lag). */
     onRound?: ((ok: boolean) => void) | undefined;
     onError: (error: unknown) => void;
@@ -105,6 +116,12 @@ export function startRounds<T>(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const stopping = () => stopped;
+  let lastBusyAt = Number.NEGATIVE_INFINITY;
+  const heldBack = (shares: PauseShares) => {
+    const now = performance.now();
+    if (isBusy(shares)) lastBusyAt = now;
+    return now - lastBusyAt < (options.rushLullMs ?? RUSH_LULL_MS) ? options.holdWhenBusyMs : 0;
+  };
   const runOnce = (heldBackMs = 0) => {
     const run = queue.then(() => work({ stopping, heldBackMs }));
     queue = run.catch(() => undefined);
@@ -114,7 +131,7 @@ export function startRounds<T>(
     // The pause is measured from here: the round that just ended is not counted as the server's work.
     const pause = pauseMeter();
     timer = setTimeout(() => {
-      runOnce(isBusy(pause()) ? options.holdWhenBusyMs : 0)
+      runOnce(heldBack(pause()))
         .then(
           () => options.onRound?.(true),
           (error: unknown) => {
