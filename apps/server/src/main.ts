@@ -50,7 +50,7 @@ async function serve(serverConfig: ServerConfig, options: { loadDemo: boolean })
   const mailWorkers = shardContexts(ctx).map((shardCtx) =>
     startMailWorker(shardCtx, {
       logger: app.log,
-      onRound: (ok) => operations.recordJobRound('mail', ok),
+      onRound: (ok, held) => operations.recordJobRound('mail', ok, held),
     }),
   );
   const housekeeping = startHousekeeping(ctx, {
@@ -63,7 +63,7 @@ async function serve(serverConfig: ServerConfig, options: { loadDemo: boolean })
       ...jobWork(serverConfig),
       leaseMs: serverConfig.jobLeaseMs,
       log: app.log,
-      onRound: (ok) => operations.recordJobRound('jobs', ok),
+      onRound: (ok, held) => operations.recordJobRound('jobs', ok, held),
     }),
   );
   shutdownOnSignals({

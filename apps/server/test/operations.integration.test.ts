@@ -182,6 +182,13 @@ forEachDatabase('operations endpoints', (database, engine) => {
     expect(sample(text, 'creneau_mail_outbox_pending')).toBe(Number(n));
     expect(sample(text, 'creneau_mail_outbox_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'creneau_job_seconds_since_success', { job: 'mail' })).toBeGreaterThanOrEqual(0);
+    // Rounds held back by a busy server (docs/jobs.md "Requests first"), counted per job.
+    const heldBefore = sample(text, 'creneau_job_rounds_held', { job: 'mail' })!;
+    t.operations.recordJobRound('mail', true, true);
+    t.operations.recordJobRound('mail', true, false);
+    const after = await metrics();
+    expect(sample(after, 'creneau_job_rounds_held', { job: 'mail' })).toBe(heldBefore + 1);
+    expect(sample(after, 'creneau_job_rounds_held', { job: 'jobs' })).toBe(0);
     expect(sample(text, 'creneau_jobs_due')).toBe(0);
     expect(sample(text, 'creneau_jobs_dead')).toBe(0);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);

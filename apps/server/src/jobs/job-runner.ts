@@ -54,7 +54,8 @@ export interface JobRunnerOptions {
   /** How long a claimed job is left to its worker; far above any handler's own timeouts. */
   leaseMs?: number;
   log?: { error(message: string): void };
-  onRound?: (ok: boolean) => void;
+  /** Told when a timed round ends: without error or not, held back or not (jobs/rounds.ts). */
+  onRound?: (ok: boolean, held: boolean) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -122,7 +123,7 @@ export function startJobRunner(ctx: AppContext, options: JobRunnerOptions): JobR
   };
 
   // A busy server (jobs/rounds.ts) runs only the jobs it has held back long enough, and its
-  // periodic tasks (purges, the calendar feeds' refresh) once they are overdue by as much.
+  // periodic tasks (the purges) once they are overdue by as much.
   const round = async ({ stopping, heldBackMs }: Round) => {
     await runPeriodic({ heldBackMs });
     let done = 0;

@@ -49,13 +49,9 @@ describe('pauseMeter', () => {
   });
 
   it('tells a process serving on a saturated machine from one merely beside a busy machine', async () => {
-    const quiet = pauseMeter();
-    await pause(200);
-    expect(quiet().loop).toBeLessThan(SERVING_LOOP_SHARE);
-
-    // Other threads keep every processor working; this loop only waits for them.
+    // Other threads keep every processor working for 1.5 s; this loop only waits for them.
     const beside = pauseMeter();
-    await burnProcessors(600);
+    await burnProcessors(1_500);
     const besideShares = beside();
     expect(besideShares.machine).toBeGreaterThan(BUSY_MACHINE_SHARE);
     expect(besideShares.loop).toBeLessThan(SERVING_LOOP_SHARE);
@@ -63,8 +59,8 @@ describe('pauseMeter', () => {
 
     // The same, with this loop working a fifth of the time: it is serving, and starved.
     const serving = pauseMeter();
-    const burning = burnProcessors(600);
-    setTimeout(() => blockLoop(120), 100);
+    const burning = burnProcessors(1_500);
+    setTimeout(() => blockLoop(300), 200);
     await burning;
     const servingShares = serving();
     expect(servingShares.machine).toBeGreaterThan(BUSY_MACHINE_SHARE);
@@ -102,6 +98,7 @@ describe('isBusy and dueBy', () => {
 describe('startRounds', () => {
   it('holds timed rounds back from a busy pause through the lulls after it; runOnce is never held', async () => {
     const told: { heldBackMs: number; at: number }[] = [];
+    const reported: boolean[] = [];
     let busyAt = 0;
     const rounds = startRounds(
       async ({ heldBackMs }) => {
@@ -117,6 +114,10 @@ describe('startRounds', () => {
         intervalMs: 200,
         holdWhenBusyMs: 45_000,
         rushLullMs: 1_000,
+        onRound: (ok, held) => {
+          expect(ok).toBe(true);
+          reported.push(held);
+        },
         onError: (error) => expect.fail(String(error)),
       },
     );
@@ -133,6 +134,10 @@ describe('startRounds', () => {
       expect(lull.every((round) => round.heldBackMs === 45_000)).toBe(true);
       expect(after.length).toBeGreaterThan(0);
       expect(after.every((round) => round.heldBackMs === 0)).toBe(true);
+      // The metrics hear which timed rounds were held back (runOnce's is not a timed round).
+      expect(reported.slice(0, told.length - 2)).toEqual(
+        told.slice(1, told.length - 1).map((round) => round.heldBackMs > 0),
+      );
     } finally {
       await rounds.stop();
     }

@@ -107,8 +107,11 @@ export function startRounds<T>(
     holdWhenBusyMs: number;
     /** RUSH_LULL_MS unless told otherwise (tests). */
     rushLullMs?: number;
-    /** Told when a timed round ends, and whether it ended without error (the metrics' job lag). */
-    onRound?: ((ok: boolean) => void) | undefined;
+    /**
+     * Told when a timed round ends, whether it ended without error (the metrics' job lag) and
+     * whether it was held back (the metrics' held rounds).
+     */
+    onRound?: ((ok: boolean, held: boolean) => void) | undefined;
     onError: (error: unknown) => void;
   },
 ): Rounds<T> {
@@ -131,12 +134,13 @@ export function startRounds<T>(
     // The pause is measured from here: the round that just ended is not counted as the server's work.
     const pause = pauseMeter();
     timer = setTimeout(() => {
-      runOnce(heldBack(pause()))
+      const heldBackMs = heldBack(pause());
+      runOnce(heldBackMs)
         .then(
-          () => options.onRound?.(true),
+          () => options.onRound?.(true, heldBackMs > 0),
           (error: unknown) => {
             options.onError(error);
-            options.onRound?.(false);
+            options.onRound?.(false, heldBackMs > 0);
           },
         )
         .finally(() => {

@@ -50,7 +50,7 @@ export interface MailWorkerOptions {
   /** Attempts before a mail is marked failed. Default MAX_ATTEMPTS. */
   maxAttempts?: number;
   /** Told when a timed round ends, and whether it ended without error (the metrics' job lag). */
-  onRound?: (ok: boolean) => void;
+  onRound?: (ok: boolean, held: boolean) => void;
 }
 
 const consoleLogger: MailLogger = {

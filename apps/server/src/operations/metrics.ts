@@ -210,6 +210,16 @@ export function createMetrics(sources: MetricsSources) {
     },
   });
 
+  new Gauge({
+    name: 'creneau_job_rounds_held',
+    help: 'Rounds of the background job held back because the server was busy, since the process started',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    collect() {
+      for (const job of jobs) this.set({ job }, sources.operations.jobs.get(job)?.held ?? 0);
+    },
+  });
+
   const caches = Object.entries(sources.keptAnswers ?? {});
   const cacheGauge = (name: string, help: string, figure: (stats: KeptAnswersStats) => number) =>
     new Gauge({

@@ -10,6 +10,8 @@ export interface JobRecord {
   lastSuccessAt: number | null;
   successes: number;
   failures: number;
+  /** Rounds held back by a busy server (docs/jobs.md "Requests first"). */
+  held: number;
 }
 
 export class OperationsState {
@@ -26,9 +28,10 @@ export class OperationsState {
     this.#draining = true;
   }
 
-  /** A background job's round ended (ok: without error). */
-  recordJobRound(job: JobName, ok: boolean, at = Date.now()): void {
-    const record = this.jobs.get(job) ?? { lastSuccessAt: null, successes: 0, failures: 0 };
+  /** A background job's round ended (ok: without error; held: held back by a busy server). */
+  recordJobRound(job: JobName, ok: boolean, held = false, at = Date.now()): void {
+    const record = this.jobs.get(job) ?? { lastSuccessAt: null, successes: 0, failures: 0, held: 0 };
+    if (held) record.held += 1;
     if (ok) {
       record.lastSuccessAt = at;
       record.successes += 1;

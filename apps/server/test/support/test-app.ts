@@ -9,6 +9,7 @@ import { readConfig, type ServerConfig } from '../../src/config.ts';
 import { AGENDA_CHANNEL } from '../../src/db/agenda-events.ts';
 import type { DatabaseHandle } from '../../src/db/connection.ts';
 import { anonymousViewer } from '../../src/modules/sessions/viewer.ts';
+import type { OperationsState } from '../../src/operations/operations-state.ts';
 import { createServer } from '../../src/server.ts';
 
 export const TEST_API_KEY = 'test-key';
@@ -63,6 +64,8 @@ export function contextFor(handle: DatabaseHandle, clock: TestClock, config: Ser
 export interface TestApp {
   app: App;
   ctx: AppContext;
+  /** What /metrics and the health endpoints report of the background jobs and draining. */
+  operations: OperationsState;
   clock: TestClock;
   /** GET with the api key added. */
   get(url: string): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
@@ -124,7 +127,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const clock = new TestClock(new Date(options.now ?? '2026-11-23T08:00:00Z'));
   const marked = markedListen(database);
-  const { app, ctx } = await createServer({
+  const { app, ctx, operations } = await createServer({
     config: testConfig(options.config),
     database: { ...database, listen: marked.listen },
     now: clock.now,
@@ -135,6 +138,7 @@ export async function createTestApp(
   return {
     app,
     ctx,
+    operations,
     clock,
     heardChanges: marked.heardChanges,
     async get(url) {
