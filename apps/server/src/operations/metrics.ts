@@ -11,7 +11,7 @@ import type { KeptAnswersStats } from '../caching/kept-answers.ts';
 import type { PoolStats } from '../db/connection.ts';
 import type { Database } from '../db/database.ts';
 import type { OverloadCause } from '../http/overload.ts';
-import type { JobName, OperationsState } from './operations-state.ts';
+import type { JobName, JobRecord, OperationsState } from './operations-state.ts';
 
 export interface MetricsSources {
   db: Kysely<Database>;
@@ -200,25 +200,30 @@ export function createMetrics(sources: MetricsSources) {
       }
     },
   });
-  new Gauge({
-    name: 'creneau_job_failures',
-    help: 'Rounds of the background job that ended in an error since the process started',
-    labelNames: ['job'] as const,
-    registers: [registry],
-    collect() {
-      for (const job of jobs) this.set({ job }, sources.operations.jobs.get(job)?.failures ?? 0);
-    },
-  });
-
-  new Gauge({
-    name: 'creneau_job_rounds_held',
-    help: 'Rounds of the background job held back because the server was busy, since the process started',
-    labelNames: ['job'] as const,
-    registers: [registry],
-    collect() {
-      for (const job of jobs) this.set({ job }, sources.operations.jobs.get(job)?.held ?? 0);
-    },
-  });
+  /** A count kept per background job since the process started (operations-state.ts). */
+  const jobCount = (name: string, help: string, count: (record: JobRecord) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['job'] as const,
+      registers: [registry],
+      collect() {
+        for (const job of jobs) {
+          const record = sources.operations.jobs.get(job);
+          this.set({ job }, record ? count(record) : 0);
+        }
+      },
+    });
+  jobCount(
+    'creneau_job_failures',
+    'Rounds of the background job that ended in an error since the process started',
+    (record) => record.failures,
+  );
+  jobCount(
+    'creneau_job_rounds_held',
+    'Rounds of the background job held back because the server was busy, since the process started',
+    (record) => record.held,
+  );
 
   const caches = Object.entries(sources.keptAnswers ?? {});
   const cacheGauge = (name: string, help: string, figure: (stats: KeptAnswersStats) => number) =>
