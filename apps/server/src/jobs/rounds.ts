@@ -35,10 +35,10 @@ export interface Round {
  * A process whose event loop works half the time is serving a rush (requests start to wait for one
  * another). So is one that serves requests at all (a tenth of its time) on a machine whose
  * processors work 40 % of the time, a share the pauses show from about 90 bookings a second on two
- * cores (docs/benchmarks.md): the mail of such a rush, sent as it comes, takes a fifth of the CPU
- * in bursts that double the slowest answers. A machine busy with something else (another process
- * sending its held mail after the rush) holds nothing back, nor does a quiet server (a few requests
- * a second use a few per cent of its loop).
+ * cores (docs/benchmarks.md): the mail of such a rush, sent as it comes, takes nearly a quarter of
+ * the CPU, in bursts that double the slowest answers. A machine busy with something else (another
+ * process sending its held mail after the rush) holds nothing back, nor does a quiet server (a few
+ * requests a second use a few per cent of its loop).
  */
 export const BUSY_LOOP_SHARE = 0.5;
 export const BUSY_MACHINE_SHARE = 0.4;
