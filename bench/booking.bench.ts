@@ -176,17 +176,11 @@ async function cpuMeter(serverPid: number) {
 }
 
 /** Confirmations still in the outbox. */
-async function pendingMails(): Promise<number> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from mail_outbox where status = 'pending'`,
-    );
-    return rows[0]!.n;
-  } finally {
-    await client.end();
-  }
+async function pendingMails(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `select count(*)::int as n from mail_outbox where status = 'pending'`,
+  );
+  return rows[0]!.n;
 }
 
 /**
@@ -195,22 +189,28 @@ async function pendingMails(): Promise<number> {
  * outbox is empty and says how long that took and what CPU it cost, per booking of the whole run.
  */
 async function drainMail(serverPid: number, bookings: number) {
-  const started = performance.now();
-  const meter = await cpuMeter(serverPid);
-  const pendingAtStart = await pendingMails();
-  let pending = pendingAtStart;
-  while (pending > 0 && performance.now() - started < 180_000) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    pending = await pendingMails();
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const started = performance.now();
+    const meter = await cpuMeter(serverPid);
+    const pendingAtStart = await pendingMails(client);
+    let pending = pendingAtStart;
+    while (pending > 0 && performance.now() - started < 180_000) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      pending = await pendingMails(client);
+    }
+    const cpu = await meter(bookings);
+    return {
+      pendingAtStart,
+      pendingAtEnd: pending,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+      serverCpuMsPerBooking: cpu.serverCpuMsPerBooking,
+      databaseCpuMsPerBooking: cpu.databaseCpuMsPerBooking,
+    };
+  } finally {
+    await client.end();
   }
-  const cpu = await meter(bookings);
-  return {
-    pendingAtStart,
-    pendingAtEnd: pending,
-    seconds: Math.round((performance.now() - started) / 100) / 10,
-    serverCpuMsPerBooking: cpu.serverCpuMsPerBooking,
-    databaseCpuMsPerBooking: cpu.databaseCpuMsPerBooking,
-  };
 }
 
 const drainLine = (d: Awaited<ReturnType<typeof drainMail>>) =>
