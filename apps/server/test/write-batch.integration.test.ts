@@ -1,8 +1,8 @@
 /** Writes held to the end of their transaction and sent in one statement (db/write-batch.ts). */
-import type { KyselyPlugin, Transaction } from 'kysely';
+import { type KyselyPlugin, sql, type Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { withWriteBatch, writeSoon } from '../src/db/write-batch.ts';
+import { transactionWithWriteBatch, withWriteBatch, writeSoon } from '../src/db/write-batch.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 /** Counts the statements a Kysely instance runs: one result each. */
@@ -79,33 +79,68 @@ forEachDatabase('write batch', (handle) => {
     expect(await keysLike('refused:')).toEqual([]);
   });
 
-  it('hands each checked write its RETURNING rows, and rolls all back when a check refuses', async () => {
-    const seen: unknown[] = [];
-    await inBatch(async (trx) => {
-      await writeSoon(trx, trx.insertInto('login_throttle').values(row('checked:plain')));
-      for (const key of ['checked:a', 'checked:b'])
-        await writeSoon(
-          trx,
-          trx.insertInto('login_throttle').values(row(key)).returning(['key', 'failures']),
-          (rows) => seen.push(rows),
-        );
-    });
-    expect(seen).toEqual([[{ key: 'checked:a', failures: 1 }], [{ key: 'checked:b', failures: 1 }]]);
+  /** An insert answering whether its row is refused: refused when its failures are over 1. */
+  const refusable = (trx: Transaction<Database>, key: string, failures: number) =>
+    trx
+      .insertInto('login_throttle')
+      .values({ ...row(key), failures })
+      .returning(['key', 'failures', sql<boolean>`failures > 1`.as('over')]);
+  const overTheLimit = {
+    column: 'over',
+    error: (refused: Record<string, unknown>) =>
+      new Error(`over the limit: ${refused.key} ${refused.failures}`),
+  };
+  // The same writes with the transaction's COMMIT sent after the batch, and with it in the batch's
+  // round trip (transactionWithWriteBatch): PostgreSQL itself refuses the row there.
+  const ways = {
+    'committed after the batch': inBatch,
+    'committed with the batch': (work: (trx: Transaction<Database>) => Promise<void>) =>
+      transactionWithWriteBatch(handle().db, work),
+  };
+  for (const [way, run] of Object.entries(ways)) {
+    it(`refuses the transaction when a held write's rows call for it, naming the row (${way})`, async () => {
+      const prefix = `refusal:${way}:`;
+      await run(async (trx) => {
+        await writeSoon(trx, trx.insertInto('login_throttle').values(row(`${prefix}plain`)));
+        await writeSoon(trx, refusable(trx, `${prefix}a`, 1), overTheLimit);
+      });
+      expect(await keysLike(prefix)).toEqual([`${prefix}a`, `${prefix}plain`]);
 
-    await expect(
-      inBatch(async (trx) => {
-        await writeSoon(trx, trx.insertInto('login_throttle').values(row('checked:c')));
-        await writeSoon(
-          trx,
-          trx.insertInto('login_throttle').values(row('checked:d')).returning('key'),
-          () => {
-            throw new Error('over the limit');
-          },
-        );
-      }),
-    ).rejects.toThrow('over the limit');
-    expect(await keysLike('checked:')).toEqual(['checked:a', 'checked:b', 'checked:plain']);
-  });
+      await expect(
+        run(async (trx) => {
+          await trx
+            .insertInto('login_throttle')
+            .values(row(`${prefix}before`))
+            .execute();
+          await writeSoon(trx, refusable(trx, `${prefix}b`, 1), overTheLimit);
+          await writeSoon(trx, refusable(trx, `${prefix}c`, 3), overTheLimit);
+          await writeSoon(trx, trx.insertInto('login_throttle').values(row(`${prefix}after`)));
+        }),
+      ).rejects.toThrow(`over the limit: ${prefix}c 3`);
+      // Nothing of the refused transaction: not its held writes, not the write sent before them.
+      expect(await keysLike(prefix)).toEqual([`${prefix}a`, `${prefix}plain`]);
+    });
+
+    it(`rolls back whole when a held write fails, and commits a single one (${way})`, async () => {
+      const prefix = `whole:${way}:`;
+      await handle()
+        .db.insertInto('login_throttle')
+        .values(row(`${prefix}x`))
+        .execute();
+      await expect(
+        run(async (trx) => {
+          await trx
+            .insertInto('login_throttle')
+            .values(row(`${prefix}before`))
+            .execute();
+          await writeSoon(trx, trx.insertInto('login_throttle').values(row(`${prefix}x`)));
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      expect(await keysLike(prefix)).toEqual([`${prefix}x`]);
+      await run(async (trx) => writeSoon(trx, trx.insertInto('login_throttle').values(row(`${prefix}y`))));
+      expect(await keysLike(prefix)).toEqual([`${prefix}x`, `${prefix}y`]);
+    });
+  }
 
   it('writes at once outside a batch, in or out of a transaction', async () => {
     await writeSoon(handle().db, handle().db.insertInto('login_throttle').values(row('now:a')));
@@ -126,9 +161,12 @@ describe('write batch without a database', () => {
     const ran: string[] = [];
     const write = { compile: () => ({}) as never, execute: async () => [{ id: ran.push('one') }] };
     const trx = { isTransaction: true } as never;
-    const checked: unknown[] = [];
-    await withWriteBatch(trx, async () => writeSoon(trx, write, (rows) => checked.push(...rows)));
+    await withWriteBatch(trx, async () => writeSoon(trx, write));
     expect(ran).toEqual(['one']);
-    expect(checked).toEqual([{ id: 1 }]);
+    const refusing = { column: 'id', error: () => new Error('refused') };
+    const refused = { compile: () => ({}) as never, execute: async () => [{ id: true }] };
+    await expect(withWriteBatch(trx, async () => writeSoon(trx, refused, refusing))).rejects.toThrow(
+      'refused',
+    );
   });
 });

@@ -18,6 +18,7 @@ import * as waitlist from './migrations/015-waitlist.ts';
 import * as settingsVersion from './migrations/016-settings-version.ts';
 import * as groupNotify from './migrations/017-group-notify.ts';
 import * as shardDirectory from './migrations/018-shard-directory.ts';
+import * as heldWriteRefusal from './migrations/019-held-write-refusal.ts';
 
 // Listed in code rather than read from a folder so bundlers and tsx agree on what exists.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '016-settings-version': settingsVersion,
   '017-group-notify': groupNotify,
   '018-shard-directory': shardDirectory,
+  '019-held-write-refusal': heldWriteRefusal,
 };
 
 /** Every migration, in order of application. */

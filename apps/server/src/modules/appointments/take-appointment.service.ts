@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Scope } from '../../app-context.ts';
 import type { Database } from '../../db/database.ts';
-import { withWriteBatch } from '../../db/write-batch.ts';
+import { transactionWithWriteBatch } from '../../db/write-batch.ts';
 import { errors } from '../../errors/domain-error.ts';
 import { refuseBookingOutsideHorizon } from '../availability/booking-horizon.ts';
 import { bookerKey } from '../security/booker.ts';
@@ -79,28 +79,25 @@ function bookInTransaction(
   const { ctx, group } = scope;
   // The rows nobody reads back before the commit — tokens, mails, jobs, session, the idempotency
   // record — go to PostgreSQL together at the end: one round trip instead of five (write-batch.ts).
-  return ctx.db.transaction().execute((trx) =>
-    withWriteBatch(trx, async () => {
-      if (idempotency) {
-        await repo.lockIdempotencyKey(trx, group.id, idempotency.key);
-        const seen = await repo.findIdempotent(trx, group.id, idempotency.key);
-        if (seen) {
-          if (seen.request_hash !== idempotency.requestHash)
-            throw errors.unprocessable('idempotencyKeyReused');
-          return { status: seen.status_code, response: seen.response, replayed: true };
-        }
+  return transactionWithWriteBatch(ctx.db, async (trx) => {
+    if (idempotency) {
+      await repo.lockIdempotencyKey(trx, group.id, idempotency.key);
+      const seen = await repo.findIdempotent(trx, group.id, idempotency.key);
+      if (seen) {
+        if (seen.request_hash !== idempotency.requestHash) throw errors.unprocessable('idempotencyKeyReused');
+        return { status: seen.status_code, response: seen.response, replayed: true };
       }
-      const response = await createBooking(scope, trx, { request: input.booking });
-      if (idempotency)
-        await repo.saveIdempotent(trx, {
-          groupId: group.id,
-          key: idempotency.key,
-          requestHash: idempotency.requestHash,
-          statusCode: 201,
-          response,
-          now: ctx.now(),
-        });
-      return { status: 201, response, replayed: false };
-    }),
-  );
+    }
+    const response = await createBooking(scope, trx, { request: input.booking });
+    if (idempotency)
+      await repo.saveIdempotent(trx, {
+        groupId: group.id,
+        key: idempotency.key,
+        requestHash: idempotency.requestHash,
+        statusCode: 201,
+        response,
+        now: ctx.now(),
+      });
+    return { status: 201, response, replayed: false };
+  });
 }

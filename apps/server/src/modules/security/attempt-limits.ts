@@ -158,10 +158,15 @@ export async function takeAttempt(db: Db, attempt: Attempt): Promise<void> {
  */
 export async function takeAttemptSoon(db: Db, attempt: Attempt): Promise<void> {
   const { limit, now } = attempt;
-  await writeSoon(db, countingUpsert(db, attempt), ([row]) => {
-    if (!row) throw new Error('the attempt counter answered no row');
-    if (Number(row.failures) > limit.max)
-      throw errors.tooManyRequests(secondsLeft(limit, new Date(row.window_started_at as string | Date), now));
+  // The rule — over the limit once counted — is SQL, so that PostgreSQL can refuse the row itself
+  // when the transaction's COMMIT travels with the batch (db/write-batch.ts WriteRefusal).
+  const upsert = countingUpsert(db, attempt).returning(
+    sql<boolean>`login_throttle.failures > ${limit.max}`.as('refused'),
+  );
+  await writeSoon(db, upsert, {
+    column: 'refused',
+    error: (row) =>
+      errors.tooManyRequests(secondsLeft(limit, new Date(row.window_started_at as string | Date), now)),
   });
 }
 
