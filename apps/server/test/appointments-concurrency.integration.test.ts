@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connection.ts';
+import { personLockKeys } from '../src/modules/appointments/booking-rules.ts';
 import { importGroupConfig } from '../src/modules/group-config/group-config.service.ts';
 import { call, createAccount, loginAs } from './support/accounts.ts';
 import { idsByExternid } from './support/booking.ts';
@@ -471,6 +472,59 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
             starts_at: new Date(slotOf(`2026-12-0${1 + i}`, round)),
           });
         }
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
+    'a booking waiting for its person’s lock already holds its calendar: calendars, then persons',
+    async () => {
+      // The booking takes its calendar's and its person's locks in one statement; the order every
+      // booking keeps (docs/booking.md "Why it cannot double-book") must hold inside it. The test
+      // holds the person's e-mail lock, lets a booking of that person wait for it, then asks for
+      // the calendar without waiting: it must be held already.
+      const name = (await sql<{ name: string }>`select current_database() as name`.execute(t.ctx.db)).rows[0]!
+        .name;
+      const holder = new pg.Client({ connectionString: databaseUrl(name) });
+      const prober = new pg.Client({ connectionString: databaseUrl(name) });
+      await holder.connect();
+      await prober.connect();
+      const email = 'lock-order@example.com';
+      const [key] = personLockKeys(groupId, [`email:${email}`]);
+      try {
+        await holder.query('begin');
+        await holder.query('select pg_advisory_xact_lock($1::bigint)', [key!.toString()]);
+        const booked = post(port, `/api/v3/appointments?apikey=${TEST_API_KEY}`, {
+          appointment: {
+            date: slotOf('2026-12-22', 0),
+            group_id: groupId,
+            from_web: 1,
+            fiche: { firstname: 'Lock', lastname: 'Order', email },
+            intervention_ids: [id.cut],
+            calendar_id: id.solo,
+          },
+        });
+        for (const deadline = Date.now() + 10_000; ; ) {
+          const { rows } = await prober.query<{ n: number }>(
+            // This database's only: other test files run beside this one on the same server.
+            `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
+              and database = (select oid from pg_database where datname = current_database())`,
+          );
+          if (rows[0]!.n > 0) break;
+          if (Date.now() > deadline) throw new Error('the booking never waited for the person’s lock');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await prober.query('begin');
+        await expect(
+          prober.query('select id from calendars where id = $1 for update nowait', [id.solo]),
+        ).rejects.toMatchObject({ code: '55P03' });
+        await prober.query('rollback');
+        await holder.query('commit');
+        expect((await booked).status).toBe(201);
+      } finally {
+        await holder.end();
+        await prober.end();
       }
     },
     RACE_TIMEOUT_MS,

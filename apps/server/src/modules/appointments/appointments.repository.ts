@@ -216,10 +216,21 @@ export function servicePricesOfGroup(db: Db, groupId: number): Promise<ServicePr
  * statement (lockCalendars, or a booking's read of the day: availability.service.ts
  * loadBusyAndCatalogueVersion).
  */
-export async function lockCalendarRows(db: Db, groupId: number, ids: readonly number[]): Promise<boolean> {
+export async function lockCalendarRows(
+  db: Db,
+  groupId: number,
+  ids: readonly number[],
+  personKeys: readonly bigint[] = [],
+): Promise<boolean> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   if (sorted.length === 0) return false;
-  await lockCalendarsQuery.execute(db, { groupId, ids: sorted });
+  if (personKeys.length === 0) await lockCalendarsQuery.execute(db, { groupId, ids: sorted });
+  else
+    await lockCalendarsThenPersonQuery.execute(db, {
+      groupId,
+      ids: sorted,
+      keys: personKeys.map(String),
+    });
   return true;
 }
 
@@ -232,6 +243,40 @@ const lockCalendarsQuery = fixedShape((db, p: Placeholders<{ groupId: number; id
     .where(sql<boolean>`id = any(${p.ids}::int[])`)
     .orderBy('id')
     .forUpdate(),
+);
+
+/**
+ * The calendars' locks, then the person's identity locks (`keys`, in ascending order:
+ * lockPersonKeys' space), in one statement and in that order — the order every booking takes them
+ * (docs/booking.md "Why it cannot double-book"). The identity locks are a subquery of the outer
+ * select list, which PostgreSQL runs when it makes the answer's one row: once the aggregate below
+ * it has locked every calendar row. A test holds that order (a booking waiting for a person's lock
+ * already holds its calendar).
+ */
+const lockCalendarsThenPersonQuery = fixedShape(
+  (db, p: Placeholders<{ groupId: number; ids: number[]; keys: string[] }>) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom(
+            db
+              .selectFrom('calendars')
+              .select('id')
+              .where('group_id', '=', p.groupId)
+              .where(sql<boolean>`id = any(${p.ids}::int[])`)
+              .orderBy('id')
+              .forUpdate()
+              .as('calendar'),
+          )
+          .select((eb) => eb.fn.countAll<number>().as('calendars'))
+          .as('locked'),
+      )
+      .select([
+        'locked.calendars',
+        sql<number>`(select count(pg_advisory_xact_lock(k)) from unnest(${p.keys}::bigint[]) as person(k))`.as(
+          'persons',
+        ),
+      ]),
 );
 
 /**
@@ -457,8 +502,33 @@ export async function personRecords(
   ficheId: number,
   person: PersonMatch,
   from?: Date,
-): Promise<{ records: PersonRecord[]; appointments: PersonAppointment[] }> {
-  const appointments = from
+): Promise<PersonRead> {
+  const { rows } = await sql<PersonReadRow>`
+    with ${personCte(groupId, ficheId, person)}
+    select p.id, p.account_id, p.email_key, p.phone_key, a.id as apt_id, a.starts_at, a.ends_at
+    from person p ${personAppointmentsJoin(groupId, from)}
+  `.execute(db);
+  return foldPersonRows(rows);
+}
+
+/** The person's records and their appointments ending after `from`. */
+export interface PersonRead {
+  records: PersonRecord[];
+  appointments: PersonAppointment[];
+}
+
+interface PersonReadRow {
+  id: number;
+  account_id: number | null;
+  email_key: string | null;
+  phone_key: string | null;
+  apt_id: number | null;
+  starts_at: Date | string | null;
+  ends_at: Date | string | null;
+}
+
+function personAppointmentsJoin(groupId: number, from: Date | undefined) {
+  return from
     ? sql`left join lateral (
           select a.id, a.starts_at, a.ends_at from appointments a
           where a.group_id = ${groupId} and a.fiche_id = p.id
@@ -467,13 +537,28 @@ export async function personRecords(
         ) a on true`
     : sql`left join (select null::integer as id, null::timestamptz as starts_at,
           null::timestamptz as ends_at) a on false`;
-  const { rows } = await sql<
-    PersonRecord & { apt_id: number | null; starts_at: Date | null; ends_at: Date | null }
-  >`
-    with ${personCte(groupId, ficheId, person)}
-    select p.id, p.account_id, p.email_key, p.phone_key, a.id as apt_id, a.starts_at, a.ends_at
-    from person p ${appointments}
-  `.execute(db);
+}
+
+/**
+ * personRecords with `from` as one JSON value, to be read by a statement that reads other things
+ * under the same snapshot (a booking's read of its day, booking.service.ts lockAndCheck): the
+ * answer goes to personReadOf.
+ */
+export function personRecordsAsJson(groupId: number, ficheId: number, person: PersonMatch, from: Date) {
+  return sql<unknown>`(with ${personCte(groupId, ficheId, person)}
+    select coalesce(json_agg(json_build_object('id', p.id, 'account_id', p.account_id,
+      'email_key', p.email_key, 'phone_key', p.phone_key, 'apt_id', a.id,
+      'starts_at', a.starts_at, 'ends_at', a.ends_at)), '[]')
+    from person p ${personAppointmentsJoin(groupId, from)})`;
+}
+
+/** What personRecordsAsJson read (node-postgres has parsed the JSON; timestamps are text there). */
+export function personReadOf(json: unknown): PersonRead {
+  return foldPersonRows(json as PersonReadRow[]);
+}
+
+/** One row per record and appointment → the records, once each, and the appointments. */
+function foldPersonRows(rows: readonly PersonReadRow[]): PersonRead {
   const records = new Map<number, PersonRecord>();
   const found: PersonAppointment[] = [];
   for (const row of rows) {

@@ -143,6 +143,22 @@ export function personLockKeys(groupId: number, identities: readonly string[]): 
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/**
+ * The person's own identities (those of the booking's record) and their lock keys, in key order:
+ * a booking takes these with its calendars' locks (repo.lockCalendarRows), then reads the person in
+ * the statement that reads its day — see PersonReadUnderLocks.
+ */
+export function ownPersonLocks(groupId: number, fiche: FicheRow): { identities: string[]; keys: bigint[] } {
+  const identities = identitiesOf([], personOf(fiche));
+  return { identities, keys: personLockKeys(groupId, identities) };
+}
+
+/** The person read in a statement that began once `locked` (identities) were held. */
+export interface PersonReadUnderLocks {
+  locked: readonly string[];
+  read: repo.PersonRead;
+}
+
 export interface PersonLimitsInput {
   group: GroupRow;
   fiche: FicheRow;
@@ -151,6 +167,8 @@ export interface PersonLimitsInput {
   now: Date;
   /** Appointments of a booking being changed: they do not count against its new time. */
   replacing?: readonly number[];
+  /** The person already read under their own identities' locks: steps 1 and 2 below are done. */
+  readUnderLocks?: PersonReadUnderLocks | undefined;
 }
 
 /**
@@ -162,20 +180,35 @@ export interface PersonLimitsInput {
  * 2. the records and their appointments are read again, now that bookings holding those locks have
  *    committed; a record committed meanwhile that brings a new identity (rare: the person's first
  *    record with that e-mail or phone) has it locked and the read repeated.
+ * A booking with `readUnderLocks` locked its own identities with its calendars and read the person
+ * after them (booking.service.ts lockAndCheck): an identity that read brings in is locked and the
+ * read repeated, as in 2.
  */
 async function lockedPersonAppointments(
   trx: Trx,
-  { group, fiche, now }: Pick<PersonLimitsInput, 'group' | 'fiche' | 'now'>,
+  {
+    group,
+    fiche,
+    now,
+    readUnderLocks,
+  }: Pick<PersonLimitsInput, 'group' | 'fiche' | 'now' | 'readUnderLocks'>,
 ) {
   const person = personOf(fiche);
-  const first = await repo.lockPersonRecords(trx, group.id, fiche.id, person);
-  const locked = new Set(identitiesOf(first, person));
+  let locked: Set<string>;
+  let read: repo.PersonRead;
+  if (readUnderLocks) {
+    locked = new Set(readUnderLocks.locked);
+    read = readUnderLocks.read;
+  } else {
+    locked = new Set(identitiesOf(await repo.lockPersonRecords(trx, group.id, fiche.id, person), person));
+    read = await repo.personRecords(trx, group.id, fiche.id, person, now);
+  }
   for (;;) {
-    const read = await repo.personRecords(trx, group.id, fiche.id, person, now);
     const more = identitiesOf(read.records, person).filter((name) => !locked.has(name));
     if (more.length === 0) return read.appointments;
     for (const name of more) locked.add(name);
     await repo.lockPersonKeys(trx, personLockKeys(group.id, more));
+    read = await repo.personRecords(trx, group.id, fiche.id, person, now);
   }
 }
 

@@ -38,6 +38,9 @@ import { sendBookingMail } from './booking-mails.ts';
 import {
   bookingError,
   checkPersonLimits,
+  ownPersonLocks,
+  type PersonReadUnderLocks,
+  personOf,
   refuseBlacklisted,
   refuseClosedGroup,
   refuseTooManyServices,
@@ -105,6 +108,11 @@ export interface StartCheck {
   /** Calendars to lock besides those the booking may use (a change: those it leaves). */
   extraLocks?: readonly number[];
   override?: RulesOverride | undefined;
+  /**
+   * The booking's record: its person's own identities are locked with the calendars and the person
+   * read with the day, one round trip each instead of two more (booking-rules.ts checkPersonLimits).
+   */
+  person?: FicheRow | undefined;
 }
 
 /**
@@ -146,18 +154,27 @@ export async function lockAndCheck(
   // Past the capacity: the engine sees the calendars empty, so a full place is taken once more.
   let busy: Appointments = [];
   let version: string | undefined;
+  let person: PersonReadUnderLocks | undefined;
   if (options.override) version = await repo.lockCalendars(trx, group.id, locks);
   else {
     // The day's appointments and the catalogue version come in one statement after the locks
     // (loadBusyAndCatalogueVersion); the appointments are read again below if the version moved.
-    const locked = await repo.lockCalendarRows(trx, group.id, locks);
+    // With chosen calendars, the person's own identities are locked with the calendars, after them,
+    // and the person read with the day. A "no preference" booking locking all its calendars after
+    // failed picks keeps the person's steps of its own: its plan may change calendars below.
+    const own = options.person && !hasChoice(plan) ? ownPersonLocks(group.id, options.person) : undefined;
+    const locked = await repo.lockCalendarRows(trx, group.id, locks, own?.keys);
     const read = await loadBusyAndCatalogueVersion(
       trx,
       { groupId: group.id, schedule, plan },
       { fromDay: day, toDay: day + 1 },
+      own && locked
+        ? repo.personRecordsAsJson(group.id, options.person!.id, personOf(options.person!), now)
+        : undefined,
     );
     busy = read.busy;
     version = locked ? read.catalogueVersion : undefined;
+    if (own && locked) person = { locked: own.identities, read: repo.personReadOf(read.also) };
   }
   if (version !== undefined && version !== String(group.catalogue_version)) {
     // Hours, absences or services changed while this booking waited for its calendars (an absence
@@ -166,14 +183,20 @@ export async function lockAndCheck(
     if (!current) throw bookingError('conflict', 'availabletimeslots');
     schedule = await bookingSchedule({ ctx, group: current, now }, trx);
     plan = planOrReject(schedule, selection);
-    await repo.lockCalendarRows(trx, group.id, involvedCalendars(plan));
+    const wanted = involvedCalendars(plan);
+    // Holding its person's locks, a booking may not wait for a calendar (calendars come first in
+    // every booking's lock order). Its calendars were chosen, so the plan cannot want one it does
+    // not hold; should it ever, the time is answered as taken.
+    if (person && wanted.some((id) => !locks.includes(id)))
+      throw bookingError('conflict', 'availabletimeslots');
+    await repo.lockCalendarRows(trx, group.id, wanted);
     day = checkDay(schedule, at);
     if (!options.override)
       busy = await loadBusy(trx, { groupId: group.id, schedule, plan }, { fromDay: day, toDay: day + 1 });
   }
   const check = checkBooking(schedule, busy, plan, at, query);
   if (!check.ok) throw bookingError('conflict', 'availabletimeslots');
-  return { schedule, check };
+  return { schedule, check, person };
 }
 
 interface PricedItem extends BookedItem {
@@ -257,12 +280,13 @@ export async function createBooking(scope: Scope, trx: Trx, { request, ...option
   await refuseClosedGroup(trx, group, viewer);
   await refuseBlacklisted(scope, trx, fiche);
   const vevent = await validateVevent(scope, trx, request.vevent);
-  const { schedule, check } = await lockAndCheck(scope, trx, {
+  const { schedule, check, person } = await lockAndCheck(scope, trx, {
     selection: request.selection,
     start: request.start,
     override: options.override,
+    person: fiche,
   });
-  await checkPersonLimits(trx, { group, fiche, items: check.items, now });
+  await checkPersonLimits(trx, { group, fiche, items: check.items, now, readUnderLocks: person });
 
   const items = await priceItems(scope, trx, { schedule, items: check.items });
   const consecutive = items.length > 1 ? randomUUID() : null;

@@ -11,7 +11,7 @@
  */
 
 import type { AppointmentColumns } from '@creneau/core/availability/availability.types';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, GroupRow, PackItem } from '../../db/database.ts';
 
 export interface CalendarScheduleRow {
@@ -223,7 +223,8 @@ export async function listBusy(
  * its calendars (docs/booking.md "Lock, then re-check with the engine"): both are read after the
  * lock, in one snapshot, so the version shows any change that committed while the booking waited —
  * and a booking pays one round trip for them instead of two. The version is undefined for a group
- * that no longer exists.
+ * that no longer exists. `alsoRead`, a value of the caller's read in the same snapshot (the
+ * booking's person, read under their locks), is answered as `also`.
  */
 export async function listBusyAndCatalogueVersion(
   db: Kysely<Database>,
@@ -231,22 +232,25 @@ export async function listBusyAndCatalogueVersion(
   ids: { calendars: readonly number[]; resources: readonly number[] },
   from: number,
   to: number,
-): Promise<{ busy: AppointmentColumns; catalogueVersion: string | undefined }> {
+  alsoRead: RawBuilder<unknown> = sql`null`,
+): Promise<{ busy: AppointmentColumns; catalogueVersion: string | undefined; also: unknown }> {
   const version = sql`(select g.catalogue_version from groups g where g.id = ${groupId})`;
   const result =
     ids.calendars.length + ids.resources.length === 0 || from >= to
       ? await sql<{
           packed: null;
           version: string | null;
-        }>`select null as packed, ${version} as version`.execute(db)
-      : await sql<{ packed: string | null; version: string | null }>`
-          select ${packedBusy(from - LONGEST)} as packed, ${version} as version
+          also: unknown;
+        }>`select null as packed, ${version} as version, ${alsoRead} as also`.execute(db)
+      : await sql<{ packed: string | null; version: string | null; also: unknown }>`
+          select ${packedBusy(from - LONGEST)} as packed, ${version} as version, ${alsoRead} as also
           from appointments a
           where ${busyOn(groupId, ids, from, to)}`.execute(db);
   const row = result.rows[0];
   return {
     busy: unpack(row?.packed ?? null, from - LONGEST),
     catalogueVersion: row?.version == null ? undefined : String(row.version),
+    also: row?.also ?? null,
   };
 }
 

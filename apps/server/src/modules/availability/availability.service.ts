@@ -30,7 +30,7 @@ import {
 } from '@creneau/core/availability/slots.engine';
 import { dayOfIsoDate, formatUtcOffset } from '@creneau/core/time/civil-day';
 import { localDateIn } from '@creneau/core/time/time-zone';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Scope } from '../../app-context.ts';
 import type { Database, GroupRow } from '../../db/database.ts';
 import { errors } from '../../errors/domain-error.ts';
@@ -169,15 +169,17 @@ export async function loadBusy(
 /**
  * loadBusy for a booking that holds its calendar locks, with the group's catalogue version read in
  * the same statement (availability.repository.ts listBusyAndCatalogueVersion): the caller compares
- * the version with the one its schedule was built from, and reads again if they differ.
+ * the version with the one its schedule was built from, and reads again if they differ. `alsoRead`
+ * rides along in the same snapshot.
  */
 export async function loadBusyAndCatalogueVersion(
   db: Kysely<Database>,
   { groupId, schedule, plan }: SlotSearch,
   { fromDay, toDay }: { fromDay: number; toDay: number },
-): Promise<{ busy: Appointments; catalogueVersion: string | undefined }> {
+  alsoRead?: RawBuilder<unknown>,
+): Promise<{ busy: Appointments; catalogueVersion: string | undefined; also: unknown }> {
   const span = fromDay >= toDay ? { from: 0, to: 0 } : appointmentSpan(schedule, plan, fromDay, toDay);
-  return repo.listBusyAndCatalogueVersion(db, groupId, involved(plan), span.from, span.to);
+  return repo.listBusyAndCatalogueVersion(db, groupId, involved(plan), span.from, span.to, alsoRead);
 }
 
 /** "2026-11-23T09:15:00+01:00" */
