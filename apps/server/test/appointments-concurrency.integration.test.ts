@@ -207,6 +207,13 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
       .execute();
 
   /** The nth round's start on a day: rounds one hour apart from 08:00 Paris time (UTC+1 in winter). */
+  /** A connection of the test's own to the app's database, outside its pool: to hold locks. */
+  const anotherConnection = async () => {
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.ctx.db);
+    const client = new pg.Client({ connectionString: databaseUrl(rows[0]!.name) });
+    await client.connect();
+    return client;
+  };
   const slotOf = (day: string, round: number) => `${day}T${String(8 + round).padStart(2, '0')}:00:00+01:00`;
 
   it(
@@ -484,12 +491,8 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
       // booking keeps (docs/booking.md "Why it cannot double-book") must hold inside it. The test
       // holds the person's e-mail lock, lets a booking of that person wait for it, then asks for
       // the calendar without waiting: it must be held already.
-      const name = (await sql<{ name: string }>`select current_database() as name`.execute(t.ctx.db)).rows[0]!
-        .name;
-      const holder = new pg.Client({ connectionString: databaseUrl(name) });
-      const prober = new pg.Client({ connectionString: databaseUrl(name) });
-      await holder.connect();
-      await prober.connect();
+      const holder = await anotherConnection();
+      const prober = await anotherConnection();
       const email = 'lock-order@example.com';
       const [key] = personLockKeys(groupId, [`email:${email}`]);
       try {
@@ -536,10 +539,7 @@ describe.runIf(hasPostgres)('booking under concurrency [postgres]', () => {
       // The test holds the appointment's row so that both requests queue on it, in a chosen order,
       // then lets them go: the cancellation must win in either order (cancel then change: the change
       // finds it cancelled; change then cancel: the moved booking is cancelled).
-      const name = (await sql<{ name: string }>`select current_database() as name`.execute(t.ctx.db)).rows[0]!
-        .name;
-      const holder = new pg.Client({ connectionString: databaseUrl(name) });
-      await holder.connect();
+      const holder = await anotherConnection();
       const waiting = async () =>
         (
           await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity

@@ -1,8 +1,15 @@
 /** Writes held to the end of their transaction and sent in one statement (db/write-batch.ts). */
-import { type KyselyPlugin, sql, type Transaction } from 'kysely';
+
+import fc from 'fast-check';
+import { type Kysely, type KyselyPlugin, sql, type Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { transactionWithWriteBatch, withWriteBatch, writeSoon } from '../src/db/write-batch.ts';
+import {
+  shiftParameters,
+  transactionWithWriteBatch,
+  withWriteBatch,
+  writeSoon,
+} from '../src/db/write-batch.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 /** Counts the statements a Kysely instance runs: one result each. */
@@ -79,6 +86,9 @@ forEachDatabase('write batch', (handle) => {
     expect(await keysLike('refused:')).toEqual([]);
   });
 
+  /** A row written at once, not held. */
+  const insertNow = (db: Kysely<Database>, key: string) =>
+    db.insertInto('login_throttle').values(row(key)).execute();
   /** An insert answering whether its row is refused: refused when its failures are over 1. */
   const refusable = (trx: Transaction<Database>, key: string, failures: number) =>
     trx
@@ -108,10 +118,7 @@ forEachDatabase('write batch', (handle) => {
 
       await expect(
         run(async (trx) => {
-          await trx
-            .insertInto('login_throttle')
-            .values(row(`${prefix}before`))
-            .execute();
+          await insertNow(trx, `${prefix}before`);
           await writeSoon(trx, refusable(trx, `${prefix}b`, 1), overTheLimit);
           await writeSoon(trx, refusable(trx, `${prefix}c`, 3), overTheLimit);
           await writeSoon(trx, trx.insertInto('login_throttle').values(row(`${prefix}after`)));
@@ -123,16 +130,10 @@ forEachDatabase('write batch', (handle) => {
 
     it(`rolls back whole when a held write fails, and commits a single one (${way})`, async () => {
       const prefix = `whole:${way}:`;
-      await handle()
-        .db.insertInto('login_throttle')
-        .values(row(`${prefix}x`))
-        .execute();
+      await insertNow(handle().db, `${prefix}x`);
       await expect(
         run(async (trx) => {
-          await trx
-            .insertInto('login_throttle')
-            .values(row(`${prefix}before`))
-            .execute();
+          await insertNow(trx, `${prefix}before`);
           await writeSoon(trx, trx.insertInto('login_throttle').values(row(`${prefix}x`)));
         }),
       ).rejects.toThrow(/duplicate key/);
@@ -159,14 +160,53 @@ forEachDatabase('write batch', (handle) => {
 describe('write batch without a database', () => {
   it('runs a single held write as it is', async () => {
     const ran: string[] = [];
-    const write = { compile: () => ({}) as never, execute: async () => [{ id: ran.push('one') }] };
+    const write = {
+      compile: () => ({}) as never,
+      toOperationNode: () => ({}) as never,
+      execute: async () => [{ id: ran.push('one') }],
+    };
     const trx = { isTransaction: true } as never;
     await withWriteBatch(trx, async () => writeSoon(trx, write));
     expect(ran).toEqual(['one']);
     const refusing = { column: 'id', error: () => new Error('refused') };
-    const refused = { compile: () => ({}) as never, execute: async () => [{ id: true }] };
+    const refused = {
+      compile: () => ({}) as never,
+      toOperationNode: () => ({}) as never,
+      execute: async () => [{ id: true }],
+    };
     await expect(withWriteBatch(trx, async () => writeSoon(trx, refused, refusing))).rejects.toThrow(
       'refused',
+    );
+  });
+});
+
+describe('parameters renumbered when writes are put into one statement', () => {
+  it('shifts every parameter, never a dollar inside quotes', () => {
+    expect(shiftParameters('insert into "t" ("a", "b") values ($1, $2)', 3)).toBe(
+      'insert into "t" ("a", "b") values ($4, $5)',
+    );
+    expect(shiftParameters(`select $1, '$2 and ''$3''', "col$4", $10`, 5)).toBe(
+      `select $6, '$2 and ''$3''', "col$4", $15`,
+    );
+    expect(shiftParameters('select $1', 0)).toBe('select $1');
+  });
+
+  it('keeps the text around the parameters as it was, for any text', () => {
+    // A parameter, a literal or a plain word, in any order: only the parameters change.
+    const piece = fc.oneof(
+      fc.integer({ min: 1, max: 99 }).map((n) => ({ text: `$${n}`, shifted: (k: number) => `$${n + k}` })),
+      fc.string().map((inner) => {
+        const text = `'${inner.replaceAll("'", "''")}'`;
+        return { text, shifted: () => text };
+      }),
+      fc.stringMatching(/^[a-z ,()]*$/).map((text) => ({ text, shifted: () => text })),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.integer({ min: 0, max: 50 }), (pieces, offset) => {
+        // Joined by spaces, so that a number never runs into the parameter before it.
+        const text = pieces.map((p) => p.text).join(' ');
+        expect(shiftParameters(text, offset)).toBe(pieces.map((p) => p.shifted(offset)).join(' '));
+      }),
     );
   });
 });

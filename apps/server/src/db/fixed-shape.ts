@@ -11,7 +11,7 @@
  * "Sharding"), never on the transaction. The cache never goes stale: what it keeps is SQL text,
  * fixed by the code, and the shapes are few (a key per shape, chosen by the caller).
  */
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, OperationNode, OperationNodeSource } from 'kysely';
 import type { Database } from './database.ts';
 
 type Db = Kysely<Database>;
@@ -27,6 +27,18 @@ export type Placeholders<V> = { readonly [K in keyof V]: V[K] };
 /** A query that takes its values `V` and answers rows `R`. */
 export interface FixedShapeQuery<V, R> {
   execute(db: Db, values: V): Promise<R[]>;
+  /**
+   * The query with its values, not run yet: a write to hold for the end of a transaction
+   * (db/write-batch.ts writeSoon). `compile()` costs only the values' placing.
+   */
+  bound(db: Db, values: V): BoundQuery<R>;
+}
+
+/** A fixed-shape query with its values: compiles cheaply, runs, or goes into another statement. */
+export interface BoundQuery<R> extends Compilable<R> {
+  execute(): Promise<R[]>;
+  /** The query tree, built anew: for a statement that embeds it through Kysely (rare paths). */
+  toOperationNode(): OperationNode;
 }
 
 /**
@@ -34,31 +46,39 @@ export interface FixedShapeQuery<V, R> {
  * only on `shape(values)`); `shape` names the facts the text depends on ('' when none).
  */
 export function fixedShape<V extends object, R>(
-  build: (db: Db, values: Placeholders<V>, example: V) => Compilable<R>,
+  build: (db: Db, values: Placeholders<V>, example: V) => Compilable<R> & OperationNodeSource,
   shape: (values: V) => string = () => '',
 ): FixedShapeQuery<V, R> {
   const compiled = new WeakMap<object, Map<string, CompiledQuery<R>>>();
+  /** The query's text and parameters for these values, from the text compiled once per shape. */
+  const compile = (db: Db, values: V): CompiledQuery<R> => {
+    const executor = db.getExecutor();
+    // A plugin may rewrite a query or read its id per call: build as Kysely always does then.
+    if (executor.plugins.length > 0) return build(db, values, values).compile();
+    let byShape = compiled.get(executor.adapter);
+    if (!byShape) {
+      byShape = new Map();
+      compiled.set(executor.adapter, byShape);
+    }
+    const key = shape(values);
+    let template = byShape.get(key);
+    if (!template) {
+      template = build(db, placeholdersOf(values), values).compile();
+      byShape.set(key, template);
+    }
+    const parameters = template.parameters.map((value) =>
+      value instanceof Placeholder ? parameterValue(values, value.name) : value,
+    );
+    return { ...template, parameters };
+  };
+  const execute = async (db: Db, values: V) => (await db.executeQuery<R>(compile(db, values))).rows;
   return {
-    async execute(db, values) {
-      const executor = db.getExecutor();
-      // A plugin may rewrite a query or read its id per call: build as Kysely always does then.
-      if (executor.plugins.length > 0) return (await db.executeQuery(build(db, values, values))).rows;
-      let byShape = compiled.get(executor.adapter);
-      if (!byShape) {
-        byShape = new Map();
-        compiled.set(executor.adapter, byShape);
-      }
-      const key = shape(values);
-      let template = byShape.get(key);
-      if (!template) {
-        template = build(db, placeholdersOf(values), values).compile();
-        byShape.set(key, template);
-      }
-      const parameters = template.parameters.map((value) =>
-        value instanceof Placeholder ? parameterValue(values, value.name) : value,
-      );
-      return (await db.executeQuery<R>({ ...template, parameters })).rows;
-    },
+    execute,
+    bound: (db, values) => ({
+      compile: () => compile(db, values),
+      execute: () => execute(db, values),
+      toOperationNode: () => build(db, values, values).toOperationNode(),
+    }),
   };
 }
 
@@ -88,4 +108,36 @@ export function columnsOf(row: object): string {
   return Object.keys(given)
     .filter((key) => given[key] !== undefined)
     .join(',');
+}
+
+/**
+ * An insert of several rows of the same columns (a booking's three link tokens, its reminder jobs),
+ * built once per number of rows and set of columns: `build` gets one row of placeholders per row.
+ */
+export function fixedShapeRows<Row extends object, R = unknown>(
+  build: (db: Db, rows: Placeholders<Row>[]) => Compilable<R> & OperationNodeSource,
+): { bound(db: Db, rows: readonly Row[]): BoundQuery<R> } {
+  // The rows as one values object, a key per row and column: `3.token_hash`.
+  const query = fixedShape(
+    (db, flat: Placeholders<Record<string, unknown>>) => {
+      const rows: Record<string, unknown>[] = [];
+      for (const [key, placeholder] of Object.entries(flat)) {
+        const dot = key.indexOf('.');
+        const row = Number(key.slice(0, dot));
+        rows[row] ??= {};
+        rows[row][key.slice(dot + 1)] = placeholder;
+      }
+      return build(db, rows as Placeholders<Row>[]);
+    },
+    (flat: Record<string, unknown>) => columnsOf(flat),
+  );
+  return {
+    bound: (db, rows) =>
+      query.bound(
+        db,
+        Object.fromEntries(
+          rows.flatMap((row, i) => Object.entries(row).map(([column, value]) => [`${i}.${column}`, value])),
+        ),
+      ),
+  };
 }

@@ -10,7 +10,14 @@
  * Outside a batch (another caller of the same code, or no transaction) `writeSoon` runs the write at
  * once, so code that writes this way behaves the same whoever calls it.
  */
-import { type Compilable, type Kysely, sql, type Transaction } from 'kysely';
+import {
+  type Compilable,
+  CompiledQuery,
+  type Kysely,
+  type OperationNodeSource,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { isShardView, tablesOf } from '../sharding/routing-dialect.ts';
 import type { Database } from './database.ts';
 import { COMMIT_RIGHT_AFTER } from './transaction-edges.ts';
@@ -18,7 +25,7 @@ import { COMMIT_RIGHT_AFTER } from './transaction-edges.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A query builder of an insert, update or delete: something that compiles and runs. */
-export interface BatchableWrite extends Compilable {
+export interface BatchableWrite extends Compilable, OperationNodeSource {
   execute(): Promise<unknown>;
 }
 
@@ -134,31 +141,85 @@ async function sendAsOneStatement(
   }
   // PostgreSQL runs every data-modifying CTE exactly once, whether the statement reads it or not;
   // the statement answers the rows of the writes that may be refused, each tagged with its write.
-  // With the COMMIT right after, a refused row stops the statement itself, so the COMMIT never runs.
-  const name = (i: number) => sql.id(`write_${i}`);
-  const ctes = writes.map(({ write }, i) => sql`${name(i)} as (${write})`);
-  const answers = writes.flatMap(({ refusal }, i) => {
-    if (!refusal) return [];
-    // CASE, not AND: PostgreSQL promises the order in which a CASE evaluates, not an AND.
-    const refuse = commitRightAfter
-      ? sql`where case when w.${sql.ref(refusal.column)} is true then refuse_held_write(${sql.lit(i)}, to_jsonb(w.*)) else true end`
-      : sql``;
-    return [sql`select ${sql.lit(i)}::int as write, to_jsonb(w.*) as row from ${name(i)} as w ${refuse}`];
-  });
-  const statement = sql<{ write: number; row: Record<string, unknown> }>`with ${sql.join(ctes)} ${
-    answers.length > 0
-      ? sql.join(answers, sql` union all `)
-      : sql`select null::int as write, null::jsonb as row`
-  }${sql.raw(commitRightAfter ? COMMIT_RIGHT_AFTER : '')}`;
-  const { rows } = await statement.execute(trx).catch((error: unknown) => {
-    throw refusedInDatabase(error, writes) ?? error;
-  });
+  // A shard's view routes a statement by the tables of its query tree, so it gets one built by
+  // Kysely; elsewhere the writes' own compiled texts are put together, each compiled once (a
+  // fixed-shape write, db/fixed-shape.ts, costs only its values' placing).
+  const statement = isShardView(trx)
+    ? sql`with ${sql.join(writes.map(({ write }, i) => sql`${sql.id(`write_${i}`)} as (${write})`))} ${sql.raw(
+        answersText(writes, commitRightAfter),
+      )}`.compile(trx)
+    : fromCompiledWrites(writes, commitRightAfter);
+  const { rows } = await trx
+    .executeQuery<{ write: number; row: Record<string, unknown> }>(statement)
+    .catch((error: unknown) => {
+      throw refusedInDatabase(error, writes) ?? error;
+    });
   for (const [i, { refusal }] of writes.entries())
     if (refusal)
       refuseRows(
         refusal,
         rows.filter((answer) => answer.write === i).map((answer) => answer.row),
       );
+}
+
+/** The batch's statement from its writes' compiled texts, their parameters numbered on. */
+function fromCompiledWrites(writes: readonly HeldWrite[], commitRightAfter: boolean): CompiledQuery {
+  const parameters: unknown[] = [];
+  const ctes = writes.map(({ write }, i) => {
+    const compiled = write.compile();
+    const text = shiftParameters(compiled.sql, parameters.length);
+    parameters.push(...compiled.parameters);
+    return `"write_${i}" as (${text})`;
+  });
+  return CompiledQuery.raw(`with ${ctes.join(', ')} ${answersText(writes, commitRightAfter)}`, parameters);
+}
+
+/**
+ * What the batch answers: the rows of the writes that may be refused, each tagged with its write.
+ * With the COMMIT right after, a refused row stops the statement itself, so the COMMIT never runs —
+ * by a CASE, whose order of evaluation PostgreSQL promises (an AND's it does not).
+ */
+function answersText(writes: readonly HeldWrite[], commitRightAfter: boolean): string {
+  const answers = writes.flatMap(({ refusal }, i) => {
+    if (!refusal) return [];
+    const column = `"${refusal.column.replaceAll('"', '""')}"`;
+    const refuse = commitRightAfter
+      ? ` where case when w.${column} is true then refuse_held_write(${i}, to_jsonb(w.*)) else true end`
+      : '';
+    return [`select ${i}::int as write, to_jsonb(w.*) as row from "write_${i}" as w${refuse}`];
+  });
+  const select =
+    answers.length > 0 ? answers.join(' union all ') : 'select null::int as write, null::jsonb as row';
+  return select + (commitRightAfter ? COMMIT_RIGHT_AFTER : '');
+}
+
+/**
+ * `text` with its parameters `$1`, `$2`… renumbered from `offset + 1`. Only outside quotes: a
+ * `$3` inside a string literal or a quoted name is text, not a parameter.
+ */
+export function shiftParameters(text: string, offset: number): string {
+  if (offset === 0) return text;
+  let shifted = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === "'" || c === '"') {
+      // To the closing quote; a doubled quote inside is an escaped one.
+      let end = i + 1;
+      while (end < text.length && !(text[end] === c && text[end + 1] !== c)) end += text[end] === c ? 2 : 1;
+      shifted += text.slice(i, end + 1);
+      i = end + 1;
+    } else if (c === '$' && /[0-9]/.test(text[i + 1] ?? '')) {
+      let end = i + 1;
+      while (/[0-9]/.test(text[end] ?? '')) end++;
+      shifted += `$${Number(text.slice(i + 1, end)) + offset}`;
+      i = end;
+    } else {
+      shifted += c;
+      i++;
+    }
+  }
+  return shifted;
 }
 
 /** The caller's error for a row PostgreSQL refused (refuse_held_write names the write and the row). */

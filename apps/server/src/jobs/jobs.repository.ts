@@ -1,6 +1,7 @@
 /** Rows of the job queue (docs/jobs.md): enqueue, claim what is due, record how a run went. */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, JobStatus } from '../db/database.ts';
+import { fixedShapeRows, type Placeholders } from '../db/fixed-shape.ts';
 import { writeSoon } from '../db/write-batch.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -60,14 +61,16 @@ function jobRow(job: NewJob) {
  */
 export async function insertJobs(db: Db, jobs: readonly NewJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  await writeSoon(
-    db,
-    db
-      .insertInto('jobs')
-      .values(jobs.map(jobRow))
-      .onConflict((oc) => oc.column('once_key').where('once_key', 'is not', null).doNothing()),
-  );
+  await writeSoon(db, insertJobsQuery.bound(db, jobs.map(jobRow)));
 }
+
+/** Built once per number of jobs (db/fixed-shape.ts): a booking queues its reminders on every call. */
+const insertJobsQuery = fixedShapeRows((db, rows: Placeholders<ReturnType<typeof jobRow>>[]) =>
+  db
+    .insertInto('jobs')
+    .values(rows)
+    .onConflict((oc) => oc.column('once_key').where('once_key', 'is not', null).doNothing()),
+);
 
 /**
  * Takes up to `limit` due jobs of the given kinds in one statement. The claim counts as an attempt

@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { columnsOf, fixedShape, type Placeholders } from '../db/fixed-shape.ts';
 import { writeSoon } from '../db/write-batch.ts';
 
 export interface MailAttachment {
@@ -39,11 +40,22 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
  * reads the row only after the commit anyway.
  */
 export async function enqueueMailSoon(db: Db, mail: OutgoingMail): Promise<void> {
-  await writeSoon(db, outboxInsert(db, mail));
+  await writeSoon(db, outboxInsertQuery.bound(db, outboxRow(mail)));
 }
+
+/** Built once per set of columns (db/fixed-shape.ts): every booking mails its confirmation. */
+const outboxInsertQuery = fixedShape(
+  (db, row: Placeholders<ReturnType<typeof outboxRow>>) => db.insertInto('mail_outbox').values(row),
+  columnsOf,
+);
 
 /** The outbox row's insert, once the mail is known to be one bare address and well-formed attachments. */
 function outboxInsert(db: Db, mail: OutgoingMail) {
+  return db.insertInto('mail_outbox').values(outboxRow(mail));
+}
+
+/** The outbox row of a mail, refused unless it is one bare address and well-formed attachments. */
+function outboxRow(mail: OutgoingMail) {
   const to = mail.to.trim();
   // One bare address: anything else would let a caller's bug turn into extra recipients or headers.
   if (!/^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(to))
@@ -54,14 +66,14 @@ function outboxInsert(db: Db, mail: OutgoingMail) {
       throw new Error('an attachment needs a one-line filename and content type');
     if (!BASE64.test(attachment.content)) throw new Error(`attachment ${attachment.filename} is not base64`);
   }
-  return db.insertInto('mail_outbox').values({
+  return {
     group_id: mail.groupId,
     to_address: to,
     subject: oneLine(mail.subject),
     text_body: mail.text,
     html_body: mail.html,
     attachments: JSON.stringify(attachments),
-  });
+  };
 }
 
 /** Subjects are headers: a line break in user input (a group name) must not start a new header. */

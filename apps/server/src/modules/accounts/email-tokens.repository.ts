@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { fixedShapeRows, type Placeholders } from '../../db/fixed-shape.ts';
 import { writeSoon } from '../../db/write-batch.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -24,7 +25,8 @@ export async function insertEmailTokens(db: Db, tokens: readonly NewEmailToken[]
   if (tokens.length === 0) return;
   await writeSoon(
     db,
-    db.insertInto('email_tokens').values(
+    insertTokensQuery.bound(
+      db,
       tokens.map((t) => ({
         token_hash: t.tokenHash,
         purpose: t.purpose,
@@ -38,6 +40,11 @@ export async function insertEmailTokens(db: Db, tokens: readonly NewEmailToken[]
     ),
   );
 }
+
+/** Built once per number of tokens (db/fixed-shape.ts): a booking writes three on every call. */
+const insertTokensQuery = fixedShapeRows((db, rows: Placeholders<Insertable<Database['email_tokens']>>[]) =>
+  db.insertInto('email_tokens').values(rows),
+);
 
 /** A live token of that purpose: not expired and, unless reusable, not used yet. */
 export function findLiveEmailToken(db: Db, tokenHash: Buffer, purpose: EmailTokenPurpose, now: Date) {

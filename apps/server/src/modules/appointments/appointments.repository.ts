@@ -1,4 +1,11 @@
-import { type Compilable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import {
+  type Compilable,
+  type Kysely,
+  type OperationNodeSource,
+  type RawBuilder,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Database, NewAppointment } from '../../db/database.ts';
 import { columnsOf, fixedShape, type Placeholders } from '../../db/fixed-shape.ts';
 import { writeSoon } from '../../db/write-batch.ts';
@@ -162,7 +169,7 @@ export function plainAppointment(
 
 /** The insert of insertDetailed, built once per set of columns (db/fixed-shape.ts). */
 const insertDetailedQuery = fixedShape(
-  (db, row: Placeholders<NewAppointment>): Compilable<DetailedRow> => detailed(db, row),
+  (db, row: Placeholders<NewAppointment>): Compilable<DetailedRow> & OperationNodeSource => detailed(db, row),
   columnsOf,
 );
 

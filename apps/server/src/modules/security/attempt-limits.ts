@@ -6,6 +6,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { fixedShape, type Placeholders } from '../../db/fixed-shape.ts';
 import { writeSoon } from '../../db/write-batch.ts';
 import { errors } from '../../errors/domain-error.ts';
 
@@ -122,10 +123,18 @@ async function count(db: Db, attempt: Attempt) {
 
 /** The upsert that counts one attempt, answering the window's count and start. */
 function countingUpsert(db: Db, { limit, subject, now }: Attempt) {
-  const windowStart = new Date(now.getTime() - limit.windowMs);
+  return upsertCounting(db, countedValues({ limit, subject, now }));
+}
+
+/** What the counting upsert writes for an attempt: its counter's key, now, and the window's start. */
+function countedValues({ limit, subject, now }: Attempt) {
+  return { key: keyOf(limit, subject), now, windowStart: new Date(now.getTime() - limit.windowMs) };
+}
+
+function upsertCounting(db: Db, { key, now, windowStart }: Placeholders<ReturnType<typeof countedValues>>) {
   return db
     .insertInto('login_throttle')
-    .values({ key: keyOf(limit, subject), failures: 1, window_started_at: now })
+    .values({ key, failures: 1, window_started_at: now })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         failures: sql`case when login_throttle.window_started_at <= ${windowStart} then 1 else login_throttle.failures + 1 end`,
@@ -134,6 +143,15 @@ function countingUpsert(db: Db, { limit, subject, now }: Attempt) {
     )
     .returning(['failures', 'window_started_at']);
 }
+
+/**
+ * The counting upsert answering whether the attempt is over its limit (`refused`), built once
+ * (db/fixed-shape.ts): every booking's mail counts one on its recipient.
+ */
+const countingUpsertRefusing = fixedShape(
+  (db, values: Placeholders<ReturnType<typeof countedValues> & { max: number }>) =>
+    upsertCounting(db, values).returning(sql<boolean>`login_throttle.failures > ${values.max}`.as('refused')),
+);
 
 /** Counts one attempt; returns the count in the current window. */
 export async function recordAttempt(db: Db, attempt: Attempt): Promise<number> {
@@ -160,10 +178,7 @@ export async function takeAttemptSoon(db: Db, attempt: Attempt): Promise<void> {
   const { limit, now } = attempt;
   // The rule — over the limit once counted — is SQL, so that PostgreSQL can refuse the row itself
   // when the transaction's COMMIT travels with the batch (db/write-batch.ts WriteRefusal).
-  const upsert = countingUpsert(db, attempt).returning(
-    sql<boolean>`login_throttle.failures > ${limit.max}`.as('refused'),
-  );
-  await writeSoon(db, upsert, {
+  await writeSoon(db, countingUpsertRefusing.bound(db, { ...countedValues(attempt), max: limit.max }), {
     column: 'refused',
     error: (row) =>
       errors.tooManyRequests(secondsLeft(limit, new Date(row.window_started_at as string | Date), now)),

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { fixedShape, type Placeholders } from '../../db/fixed-shape.ts';
 import { writeSoon } from '../../db/write-batch.ts';
 import type { LinkKind } from './link-scope.ts';
 
@@ -24,7 +25,7 @@ export interface NewSession {
 export async function insertSession(db: Db, s: NewSession): Promise<void> {
   await writeSoon(
     db,
-    db.insertInto('sessions').values({
+    insertSessionQuery.bound(db, {
       token_hash: s.tokenHash,
       type: s.type,
       account_id: s.accountId,
@@ -38,6 +39,11 @@ export async function insertSession(db: Db, s: NewSession): Promise<void> {
     }),
   );
 }
+
+/** Built once (db/fixed-shape.ts): every guest booking starts a session. */
+const insertSessionQuery = fixedShape((db, row: Placeholders<Insertable<Database['sessions']>>) =>
+  db.insertInto('sessions').values(row),
+);
 
 /** The session behind a token hash, with what the viewer needs from its account and fiche. */
 export function findSessionByHash(db: Db, tokenHash: Buffer) {
