@@ -51,6 +51,9 @@ describe('the overload settings', () => {
   it('refuse only API calls, and only past the threshold', () => {
     expect(mayRefuse('/api/v3/groups/1/availabletimeslots?x=1')).toBe(true);
     expect(mayRefuse('/api/groups/1/appointments.json')).toBe(true);
+    // Only an image file's own path is spared: the paths around it are calls like any other.
+    expect(mayRefuse('/api/v3/groups/5/images')).toBe(true);
+    expect(mayRefuse('/api/v3/groups/5/images/x.png/other')).toBe(true);
     for (const url of [
       '/health/live',
       '/health/ready',
@@ -58,6 +61,8 @@ describe('the overload settings', () => {
       '/',
       '/demo-salon/book',
       '/assets/app.js',
+      // An image the page shows: a browser does not retry an <img>.
+      '/api/v3/groups/5/images/647e8dfc9ce3aeb0a722b7fbb7279221-logo.png',
     ])
       expect(mayRefuse(url), url).toBe(false);
     const stats = (waiting: number): PoolStats => ({ total: 20, idle: 0, waiting, max: 20 });

@@ -28,13 +28,18 @@ export interface OverloadOptions {
  */
 const POOL_CHECK_INTERVAL_MS = 250;
 
+/** `/api/v3/groups/:id/images/:file`, the one read of a group's image files. */
+const GROUP_IMAGE = /^\/api\/v3\/groups\/\d+\/images\/[^/?]+(\?|$)/;
+
 /**
  * Only API calls are refused. The probes must keep answering (a refused /health/live would get a
  * merely busy process restarted, which only adds to the load), /metrics must show the overload,
- * and the web app's own files are what lets the page show "retrying" instead of a dead page.
+ * and the web app's own files are what lets the page show "retrying" instead of a dead page. A
+ * group's images (its logo, a service's picture) are not refused either: the page retries its
+ * calls, but a browser never retries an `<img>`, and a refused logo stays broken on the page.
  */
 export function mayRefuse(url: string): boolean {
-  return url.startsWith('/api/');
+  return url.startsWith('/api/') && !GROUP_IMAGE.test(url);
 }
 
 /** The pool check: healthy while the queue for a connection stays at or under the threshold. */
