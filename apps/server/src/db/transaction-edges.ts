@@ -2,9 +2,8 @@
  * A transaction's BEGIN and COMMIT travel with the statements next to them instead of making round
  * trips of their own. node-postgres sends one statement, waits for PostgreSQL's answer, then sends
  * the next; each round trip wakes both processes and costs each a write, a read and a parse of the
- * answer, whatever the statement does (docs/benchmarks.md "Booking: BEGIN and COMMIT in the
- * statements' round trips"). A booking is a dozen round trips; two of them were a bare BEGIN and a
- * bare COMMIT.
+ * answer, whatever the statement does (docs/benchmarks.md "Booking: eight round trips"). A
+ * booking was twelve round trips; two of them were a bare BEGIN and a bare COMMIT.
  *
  * - BEGIN is held when it is asked for and sent in front of the transaction's first statement, in
  *   the same extended-protocol exchange (one Sync): PostgreSQL runs BEGIN, then the statement, in

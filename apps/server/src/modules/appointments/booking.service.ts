@@ -162,19 +162,20 @@ export async function lockAndCheck(
     // With chosen calendars, the person's own identities are locked with the calendars, after them,
     // and the person read with the day. A "no preference" booking locking all its calendars after
     // failed picks keeps the person's steps of its own: its plan may change calendars below.
-    const own = options.person && !hasChoice(plan) ? ownPersonLocks(group.id, options.person) : undefined;
+    const fiche = hasChoice(plan) ? undefined : options.person;
+    const own = fiche && ownPersonLocks(group.id, fiche);
     const locked = await repo.lockCalendarRows(trx, group.id, locks, own?.keys);
+    const personRead =
+      fiche && locked ? repo.personRecordsAsJson(group.id, fiche.id, personOf(fiche), now) : undefined;
     const read = await loadBusyAndCatalogueVersion(
       trx,
       { groupId: group.id, schedule, plan },
       { fromDay: day, toDay: day + 1 },
-      own && locked
-        ? repo.personRecordsAsJson(group.id, options.person!.id, personOf(options.person!), now)
-        : undefined,
+      personRead,
     );
     busy = read.busy;
     version = locked ? read.catalogueVersion : undefined;
-    if (own && locked) person = { locked: own.identities, read: repo.personReadOf(read.also) };
+    if (own && personRead) person = { locked: own.identities, read: repo.personReadOf(read.also) };
   }
   if (version !== undefined && version !== String(group.catalogue_version)) {
     // Hours, absences or services changed while this booking waited for its calendars (an absence
