@@ -250,6 +250,21 @@ function post(port: number, body: string): Promise<Omit<Outcome, 'latencyMs'>> {
   });
 }
 
+/**
+ * BOOKING_BENCH_TIMELINE=1: each second of a step on a line of its own (p50, p99, max of the
+ * requests due in it), to see whether a step's tail is spread over it or comes from one moment.
+ */
+const TIMELINE = process.env.BOOKING_BENCH_TIMELINE === '1';
+function printTimeline(outcomes: Outcome[], rate: number) {
+  for (let second = 0; second * rate < outcomes.length; second++) {
+    const due = outcomes.slice(second * rate, (second + 1) * rate).map((o) => o.latencyMs);
+    const { median, p99, max } = summarize(due);
+    console.log(
+      `    second ${second}: p50 ${median.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+    );
+  }
+}
+
 /** Sends `rate` requests a second for `seconds`, each due at its own time; latency counts from then. */
 async function openLoop(port: number, rate: number, seconds: number, nextBody: () => string) {
   const total = Math.round(rate * seconds);
@@ -263,6 +278,7 @@ async function openLoop(port: number, rate: number, seconds: number, nextBody: (
   }
   const outcomes = await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
+  if (TIMELINE) printTimeline(outcomes, rate);
   const ok = outcomes.filter((o) => o.status === 201);
   const failures = outcomes.filter((o) => o.status !== 201);
   const latency = summarize(outcomes.map((o) => o.latencyMs));

@@ -45,3 +45,35 @@ describe.runIf(engines().includes('postgres'))('PostgreSQL connections', () => {
     expect(rows[0]?.n).toBe(42);
   });
 });
+
+describe.runIf(engines().includes('postgres'))('PostgreSQL pool', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createPostgresDatabase(3);
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  /** The backends of three statements run at once: each holds a connection of its own. */
+  const threeAtOnce = async () =>
+    new Set(
+      await Promise.all(
+        [1, 2, 3].map(async () => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.1)`.execute(
+            handle.db,
+          );
+          return rows[0]!.pid;
+        }),
+      ),
+    );
+
+  // pg-pool closes a connection idle for 10 s unless the pool keeps it (its default idle timeout).
+  it('keeps the connections a rush opened, idle or not, for the next rush', async () => {
+    const first = await threeAtOnce();
+    expect(first.size).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect(handle.poolStats?.().total).toBe(3);
+    expect(await threeAtOnce()).toEqual(first);
+  }, 30_000);
+});

@@ -213,8 +213,17 @@ export async function takeAttemptsInTurn(db: Db, attempts: readonly Attempt[]): 
           then ${now}::timestamptz else login_throttle.window_started_at end
       returning failures, window_started_at)`;
   });
+  // Outside a transaction the counters commit on their own, and need not wait for the WAL flush:
+  // a crash may forget the last fraction of a second of counts, which a limit can spare. Waiting
+  // would hold the counter's row — one per client address, which everyone behind a town hall's
+  // Wi-Fi shares — through every flush, one booking after another (docs/api.md "Rate limits").
+  // Inside a transaction the setting would cover the caller's own writes too, so it stays.
+  const withoutFlushWait = db.isTransaction
+    ? sql``
+    : sql` cross join (select set_config('synchronous_commit', 'off', true)) as commit_without_flush_wait`;
   const counts = attempts.map(
-    (_, i) => sql`select ${i}::int as turn, failures, window_started_at from ${counter(i)}`,
+    (_, i) =>
+      sql`select ${i}::int as turn, failures, window_started_at from ${counter(i)}${i === 0 ? withoutFlushWait : sql``}`,
   );
   const { rows } = await sql<{ turn: number; failures: number; window_started_at: Date | string }>`
     with ${sql.join(upserts)} ${sql.join(counts, sql` union all `)}`.execute(db);
