@@ -22,6 +22,7 @@ import { openDatabase } from '@creneau/server/db/connection';
 import { migrateToLatest } from '@creneau/server/db/migrate';
 import { importGroupConfig } from '@creneau/server/modules/group-config/group-config.service';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import {
   adminUrl,
   BENCH_API_KEY,
@@ -101,7 +102,39 @@ async function seed(): Promise<{ groupId: number; service: number; calendars: nu
   }
 }
 
-function startServer(port: number, dataDir: string) {
+/**
+ * Where the confirmations go. `smtp` (the default): an SMTP server in this process that accepts
+ * every mail and keeps none, as a production deployment's relay would take them (SMTP_URL) — its
+ * CPU is this process's, counted with the load generator's. `eml`
+ * (BOOKING_BENCH_MAIL=eml): the .eml files under DATA_DIR that a server without SMTP_URL writes,
+ * as the benchmark did before 29 November 2026 (docs/benchmarks.md "Booking at 400 a second").
+ */
+const MAIL = process.env.BOOKING_BENCH_MAIL === 'eml' ? 'eml' : 'smtp';
+
+/** An SMTP server on loopback that accepts and drops every mail; resolves with its address. */
+async function startSmtpSink(): Promise<{ url: string; close: () => Promise<void> }> {
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    disableReverseLookup: true,
+    onData: (stream, _session, callback) => {
+      stream.on('data', () => {});
+      stream.on('end', () => callback());
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve, reject) => {
+    sink.once('error', reject);
+    sink.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => sink.close(() => resolve())),
+  };
+}
+
+function startServer(port: number, dataDir: string, smtpUrl: string | undefined) {
   // BOOKING_BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
   const profile = process.env.BOOKING_BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BOOKING_BENCH_PROFILE)}`]
@@ -111,8 +144,8 @@ function startServer(port: number, dataDir: string) {
     port,
     urlname: 'bench-booking',
     nodeArgs: profile,
-    // The mail worker writes the confirmations there as .eml files.
-    env: { DATA_DIR: dataDir },
+    // The mail worker sends the confirmations to the SMTP sink, or writes them there as .eml files.
+    env: { DATA_DIR: dataDir, ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}) },
   });
 }
 
@@ -315,11 +348,16 @@ async function main() {
   const loadAtStart = os.loadavg().map((l) => Math.round(l * 10) / 10);
   await database.create();
   let server: ChildProcess | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'creneau-bench-booking-'));
   try {
     const { groupId, service, calendars } = await seed();
     const port = await freePort();
-    server = await startServer(port, dataDir);
+    smtp = MAIL === 'smtp' ? await startSmtpSink() : undefined;
+    server = await startServer(port, dataDir, smtp?.url);
+    console.log(
+      `mail: ${smtp ? `over SMTP to ${smtp.url} (a sink in this process)` : `.eml files in ${dataDir}`}`,
+    );
     const serverPid = server.pid!;
     console.log(`server: ${benchWorkers()} process(es) (WORKERS; BENCH_WORKERS to change)`);
     // Every booking a slot of its own: calendars in turn, then the next quarter hour, then the next day.
@@ -407,7 +445,7 @@ async function main() {
       // Other work on the machine competes for the two cores: the load average says how much.
       loadAverageAtStart: loadAtStart,
       loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 10) / 10),
-      setup: `npm start entry point with WORKERS=${benchWorkers()} (mail worker on in each) on real PostgreSQL; open-loop HTTP client in the bench process, latency from each request’s due time`,
+      setup: `npm start entry point with WORKERS=${benchWorkers()} (mail worker on in each, mail ${MAIL === 'smtp' ? 'over SMTP to a sink in the bench process' : 'as .eml files'}) on real PostgreSQL; open-loop HTTP client in the bench process, latency from each request’s due time`,
       group: {
         calendars: CALENDARS,
         capacity: 1,
@@ -429,6 +467,7 @@ async function main() {
   } finally {
     agent.destroy();
     if (server) await stopBenchServer(server);
+    await smtp?.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
