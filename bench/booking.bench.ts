@@ -119,8 +119,8 @@ async function startSmtpSink(): Promise<{ url: string; close: () => Promise<void
     logger: false,
     disableReverseLookup: true,
     onData: (stream, _session, callback) => {
-      stream.on('data', () => {});
       stream.on('end', () => callback());
+      stream.resume();
     },
   });
   const port = await freePort();

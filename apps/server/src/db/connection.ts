@@ -84,7 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max,
       // A connection once opened is kept, never closed for being idle: a rush that needs it again
       // finds it ready instead of paying for a new backend, its catalogue caches and its prepared
-      // statements just when the machine has least to spare (docs/operations.md "Connections").
+      // statements just when the machine has least to spare (docs/operations.md "Under overload").
       min: max,
       // Our joins are lookups written from the driving table outwards. Left free to reorder them,
       // the planner searches every order of an appointment's eight-table read on each execution:
