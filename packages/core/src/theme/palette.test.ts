@@ -89,6 +89,23 @@ describe('themeVariables', () => {
     );
   });
 
+  // On a light page, every surface is light and dark enough text reads on all of them; on a
+  // mid-tone page some surfaces sit either side of mid-grey and the page background wins.
+  it('keeps secondary text readable on the primary tint (a date tile) of any light page', () => {
+    fc.assert(
+      fc.property(
+        hex,
+        hex,
+        hex.filter((color) => luminance(color) >= 0.5),
+        (primary, secondary, background) => {
+          const vars = themeVariables(resolveTheme({ body: { primary, secondary, background } }));
+          const onTint = contrast(vars['--body-secondary-text']!, vars['--body-primary-soft']!);
+          expect(onTint).toBeGreaterThanOrEqual(4.5);
+        },
+      ),
+    );
+  });
+
   it('picks the readable label colour, white on buttons whenever it reads', () => {
     expect(readableOn('#FFFFFF')).toBe('#000000');
     expect(readableOn('#102A43')).toBe('#FFFFFF');
