@@ -251,6 +251,9 @@ test('promoted slots carry their percent and the price they give', async ({ page
   await checkPage(page, 'slots-promotion');
 
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The page trades the phone's strip for the week's grid on the next render: what is counted below
+  // must be the grid's (the strip's own slot button would be counted otherwise).
+  await expect(page.getByTestId('slot-grid')).toBeVisible();
   const column = page.locator(`[data-testid="slot-day"][data-date="${day}"]`);
   const hour = column.locator(`li[data-hour="${Number(promoted!.time.slice(0, 2))}"]`);
   // The slot is its own button, or the first of its hour's menu, as the day's other bookings make it.
